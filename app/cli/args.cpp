@@ -1,0 +1,100 @@
+#include "cli/args.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+namespace mirofish::cli {
+
+Args::Args(const std::vector<std::string>& argv, const std::vector<OptionSpec>& specs, const std::string& command)
+    : command_(command) {
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+        const std::string& a = argv[i];
+        if (a.rfind("--", 0) != 0 || a.size() == 2) {
+            positional_.push_back(a);
+            continue;
+        }
+        std::string name = a.substr(2);
+        std::optional<std::string> inlineValue;
+        if (const auto eq = name.find('='); eq != std::string::npos) {
+            inlineValue = name.substr(eq + 1);
+            name = name.substr(0, eq);
+        }
+        const auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == name; });
+        if (spec == specs.end()) throw ArgError("unknown option '--" + name + "' (see 'mirofish " + command + " --help')");
+        if (spec->valueName.empty()) {
+            if (inlineValue) throw ArgError("option '--" + name + "' takes no value");
+            values_[name] = "";
+            continue;
+        }
+        if (inlineValue) {
+            values_[name] = *inlineValue;
+        } else {
+            if (i + 1 >= argv.size()) throw ArgError("option '--" + name + "' needs a value (" + spec->valueName + ")");
+            values_[name] = argv[++i];
+        }
+    }
+}
+
+std::optional<std::string> Args::value(const std::string& name) const {
+    const auto it = values_.find(name);
+    if (it == values_.end()) return std::nullopt;
+    return it->second;
+}
+
+namespace {
+long long parseInteger(const std::string& text, const std::string& name, long long lo, long long hi) {
+    long long v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc{} || end != text.data() + text.size())
+        throw ArgError("option '--" + name + "' needs a whole number, got '" + text + "'");
+    if (v < lo || v > hi) {
+        std::ostringstream s;
+        s << "option '--" << name << "' is " << v << ", allowed " << lo << " to " << hi;
+        throw ArgError(s.str());
+    }
+    return v;
+}
+}  // namespace
+
+long long Args::integer(const std::string& name, long long fallback, long long lo, long long hi) const {
+    const auto v = value(name);
+    return v ? parseInteger(*v, name, lo, hi) : fallback;
+}
+
+std::vector<long long> Args::integerList(const std::string& name, std::vector<long long> fallback, long long lo,
+                                         long long hi) const {
+    const auto v = value(name);
+    if (!v) return fallback;
+    std::vector<long long> out;
+    std::stringstream s(*v);
+    std::string item;
+    while (std::getline(s, item, ',')) out.push_back(parseInteger(item, name, lo, hi));
+    if (out.empty()) throw ArgError("option '--" + name + "' needs at least one number");
+    return out;
+}
+
+unsigned long long Args::unsignedInteger(const std::string& name, unsigned long long fallback) const {
+    const auto v = value(name);
+    if (!v) return fallback;
+    unsigned long long out = 0;
+    const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), out);
+    if (ec != std::errc{} || end != v->data() + v->size())
+        throw ArgError("option '--" + name + "' needs a whole number from 0 to 18446744073709551615, got '" + *v + "'");
+    return out;
+}
+
+std::string usageText(const std::string& synopsis, const std::string& about, const std::vector<OptionSpec>& specs) {
+    std::ostringstream s;
+    s << "usage: " << synopsis << "\n\n" << about << "\n";
+    if (!specs.empty()) s << "\noptions:\n";
+    for (const OptionSpec& o : specs) {
+        std::string left = "  --" + o.name + (o.valueName.empty() ? "" : " " + o.valueName);
+        if (left.size() < 26) left.resize(26, ' ');
+        else left += "  ";
+        s << left << o.help << "\n";
+    }
+    return s.str();
+}
+
+}  // namespace mirofish::cli

@@ -1,0 +1,45 @@
+#pragma once
+// A small command-line parser: "--name value", "--name=value" and flags.
+// Errors are ArgError with a one-line reason; commands exit 2 on them.
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mirofish::cli {
+
+struct ArgError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct OptionSpec {
+    std::string name;  // without the leading dashes
+    std::string valueName;  // empty for a flag
+    std::string help;
+};
+
+class Args {
+public:
+    // Throws ArgError on an unknown option or a missing value.
+    Args(const std::vector<std::string>& argv, const std::vector<OptionSpec>& specs, const std::string& command);
+
+    bool has(const std::string& name) const { return values_.contains(name); }
+    std::optional<std::string> value(const std::string& name) const;
+    const std::vector<std::string>& positional() const { return positional_; }
+
+    // Typed getters with range checks; `fallback` when absent.
+    long long integer(const std::string& name, long long fallback, long long lo, long long hi) const;
+    std::vector<long long> integerList(const std::string& name, std::vector<long long> fallback, long long lo,
+                                       long long hi) const;
+    unsigned long long unsignedInteger(const std::string& name, unsigned long long fallback) const;
+
+private:
+    std::string command_;
+    std::map<std::string, std::string> values_;
+    std::vector<std::string> positional_;
+};
+
+std::string usageText(const std::string& synopsis, const std::string& about, const std::vector<OptionSpec>& specs);
+
+}  // namespace mirofish::cli

@@ -1,0 +1,75 @@
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "bench_scenes.hpp"
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+
+namespace mirofish::cli {
+
+namespace {
+const std::vector<OptionSpec> kOptions = {
+    {"fish", "N[,N...]", "fish counts for the constant-density scene (default 10000,50000)"},
+    {"threads", "T[,T...]", "thread counts to measure (default: 1 and all cores)"},
+    {"seconds", "S", "minimum timed seconds per measurement (default 1)"},
+    {"json", "", "one JSON object per line instead of a table"},
+    {"help", "", "show this help"},
+};
+}  // namespace
+
+int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
+    try {
+        const Args args(argv, kOptions, "bench");
+        if (args.has("help")) {
+            out << usageText("mirofish bench [options]",
+                             "Measures simulation speed on a constant-density scene (about 7 neighbours per\n"
+                             "perception disc, all rules on) and on article 000's scene (3000 fish, 1920x1080).",
+                             kOptions);
+            return kExitOk;
+        }
+        if (!args.positional().empty()) throw ArgError("unexpected argument '" + args.positional().front() + "'");
+        const auto fishCounts = args.integerList("fish", {10'000, 50'000}, 1, 2'000'000);
+        const long long cores = std::max(1u, std::thread::hardware_concurrency());
+        const auto threadCounts = args.integerList("threads", cores > 1 ? std::vector<long long>{1, cores}
+                                                                          : std::vector<long long>{1}, 1, 256);
+        const double seconds = static_cast<double>(args.integer("seconds", 1, 1, 3600));
+        const bool json = args.has("json");
+
+        if (!json) {
+            out << "scene              fish  threads   steps/s   ns/fish-step  candidates  neighbours  peak RSS MB\n";
+        }
+        auto report = [&](const bench::BenchResult& r) {
+            if (json) {
+                nlohmann::ordered_json j;
+                j["scene"] = r.scene;
+                j["fish"] = r.fish;
+                j["threads"] = r.threads;
+                j["steps_per_second"] = r.stepsPerSecond;
+                j["ns_per_fish_step"] = r.nsPerFishStep;
+                j["mean_candidates"] = r.meanCandidates;
+                j["mean_neighbours"] = r.meanNeighbours;
+                j["peak_rss_mb"] = r.peakRssMb;
+                out << j.dump() << "\n" << std::flush;
+                return;
+            }
+            char line[160];
+            std::snprintf(line, sizeof line, "%-16s %7u %8d %9.1f %14.1f %11.1f %11.2f %12.1f\n", r.scene.c_str(),
+                          r.fish, r.threads, r.stepsPerSecond, r.nsPerFishStep, r.meanCandidates, r.meanNeighbours,
+                          r.peakRssMb);
+            out << line << std::flush;
+        };
+        for (const long long threads : threadCounts) {
+            for (const long long fish : fishCounts)
+                report(bench::measure("constant-density", bench::constantDensityScene(static_cast<std::uint32_t>(fish)),
+                                      static_cast<int>(threads), seconds));
+            report(bench::measure("article-000", bench::article000Scene(), static_cast<int>(threads), seconds));
+        }
+        return kExitOk;
+    } catch (const ArgError& e) {
+        err << "mirofish bench: " << e.what() << "\n";
+        return kExitBadInput;
+    }
+}
+
+}  // namespace mirofish::cli

@@ -1,0 +1,65 @@
+#include <iomanip>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "cli/preset_paths.hpp"
+
+namespace mirofish::cli {
+
+namespace {
+const std::vector<OptionSpec> kOptions = {
+    {"params", "", "list the parameters instead (name, unit, range, default, description)"},
+    {"markdown", "", "with --params: print a Markdown table (used for the README)"},
+    {"help", "", "show this help"},
+};
+
+void printParams(std::ostream& out, bool markdown) {
+    if (markdown) {
+        out << "| group | key | unit | range | default | scale | description |\n|---|---|---|---|---|---|---|\n";
+    }
+    for (const ParamDef& d : paramRegistry()) {
+        std::string def;
+        if (d.isChoice())
+            def = std::string(d.choiceLabels().at(static_cast<std::size_t>(d.defaultValue)));
+        else {
+            std::ostringstream s;
+            s << d.defaultValue;
+            def = s.str();
+        }
+        const std::string scale = d.isChoice() ? "choice" : d.scale == ParamScale::Log ? "log" : "linear";
+        if (markdown) {
+            out << "| " << d.group << " | `" << d.key << "` | " << d.unit << " | " << d.rangeText() << " | " << def
+                << " | " << scale << " | " << d.description << " |\n";
+        } else {
+            out << std::left << std::setw(20) << d.key << std::setw(28) << d.rangeText() << " default " << def << "\n    "
+                << d.description << "\n";
+        }
+    }
+}
+}  // namespace
+
+int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
+    try {
+        const Args args(argv, kOptions, "presets");
+        if (args.has("help")) {
+            out << usageText("mirofish presets [--params [--markdown]]",
+                             "Lists the presets (id, name and description), or the parameters.", kOptions);
+            return kExitOk;
+        }
+        if (!args.positional().empty()) throw ArgError("unexpected argument '" + args.positional().front() + "'");
+        if (args.has("params")) {
+            printParams(out, args.has("markdown"));
+            return kExitOk;
+        }
+        std::vector<std::string> problems;
+        for (const PresetInfo& p : listPresets(presetDirectories(), &problems))
+            out << p.id << "  (" << p.name << ")\n    " << p.description << "\n";
+        for (const std::string& problem : problems) err << "mirofish presets: skipped " << problem << "\n";
+        return kExitOk;
+    } catch (const ArgError& e) {
+        err << "mirofish presets: " << e.what() << "\n";
+        return kExitBadInput;
+    }
+}
+
+}  // namespace mirofish::cli

@@ -1,0 +1,38 @@
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "io/preset.hpp"
+
+namespace mirofish::cli {
+
+namespace {
+const std::vector<OptionSpec> kOptions = {{"help", "", "show this help"}};
+}
+
+int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
+    try {
+        const Args args(argv, kOptions, "validate");
+        if (args.has("help")) {
+            out << usageText("mirofish validate FILE...",
+                             "Checks preset files: every key known, every value of the right type and in range.",
+                             kOptions);
+            return kExitOk;
+        }
+        if (args.positional().empty()) throw ArgError("name at least one preset file");
+        int status = kExitOk;
+        for (const std::string& file : args.positional()) {
+            try {
+                const Preset p = loadPreset(file);
+                out << file << ": ok (" << p.name << ", " << p.scene.fishCount << " fish)\n";
+            } catch (const PresetError& e) {
+                err << "mirofish validate: " << e.what() << "\n";
+                status = kExitBadInput;
+            }
+        }
+        return status;
+    } catch (const ArgError& e) {
+        err << "mirofish validate: " << e.what() << "\n";
+        return kExitBadInput;
+    }
+}
+
+}  // namespace mirofish::cli

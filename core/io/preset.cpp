@@ -1,0 +1,345 @@
+#include "io/preset.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "io/atomic_file.hpp"
+
+namespace mirofish {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+constexpr std::string_view kFormat = "mirofish-preset";
+
+// Validation context: the file and the path of keys to the current value.
+class Checker {
+public:
+    explicit Checker(std::string source) : source_(std::move(source)) {}
+
+    [[noreturn]] void fail(const std::string& where, const std::string& what) const {
+        throw PresetError(source_ + ": " + (where.empty() ? "" : "'" + where + "' ") + what);
+    }
+
+    void allowOnly(const json& obj, const std::string& where, std::initializer_list<std::string_view> keys) const {
+        if (!obj.is_object()) fail(where, "must be an object");
+        for (const auto& [key, value] : obj.items()) {
+            if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+            std::string allowed;
+            for (std::string_view k : keys) allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+            fail(join(where, key), "is not a known key here (allowed: " + allowed + ")");
+        }
+    }
+
+    double number(const json& obj, const std::string& where, const std::string& key, double lo, double hi) const {
+        const std::string path = join(where, key);
+        if (!obj.contains(key)) fail(path, "is missing");
+        return numberValue(obj.at(key), path, lo, hi);
+    }
+
+    double numberValue(const json& v, const std::string& path, double lo, double hi) const {
+        if (!v.is_number()) fail(path, "must be a number, not " + std::string(v.type_name()));
+        const double d = v.get<double>();
+        if (!std::isfinite(d) || d < lo || d > hi) {
+            std::ostringstream s;
+            s << "is " << d << ", outside the allowed range " << lo << " to " << hi;
+            fail(path, s.str());
+        }
+        return d;
+    }
+
+    std::string text(const json& obj, const std::string& where, const std::string& key) const {
+        const std::string path = join(where, key);
+        if (!obj.contains(key)) fail(path, "is missing");
+        if (!obj.at(key).is_string()) fail(path, "must be a string, not " + std::string(obj.at(key).type_name()));
+        return obj.at(key).get<std::string>();
+    }
+
+    template <typename Enum>
+    Enum choice(const json& obj, const std::string& where, const std::string& key,
+                std::initializer_list<std::pair<std::string_view, Enum>> options) const {
+        const std::string value = text(obj, where, key);
+        std::string allowed;
+        for (const auto& [label, e] : options) {
+            if (label == value) return e;
+            allowed += (allowed.empty() ? "" : ", ") + std::string(label);
+        }
+        fail(join(where, key), "is '" + value + "', allowed: " + allowed);
+    }
+
+    Vec2 point(const json& v, const std::string& path) const {
+        if (!v.is_array() || v.size() != 2) fail(path, "must be a point [x, y]");
+        return Vec2{{static_cast<float>(numberValue(v[0], path + "[0]", -kMaxWorldSize, kMaxWorldSize)),
+                     static_cast<float>(numberValue(v[1], path + "[1]", -kMaxWorldSize, kMaxWorldSize))}};
+    }
+
+    std::vector<Vec2> path(const json& obj, const std::string& where, std::size_t minPoints) const {
+        const std::string p = join(where, "path");
+        if (!obj.contains("path")) fail(p, "is missing");
+        const json& arr = obj.at("path");
+        if (!arr.is_array() || arr.size() < minPoints)
+            fail(p, "must be a list of at least " + std::to_string(minPoints) + " points [x, y]");
+        std::vector<Vec2> out;
+        for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(point(arr[i], p + "[" + std::to_string(i) + "]"));
+        return out;
+    }
+
+    static std::string join(const std::string& where, const std::string& key) {
+        return where.empty() ? key : where + "." + key;
+    }
+    static std::string item(const std::string& list, std::size_t i) { return list + "[" + std::to_string(i) + "]"; }
+
+private:
+    std::string source_;
+};
+
+void readParams(const Checker& c, const json& obj, Params& params) {
+    if (!obj.is_object()) c.fail("params", "must be an object of parameter values");
+    for (const auto& [key, value] : obj.items()) {
+        const std::string path = "params." + key;
+        const auto id = findParam(key);
+        if (!id) c.fail(path, "is not a parameter (run 'mirofish presets --params' for the list)");
+        const ParamDef& d = paramDef(*id);
+        if (d.isChoice()) {
+            const auto labels = d.choiceLabels();
+            if (!value.is_string()) c.fail(path, "must be one of " + d.rangeText());
+            const auto it = std::find(labels.begin(), labels.end(), value.get<std::string>());
+            if (it == labels.end()) c.fail(path, "is '" + value.get<std::string>() + "', allowed: " + d.rangeText());
+            params.set(*id, static_cast<float>(it - labels.begin()));
+            continue;
+        }
+        if (!value.is_number()) c.fail(path, "must be a number, not " + std::string(value.type_name()));
+        const std::string problem = validateParam(*id, value.get<double>());
+        if (!problem.empty()) c.fail("", problem);
+        params.set(*id, static_cast<float>(value.get<double>()));
+    }
+}
+
+Preset readPreset(const Checker& c, const json& root) {
+    c.allowOnly(root, "",
+                {"format", "version", "name", "description", "world", "fish", "seed", "params", "fields", "predators",
+                 "obstacles", "leader"});
+    if (!root.contains("format") || root["format"] != kFormat)
+        c.fail("", "is not a MiroFish preset (its \"format\" must be \"" + std::string(kFormat) + "\")");
+    const double version = c.number(root, "", "version", 1, 1e9);
+    if (version != kPresetVersion)
+        c.fail("version", "is " + root["version"].dump() + "; this MiroFish reads version " +
+                              std::to_string(kPresetVersion));
+
+    Preset p;
+    p.name = c.text(root, "", "name");
+    if (p.name.empty()) c.fail("name", "must not be empty");
+    if (root.contains("description")) p.description = c.text(root, "", "description");
+    Scene& s = p.scene;
+    if (root.contains("world")) {
+        c.allowOnly(root["world"], "world", {"width", "height"});
+        s.width = static_cast<float>(c.number(root["world"], "world", "width", 1, kMaxWorldSize));
+        s.height = static_cast<float>(c.number(root["world"], "world", "height", 1, kMaxWorldSize));
+    }
+    if (root.contains("fish")) {
+        const double fish = c.number(root, "", "fish", 1, kMaxFish);
+        if (fish != std::floor(fish)) c.fail("fish", "must be a whole number");
+        s.fishCount = static_cast<std::uint32_t>(fish);
+    }
+    if (root.contains("seed")) {
+        if (!root["seed"].is_number_integer() || root["seed"].is_number_float() ||
+            (root["seed"].is_number_integer() && !root["seed"].is_number_unsigned() && root["seed"].get<long long>() < 0))
+            c.fail("seed", "must be a whole number from 0 to 18446744073709551615");
+        s.seed = root["seed"].get<std::uint64_t>();
+    }
+    if (root.contains("params")) readParams(c, root["params"], s.params);
+
+    if (root.contains("fields")) {
+        const json& list = root["fields"];
+        if (!list.is_array()) c.fail("fields", "must be a list");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string w = Checker::item("fields", i);
+            c.allowOnly(list[i], w, {"kind", "x", "y", "radius", "strength"});
+            ForceField f;
+            f.kind = c.choice<FieldKind>(list[i], w, "kind",
+                                         {{"attract", FieldKind::Attract}, {"repel", FieldKind::Repel}, {"vortex", FieldKind::Vortex}});
+            f.position = Vec2{{static_cast<float>(c.number(list[i], w, "x", -kMaxWorldSize, kMaxWorldSize)),
+                               static_cast<float>(c.number(list[i], w, "y", -kMaxWorldSize, kMaxWorldSize))}};
+            f.radius = static_cast<float>(c.number(list[i], w, "radius", 1, kMaxWorldSize));
+            f.strength = static_cast<float>(c.number(list[i], w, "strength", 0, 100));
+            s.fields.push_back(f);
+        }
+    }
+    if (root.contains("predators")) {
+        const json& list = root["predators"];
+        if (!list.is_array()) c.fail("predators", "must be a list");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string w = Checker::item("predators", i);
+            c.allowOnly(list[i], w, {"behaviour", "x", "y", "path"});
+            Predator pr;
+            pr.behaviour = c.choice<PredatorBehaviour>(
+                list[i], w, "behaviour", {{"chase", PredatorBehaviour::ChaseNearest}, {"path", PredatorBehaviour::FollowPath}});
+            if (pr.behaviour == PredatorBehaviour::FollowPath) {
+                pr.path = c.path(list[i], w, 2);
+                pr.position = pr.path.front();
+            }
+            if (list[i].contains("x") || pr.behaviour == PredatorBehaviour::ChaseNearest) {
+                pr.position = Vec2{{static_cast<float>(c.number(list[i], w, "x", -kMaxWorldSize, kMaxWorldSize)),
+                                    static_cast<float>(c.number(list[i], w, "y", -kMaxWorldSize, kMaxWorldSize))}};
+            }
+            s.predators.push_back(std::move(pr));
+        }
+    }
+    if (root.contains("obstacles")) {
+        const json& list = root["obstacles"];
+        if (!list.is_array()) c.fail("obstacles", "must be a list");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string w = Checker::item("obstacles", i);
+            c.allowOnly(list[i], w, {"x", "y", "radius"});
+            Obstacle o;
+            o.centre = Vec2{{static_cast<float>(c.number(list[i], w, "x", -kMaxWorldSize, kMaxWorldSize)),
+                             static_cast<float>(c.number(list[i], w, "y", -kMaxWorldSize, kMaxWorldSize))}};
+            o.radius = static_cast<float>(c.number(list[i], w, "radius", 1, kMaxWorldSize));
+            s.obstacles.push_back(o);
+        }
+    }
+    if (root.contains("leader")) {
+        c.allowOnly(root["leader"], "leader", {"path"});
+        Leader l;
+        l.path = c.path(root["leader"], "leader", 1);
+        l.position = l.path.front();
+        s.leader = std::move(l);
+    }
+    return p;
+}
+
+// Six significant digits: what was typed, not float-to-double noise
+// (1.6f would otherwise be written as 1.600000023841858).
+double readable(float v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", static_cast<double>(v));
+    return std::strtod(buf, nullptr);
+}
+
+ordered_json pointJson(Vec2 p) { return ordered_json::array({readable(p[0]), readable(p[1])}); }
+
+ordered_json pathJson(const std::vector<Vec2>& path) {
+    ordered_json arr = ordered_json::array();
+    for (Vec2 p : path) arr.push_back(pointJson(p));
+    return arr;
+}
+
+}  // namespace
+
+Preset parsePreset(std::string_view text, const std::string& source) {
+    json root;
+    try {
+        root = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        // nlohmann's message starts with "[json.exception.parse_error.101] "; keep the human part.
+        std::string what = e.what();
+        if (const auto close = what.find("] "); close != std::string::npos) what = what.substr(close + 2);
+        throw PresetError(source + ": not valid JSON: " + what);
+    }
+    return readPreset(Checker(source), root);
+}
+
+Preset loadPreset(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw PresetError(file.string() + ": cannot open the preset file");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    return parsePreset(buf.str(), file.string());
+}
+
+std::string presetToJson(const Preset& preset) {
+    const Scene& s = preset.scene;
+    ordered_json root;
+    root["format"] = kFormat;
+    root["version"] = kPresetVersion;
+    root["name"] = preset.name;
+    root["description"] = preset.description;
+    root["world"] = {{"width", readable(s.width)}, {"height", readable(s.height)}};
+    root["fish"] = s.fishCount;
+    root["seed"] = s.seed;
+    ordered_json params = ordered_json::object();
+    const Params defaults;
+    for (const ParamDef& d : paramRegistry()) {
+        const float v = s.params.get(d.id);
+        if (v == defaults.get(d.id)) continue;
+        if (d.isChoice())
+            params[std::string(d.key)] = std::string(d.choiceLabels().at(static_cast<std::size_t>(v)));
+        else
+            params[std::string(d.key)] = readable(v);
+    }
+    root["params"] = params;
+    static const char* fieldKinds[] = {"attract", "repel", "vortex"};
+    for (const ForceField& f : s.fields)
+        root["fields"].push_back({{"kind", fieldKinds[static_cast<int>(f.kind)]},
+                                  {"x", readable(f.position[0])},
+                                  {"y", readable(f.position[1])},
+                                  {"radius", readable(f.radius)},
+                                  {"strength", readable(f.strength)}});
+    for (const Predator& p : s.predators) {
+        ordered_json j;
+        j["behaviour"] = p.behaviour == PredatorBehaviour::ChaseNearest ? "chase" : "path";
+        if (p.behaviour == PredatorBehaviour::ChaseNearest) {
+            j["x"] = readable(p.position[0]);
+            j["y"] = readable(p.position[1]);
+        } else {
+            j["path"] = pathJson(p.path);
+        }
+        root["predators"].push_back(j);
+    }
+    for (const Obstacle& o : s.obstacles)
+        root["obstacles"].push_back({{"x", readable(o.centre[0])}, {"y", readable(o.centre[1])}, {"radius", readable(o.radius)}});
+    if (s.leader) root["leader"] = {{"path", pathJson(s.leader->path)}};
+    return root.dump(2) + "\n";
+}
+
+void savePreset(const Preset& preset, const std::filesystem::path& file) {
+    const std::string text = presetToJson(preset);
+    try {
+        writeFileAtomically(file, [&](std::ostream& out) { out << text; });
+    } catch (const std::runtime_error& e) {
+        throw PresetError(e.what());
+    }
+}
+
+std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& dirs, std::vector<std::string>* problems) {
+    std::map<std::string, PresetInfo> found;
+    for (const auto& dir : dirs) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir, ec)) continue;
+        for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+            if (entry.path().extension() != ".json") continue;
+            const std::string id = entry.path().stem().string();
+            if (found.contains(id)) continue;
+            try {
+                const Preset p = loadPreset(entry.path());
+                found[id] = PresetInfo{id, p.name, p.description, entry.path()};
+            } catch (const PresetError& e) {
+                if (problems) problems->push_back(e.what());
+            }
+        }
+    }
+    std::vector<PresetInfo> out;
+    for (auto& [id, info] : found) out.push_back(std::move(info));
+    return out;
+}
+
+std::optional<std::filesystem::path> resolvePreset(const std::string& nameOrFile,
+                                                   const std::vector<std::filesystem::path>& dirs) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(nameOrFile, ec)) return std::filesystem::path(nameOrFile);
+    for (const auto& dir : dirs) {
+        const auto candidate = dir / (nameOrFile + ".json");
+        if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+    }
+    return std::nullopt;
+}
+
+}  // namespace mirofish

@@ -1,0 +1,56 @@
+#pragma once
+// Presets: one JSON file each (format "mirofish-preset", version 1) with a
+// name, a description, the world size, fish count, seed, any registry
+// parameters (missing ones take their defaults) and the interaction objects.
+// Loading validates everything and refuses a bad file with a PresetError that
+// names the file, the key and what is allowed.
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/scene.hpp"
+
+namespace mirofish {
+
+struct PresetError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct Preset {
+    std::string name;
+    std::string description;
+    Scene scene;
+};
+
+inline constexpr int kPresetVersion = 1;
+inline constexpr std::uint32_t kMaxFish = 2'000'000;
+inline constexpr double kMaxWorldSize = 1e6;
+
+// `source` names the file in error messages.
+Preset parsePreset(std::string_view json, const std::string& source);
+Preset loadPreset(const std::filesystem::path& file);
+// Pretty JSON with only what a person wants to read: parameters equal to
+// their defaults and empty lists are left out.
+std::string presetToJson(const Preset& preset);
+void savePreset(const Preset& preset, const std::filesystem::path& file);
+
+struct PresetInfo {
+    std::string id;  // file name without .json: what --preset takes
+    std::string name;
+    std::string description;
+    std::filesystem::path file;
+};
+
+// Presets found in the directories (earlier directories win on equal ids),
+// sorted by id. Files that fail to load are reported in `problems`.
+std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& dirs,
+                                    std::vector<std::string>* problems = nullptr);
+
+// An existing file path, or a preset id looked up in the directories.
+std::optional<std::filesystem::path> resolvePreset(const std::string& nameOrFile,
+                                                   const std::vector<std::filesystem::path>& dirs);
+
+}  // namespace mirofish

@@ -1,0 +1,24 @@
+#pragma once
+// Whole-simulation snapshots: a versioned binary file with a checksum. A
+// truncated, corrupted or foreign file is refused with a SnapshotError that
+// says what is wrong; a save goes to a temporary file renamed into place, so
+// a failed save never leaves a half-written snapshot behind.
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+#include "sim/simulation.hpp"
+
+namespace mirofish {
+
+struct SnapshotError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+inline constexpr std::uint32_t kSnapshotVersion = 1;
+
+void saveSnapshot(const Simulation& sim, const std::filesystem::path& file);
+// Replaces the simulation's whole state with the file's.
+void loadSnapshot(Simulation& sim, const std::filesystem::path& file);
+
+}  // namespace mirofish

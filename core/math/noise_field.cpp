@@ -1,0 +1,75 @@
+#include "math/noise_field.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "math/hash.hpp"
+
+namespace mirofish {
+
+namespace {
+float smoothstep(float t) { return t * t * (3.0f - 2.0f * t); }
+
+Vec2 latticeValue(std::uint64_t seed, int col, int row, std::int64_t tick) {
+    const std::uint64_t cell = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(row)) << 32) |
+                               static_cast<std::uint32_t>(col);
+    const std::uint64_t h = hashKey(seed, cell, static_cast<std::uint64_t>(tick), RandomStream::NoiseLattice);
+    return Vec2{{signedUnitFloat(h), signedUnitFloat(mix64(h))}};
+}
+}  // namespace
+
+void NoiseField::configure(float worldWidth, float worldHeight, float spacing) {
+    const float w = std::max(worldWidth, 1.0f);
+    const float h = std::max(worldHeight, 1.0f);
+    float s = std::max(spacing, 1.0f);
+    // Coarsen the lattice until it fits the point budget.
+    while ((w / s + 1.0f) * (h / s + 1.0f) > static_cast<float>(kMaxPoints)) s *= 1.5f;
+    // A whole number of cells across the world, so the field tiles seamlessly
+    // in wrap mode.
+    cols_ = std::max(1, static_cast<int>(std::lround(w / s)));
+    rows_ = std::max(1, static_cast<int>(std::lround(h / s)));
+    invCellW_ = static_cast<float>(cols_) / w;
+    invCellH_ = static_cast<float>(rows_) / h;
+    lattice_.assign(static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_), Vec2{});
+}
+
+void NoiseField::update(std::uint64_t seed, double t, float timeScale) {
+    const double ticks = t / std::max(static_cast<double>(timeScale), 1e-3);
+    const double tick0 = std::floor(ticks);
+    const float f = smoothstep(static_cast<float>(ticks - tick0));
+    const auto k = static_cast<std::int64_t>(tick0);
+    for (int r = 0; r < rows_; ++r) {
+        for (int c = 0; c < cols_; ++c) {
+            const Vec2 a = latticeValue(seed, c, r, k);
+            const Vec2 b = latticeValue(seed, c, r, k + 1);
+            lattice_[static_cast<std::size_t>(r * cols_ + c)] = a + (b - a) * f;
+        }
+    }
+}
+
+Vec2 NoiseField::sample(float x, float y) const {
+    const float gx = x * invCellW_;
+    const float gy = y * invCellH_;
+    // Positions stay near the world (boundary backstops); anything else is not
+    // a meaningful place to sample and must not overflow the integer casts.
+    if (!(std::fabs(gx) < 1e9f) || !(std::fabs(gy) < 1e9f)) return Vec2{};
+    const float fx0 = std::floor(gx);
+    const float fy0 = std::floor(gy);
+    // Periodic lattice: positions outside the world (soft boundary) wrap.
+    auto wrapIndex = [](float v, int n) {
+        const auto i = static_cast<long long>(v) % n;
+        return static_cast<int>(i < 0 ? i + n : i);
+    };
+    const int c0 = wrapIndex(fx0, cols_);
+    const int r0 = wrapIndex(fy0, rows_);
+    const int c1 = c0 + 1 == cols_ ? 0 : c0 + 1;
+    const int r1 = r0 + 1 == rows_ ? 0 : r0 + 1;
+    const float tx = smoothstep(gx - fx0);
+    const float ty = smoothstep(gy - fy0);
+    const auto at = [&](int c, int r) { return lattice_[static_cast<std::size_t>(r * cols_ + c)]; };
+    const Vec2 top = at(c0, r0) + (at(c1, r0) - at(c0, r0)) * tx;
+    const Vec2 bottom = at(c0, r1) + (at(c1, r1) - at(c0, r1)) * tx;
+    return top + (bottom - top) * ty;
+}
+
+}  // namespace mirofish

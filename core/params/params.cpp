@@ -1,0 +1,37 @@
+#include "params/params.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace mirofish {
+
+Params::Params() {
+    for (const auto& d : paramRegistry()) values_[static_cast<std::size_t>(d.id)] = static_cast<float>(d.defaultValue);
+}
+
+void Params::set(ParamId id, float value) {
+    if (std::isfinite(value)) values_[static_cast<std::size_t>(id)] = value;
+}
+
+BoundaryMode Params::boundaryMode() const {
+    const float m = get(ParamId::BoundaryMode);
+    if (m < 0.5f) return BoundaryMode::Wrap;
+    if (m < 1.5f) return BoundaryMode::Bounce;
+    return BoundaryMode::Soft;
+}
+
+std::string validateParam(ParamId id, double value) {
+    const ParamDef& d = paramDef(id);
+    std::ostringstream s;
+    if (!std::isfinite(value) || value < d.min || value > d.max) {
+        s << "'" << d.key << "' is " << value << ", outside the allowed range " << d.rangeText();
+        return s.str();
+    }
+    if (d.isChoice() && value != std::floor(value)) {
+        s << "'" << d.key << "' must be one of " << d.rangeText();
+        return s.str();
+    }
+    return {};
+}
+
+}  // namespace mirofish

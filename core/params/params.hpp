@@ -1,0 +1,35 @@
+#pragma once
+// One value for every registry parameter. Plain data: the simulation reads
+// it between steps; whoever edits it validates through the registry first.
+#include <array>
+#include <string>
+
+#include "params/registry.hpp"
+
+namespace mirofish {
+
+enum class BoundaryMode { Wrap = 0, Bounce = 1, Soft = 2 };
+
+class Params {
+public:
+    Params();  // every parameter at its registry default
+
+    float get(ParamId id) const { return values_[static_cast<std::size_t>(id)]; }
+    // Stores the value as given (finite values only; a non-finite one is
+    // ignored). Range checks belong to validate(): the simulation itself must
+    // survive any finite value, and the robustness tests rely on that.
+    void set(ParamId id, float value);
+
+    BoundaryMode boundaryMode() const;
+
+    friend bool operator==(const Params&, const Params&) = default;
+
+private:
+    std::array<float, kParamCount> values_{};
+};
+
+// Empty if the value is allowed for the parameter, else a sentence naming
+// the key and the allowed range.
+std::string validateParam(ParamId id, double value);
+
+}  // namespace mirofish

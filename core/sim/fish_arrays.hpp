@@ -1,0 +1,58 @@
+#pragma once
+// Structure of arrays: one float array per field, allocated once for the
+// largest fish count (capacity) and never resized inside a step. The
+// simulation keeps the arrays sorted by grid cell (see Simulation::step), so a
+// fish's neighbours lie in a few contiguous spans.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace mirofish {
+
+struct FishArrays {
+    // Kinematics.
+    std::vector<float> px, py;  // position, px
+    std::vector<float> vx, vy;  // velocity, px/s
+    // Previous step's (lagged) acceleration, px/s^2: the reaction-lag filter's memory.
+    std::vector<float> ax, ay;
+    // Drawn heading (unit vector), turned at most turnRate per step.
+    std::vector<float> hx, hy;
+    // Wander direction (unit vector), rotated by wanderRate each step.
+    std::vector<float> wx, wy;
+    // Seconds of alarm left after a predator came close.
+    std::vector<float> alarm;
+    // Per-fish variation draws in [-1, 1], fixed at spawn. The factor used is
+    // 1 + variation * draw, so the variation amount stays live-tunable.
+    std::vector<float> speedVar, radiusVar, sepVar, aliVar, cohVar;
+    // Stable identity: ids are always exactly 0..count-1. The arrays get
+    // reordered; the id keys the per-fish random numbers.
+    std::vector<std::uint32_t> id;
+
+    using FloatField = std::vector<float> FishArrays::*;
+    static constexpr std::array<FloatField, 16> kFloatFields = {
+        &FishArrays::px,    &FishArrays::py,       &FishArrays::vx,        &FishArrays::vy,
+        &FishArrays::ax,    &FishArrays::ay,       &FishArrays::hx,        &FishArrays::hy,
+        &FishArrays::wx,    &FishArrays::wy,       &FishArrays::alarm,     &FishArrays::speedVar,
+        &FishArrays::radiusVar, &FishArrays::sepVar, &FishArrays::aliVar,  &FishArrays::cohVar};
+
+    void allocate(std::size_t capacity) {
+        for (FloatField m : kFloatFields) (this->*m).assign(capacity, 0.0f);
+        id.assign(capacity, 0);
+    }
+    std::size_t capacity() const { return px.size(); }
+
+    // Copies fish [0, n) of every array from `from` (capacities must allow it).
+    void copyPrefix(const FishArrays& from, std::size_t n) {
+        for (FloatField m : kFloatFields) std::copy_n((from.*m).begin(), n, (this->*m).begin());
+        std::copy_n(from.id.begin(), n, id.begin());
+    }
+
+    // Moves fish `from` into slot `to` (same arrays).
+    void moveFish(std::size_t from, std::size_t to) {
+        for (FloatField m : kFloatFields) (this->*m)[to] = (this->*m)[from];
+        id[to] = id[from];
+    }
+};
+
+}  // namespace mirofish

@@ -1,0 +1,65 @@
+#pragma once
+// The per-fish work of one step: perceive -> rule forces -> weight and sum
+// (plus boundary, wander, noise, interaction) -> limit the sum to maxForce ->
+// reaction lag -> add to velocity -> limit speed -> move.
+//
+// Two phases in one pass: every fish reads only the old state (positions and
+// velocities in `cur`) and writes its new position and velocity to `next`, so
+// no fish ever sees a neighbour that has already moved this step.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "math/noise_field.hpp"
+#include "params/params.hpp"
+#include "sim/fish_arrays.hpp"
+#include "sim/grid.hpp"
+#include "sim/scene.hpp"
+
+namespace mirofish {
+
+// Everything derived from the parameters once per step, not per fish.
+struct StepConstants {
+    float dt = 1.0f / 60.0f;
+    float width = 0, height = 0;
+    BoundaryMode boundary = BoundaryMode::Soft;
+    float perception = 0, separationRadius2 = 0, minDistance2 = 0;
+    float cosHalfFov = -1.0f;
+    bool fovEverywhere = true;  // half angle 180: the cone test is skipped
+    float wSep = 0, wAli = 0, wCoh = 0;
+    float maxSpeed = 0, minSpeedShare = 0, maxForce = 0, lag = 0, variation = 0;
+    float noiseAmp = 0, jitterAmp = 0;
+    float wanderAmp = 0, wanderCos = 1, wanderSin = 0;
+    float turnCos = 1, turnSin = 0;
+    float boundaryMargin = 0, boundaryWeight = 0;
+    float predatorRadius = 0, predatorRepulsion = 0, alarmDuration = 0, alarmSpeedBoost = 0, alarmCohesion = 1;
+    float obstacleMargin = 0, obstacleWeight = 0;
+    float goalWeight = 0, goalRadius = 0;
+    std::uint64_t seed = 0;
+    std::uint64_t step = 0;
+};
+
+// Sums over a chunk of fish, reduced in chunk order (deterministic).
+struct ChunkStats {
+    double neighbours = 0, candidates = 0;
+    double separation = 0, alignment = 0, cohesion = 0;  // |weighted acceleration|, px/s^2
+};
+
+struct KernelInput {
+    const StepConstants* k;
+    const UniformGrid* grid;
+    const NoiseField* noise;
+    FishArrays* cur;   // sorted by cell; positions/velocities read, per-fish memory updated in place
+    FishArrays* next;  // receives the new positions and velocities
+    std::span<const ForceField> fields;
+    std::span<const Predator> predators;
+    std::span<const Obstacle> obstacles;
+    const Vec2* leader;  // nullptr when there is none
+};
+
+void runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end, ChunkStats& stats);
+
+// Shortest displacement from a to b (minimum image when the world wraps).
+Vec2 displacement(const StepConstants& k, Vec2 a, Vec2 b);
+
+}  // namespace mirofish

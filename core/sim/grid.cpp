@@ -1,0 +1,112 @@
+#include "sim/grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mirofish {
+
+namespace {
+// Enough cells for a sparse world, but never so many that the prefix sum
+// over empty cells dominates the step.
+constexpr std::size_t kCellsPerFish = 4;
+constexpr std::size_t kMinCellBudget = 4096;
+}  // namespace
+
+void UniformGrid::reserve(std::size_t maxFish) {
+    maxCells_ = std::max(kMinCellBudget, maxFish * kCellsPerFish);
+    start_.assign(maxCells_ + 1, 0);
+    cellOf_.assign(maxFish, 0);
+    order_.assign(maxFish, 0);
+}
+
+void UniformGrid::configure(float width, float height, float minCellSize, bool periodic) {
+    periodic_ = periodic;
+    const float w = std::max(width, 1.0f);
+    const float h = std::max(height, 1.0f);
+    float cell = std::max(minCellSize, 1e-3f);
+    auto fits = [&](float c) {
+        const double cx = std::max(1.0, std::floor(static_cast<double>(w) / c));
+        const double cy = std::max(1.0, std::floor(static_cast<double>(h) / c));
+        return cx * cy <= static_cast<double>(maxCells_);
+    };
+    while (!fits(cell)) cell *= 1.25f;
+    // floor: cells are never narrower than requested.
+    cols_ = std::max(1, static_cast<int>(std::floor(w / cell)));
+    rows_ = std::max(1, static_cast<int>(std::floor(h / cell)));
+    cellW_ = w / static_cast<float>(cols_);
+    cellH_ = h / static_cast<float>(rows_);
+    invCellW_ = 1.0f / cellW_;
+    invCellH_ = 1.0f / cellH_;
+}
+
+int UniformGrid::cellX(float x) const {
+    const float g = x * invCellW_;
+    if (!(g >= 0.0f)) return 0;  // also catches NaN
+    return g >= static_cast<float>(cols_) ? cols_ - 1 : static_cast<int>(g);
+}
+
+int UniformGrid::cellY(float y) const {
+    const float g = y * invCellH_;
+    if (!(g >= 0.0f)) return 0;
+    return g >= static_cast<float>(rows_) ? rows_ - 1 : static_cast<int>(g);
+}
+
+void UniformGrid::build(const float* px, const float* py, std::size_t n) {
+    const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
+    std::fill(start_.begin(), start_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto c = static_cast<std::uint32_t>(cellIndex(cellX(px[i]), cellY(py[i])));
+        cellOf_[i] = c;
+        ++start_[c + 1];
+    }
+    for (std::size_t c = 0; c < cells; ++c) start_[c + 1] += start_[c];
+    // Scatter, using cellOf_ as the running cursor source: start_[c] is
+    // advanced while scattering and restored afterwards by shifting.
+    for (std::size_t i = 0; i < n; ++i) order_[start_[cellOf_[i]]++] = static_cast<std::uint32_t>(i);
+    for (std::size_t c = cells; c > 0; --c) start_[c] = start_[c - 1];
+    start_[0] = 0;
+}
+
+int UniformGrid::neighbourColumns(int cx, int (&first)[3], int (&last)[3]) const {
+    if (!periodic_) {
+        first[0] = std::max(cx - 1, 0);
+        last[0] = std::min(cx + 1, cols_ - 1);
+        return 1;
+    }
+    if (cols_ <= 3) {
+        first[0] = 0;
+        last[0] = cols_ - 1;
+        return 1;
+    }
+    if (cx == 0) {
+        first[0] = 0, last[0] = 1;
+        first[1] = cols_ - 1, last[1] = cols_ - 1;
+        return 2;
+    }
+    if (cx == cols_ - 1) {
+        first[0] = 0, last[0] = 0;
+        first[1] = cx - 1, last[1] = cx;
+        return 2;
+    }
+    first[0] = cx - 1;
+    last[0] = cx + 1;
+    return 1;
+}
+
+int UniformGrid::neighbourRows(int cy, int (&rows)[3]) const {
+    if (!periodic_) {
+        int k = 0;
+        for (int r = std::max(cy - 1, 0); r <= std::min(cy + 1, rows_ - 1); ++r) rows[k++] = r;
+        return k;
+    }
+    if (rows_ <= 3) {
+        for (int r = 0; r < rows_; ++r) rows[r] = r;
+        return rows_;
+    }
+    rows[0] = (cy + rows_ - 1) % rows_;
+    rows[1] = cy;
+    rows[2] = (cy + 1) % rows_;
+    return 3;
+}
+
+}  // namespace mirofish

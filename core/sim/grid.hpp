@@ -1,0 +1,63 @@
+#pragma once
+// Uniform grid over the world, rebuilt every step by a counting sort: count
+// fish per cell, prefix-sum to start offsets, scatter indices. Two int arrays,
+// no per-cell containers, no allocation once reserved. Cells are at least the
+// largest perception radius wide, so the 3x3 block around a fish's cell holds
+// every fish it can perceive.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace mirofish {
+
+class UniformGrid {
+public:
+    // Allocates for up to maxFish fish (cells are capped at a multiple of it).
+    void reserve(std::size_t maxFish);
+
+    // Lays out cells of at least minCellSize over [0,width]x[0,height].
+    // periodic: the world wraps (cell sizes then divide the world exactly).
+    void configure(float width, float height, float minCellSize, bool periodic);
+
+    // Sorts fish 0..n-1 into cells; order() lists fish indices cell by cell,
+    // stable (by index within a cell).
+    void build(const float* px, const float* py, std::size_t n);
+
+    int cols() const { return cols_; }
+    int rows() const { return rows_; }
+    float cellWidth() const { return cellW_; }
+    float cellHeight() const { return cellH_; }
+    bool periodic() const { return periodic_; }
+
+    // Cell of a position; positions outside the world go to the nearest edge
+    // cell (clamping keeps neighbouring positions in neighbouring cells, so
+    // no neighbour is missed).
+    int cellX(float x) const;
+    int cellY(float y) const;
+    int cellIndex(int cx, int cy) const { return cy * cols_ + cx; }
+
+    const std::uint32_t* order() const { return order_.data(); }
+    // Fish of cell c (in sorted order) are order()[cellStart(c) .. cellStart(c+1)).
+    std::uint32_t cellStart(int c) const { return start_[static_cast<std::size_t>(c)]; }
+
+    // Up to 3 column intervals [first,last] around cx (deduplicated when the
+    // grid is narrower than 3 cells, split at the seam when periodic).
+    int neighbourColumns(int cx, int (&first)[3], int (&last)[3]) const;
+    // Up to 3 distinct rows around cy.
+    int neighbourRows(int cy, int (&rows)[3]) const;
+
+private:
+    std::size_t maxCells_ = 0;
+    int cols_ = 1;
+    int rows_ = 1;
+    float cellW_ = 1.0f;
+    float cellH_ = 1.0f;
+    float invCellW_ = 1.0f;
+    float invCellH_ = 1.0f;
+    bool periodic_ = false;
+    std::vector<std::uint32_t> start_;   // cells + 1 offsets
+    std::vector<std::uint32_t> cellOf_;  // per fish
+    std::vector<std::uint32_t> order_;   // fish indices sorted by cell
+};
+
+}  // namespace mirofish

@@ -1,0 +1,128 @@
+#include "sim/metrics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace mirofish {
+
+namespace {
+
+struct Partial {
+    double speed = 0, ux = 0, uy = 0, cx = 0, cy = 0, nn = 0;
+    std::size_t nonFinite = 0, moving = 0, withNeighbour = 0;
+};
+
+// Distance to the nearest other fish, searching rings of grid cells outward
+// until no closer fish can exist.
+double nearestNeighbourDistance(const UniformGrid& g, const FishArrays& sorted, std::size_t i,
+                                const StepConstants& k) {
+    const int cx = g.cellX(sorted.px[i]);
+    const int cy = g.cellY(sorted.py[i]);
+    const float minCell = std::min(g.cellWidth(), g.cellHeight());
+    const int maxRing = g.periodic() ? std::max(g.cols(), g.rows()) / 2 + 1 : std::max(g.cols(), g.rows());
+    float best2 = std::numeric_limits<float>::infinity();
+    for (int ring = 0; ring <= maxRing; ++ring) {
+        // Anything in ring r+1 or beyond is at least r cells away.
+        const float reach = static_cast<float>(ring - 1) * minCell;
+        if (ring > 1 && reach * reach > best2) break;
+        for (int dy = -ring; dy <= ring; ++dy) {
+            for (int dx = -ring; dx <= ring; ++dx) {
+                if (std::max(std::abs(dx), std::abs(dy)) != ring) continue;
+                int x = cx + dx, y = cy + dy;
+                if (g.periodic()) {
+                    // Rings wider than the world revisit cells; harmless for a minimum.
+                    x = ((x % g.cols()) + g.cols()) % g.cols();
+                    y = ((y % g.rows()) + g.rows()) % g.rows();
+                } else if (x < 0 || y < 0 || x >= g.cols() || y >= g.rows()) {
+                    continue;
+                }
+                const int c = g.cellIndex(x, y);
+                for (std::uint32_t s = g.cellStart(c); s < g.cellStart(c + 1); ++s) {
+                    const std::size_t j = g.order()[s];
+                    if (j == i) continue;
+                    const Vec2 d = displacement(k, Vec2{{sorted.px[i], sorted.py[i]}}, Vec2{{sorted.px[j], sorted.py[j]}});
+                    best2 = std::min(best2, lengthSquared(d));
+                }
+            }
+        }
+    }
+    return std::isfinite(best2) ? std::sqrt(static_cast<double>(best2)) : -1.0;
+}
+
+}  // namespace
+
+Metrics computeMetrics(const Simulation& sim) {
+    const FishArrays& f = sim.fish();
+    const std::size_t n = sim.fishCount();
+    const StepConstants k = sim.stepConstants();
+    Metrics m;
+    m.fish = n;
+    m.meanNeighbours = sim.lastMeanNeighbours();
+    m.meanCandidates = sim.lastMeanCandidates();
+    const auto forces = sim.ruleForces().mean();
+    m.forceSeparation = forces[0];
+    m.forceAlignment = forces[1];
+    m.forceCohesion = forces[2];
+    if (n == 0) return m;
+
+    UniformGrid grid;
+    grid.reserve(n);
+    grid.configure(k.width, k.height, std::max(k.perception, 1.0f), k.boundary == BoundaryMode::Wrap);
+    grid.build(f.px.data(), f.py.data(), n);
+
+    constexpr std::size_t kChunk = Simulation::kChunk;
+    std::vector<Partial> parts(chunkCount(n, kChunk));
+    // First pass: speeds, headings, centroid, nearest neighbours, NaN scan.
+    sim.scheduler().parallelFor(n, kChunk, [&](std::size_t b, std::size_t e) {
+        Partial& p = parts[b / kChunk];
+        for (std::size_t i = b; i < e; ++i) {
+            for (float v : {f.px[i], f.py[i], f.vx[i], f.vy[i]})
+                if (!std::isfinite(v)) ++p.nonFinite;
+            const double speed = std::hypot(static_cast<double>(f.vx[i]), static_cast<double>(f.vy[i]));
+            p.speed += speed;
+            if (speed > 1e-9) {
+                p.ux += f.vx[i] / speed;
+                p.uy += f.vy[i] / speed;
+                ++p.moving;
+            }
+            p.cx += f.px[i];
+            p.cy += f.py[i];
+            const double nn = n > 1 ? nearestNeighbourDistance(grid, f, i, k) : -1.0;
+            if (nn >= 0.0) {
+                p.nn += nn;
+                ++p.withNeighbour;
+            }
+        }
+    });
+    Partial t;
+    for (const Partial& p : parts) {
+        t.speed += p.speed, t.ux += p.ux, t.uy += p.uy, t.cx += p.cx, t.cy += p.cy, t.nn += p.nn;
+        t.nonFinite += p.nonFinite, t.moving += p.moving, t.withNeighbour += p.withNeighbour;
+    }
+    const double dn = static_cast<double>(n);
+    m.nonFinite = t.nonFinite;
+    m.meanSpeed = t.speed / dn;
+    m.polarisation = std::hypot(t.ux, t.uy) / dn;
+    m.meanNearestNeighbour = t.withNeighbour > 0 ? t.nn / static_cast<double>(t.withNeighbour) : 0.0;
+
+    // Second pass: normalised angular momentum about the centroid.
+    const double cx = t.cx / dn, cy = t.cy / dn;
+    std::vector<double> spin(parts.size(), 0.0);
+    sim.scheduler().parallelFor(n, kChunk, [&](std::size_t b, std::size_t e) {
+        double s = 0.0;
+        for (std::size_t i = b; i < e; ++i) {
+            const double rx = f.px[i] - cx, ry = f.py[i] - cy;
+            const double r = std::hypot(rx, ry), v = std::hypot(static_cast<double>(f.vx[i]), static_cast<double>(f.vy[i]));
+            if (r > 1e-9 && v > 1e-9) s += (rx * f.vy[i] - ry * f.vx[i]) / (r * v);
+        }
+        spin[b / kChunk] = s;
+    });
+    double totalSpin = 0.0;
+    for (double s : spin) totalSpin += s;
+    m.milling = std::fabs(totalSpin) / dn;
+    return m;
+}
+
+}  // namespace mirofish

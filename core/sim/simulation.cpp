@@ -1,0 +1,271 @@
+#include "sim/simulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <utility>
+
+#include "sim/agents.hpp"
+#include "sim/spawn.hpp"
+
+namespace mirofish {
+
+void RuleForceHistory::push(double sep, double ali, double coh) {
+    perStep[next] = {sep, ali, coh};
+    next = (next + 1) % kWindow;
+    filled = std::min(filled + 1, kWindow);
+}
+
+std::array<double, 3> RuleForceHistory::mean() const {
+    std::array<double, 3> m{};
+    if (filled == 0) return m;
+    // Oldest to newest, so the sum is the same whatever `next` is.
+    for (std::size_t k = 0; k < filled; ++k) {
+        const auto& s = perStep[(next + kWindow - filled + k) % kWindow];
+        for (int r = 0; r < 3; ++r) m[r] += s[r];
+    }
+    for (double& v : m) v /= static_cast<double>(filled);
+    return m;
+}
+
+Simulation::Simulation(Scene scene, Scheduler& scheduler, std::size_t capacity)
+    : scene_(std::move(scene)), scheduler_(&scheduler) {
+    scene_.width = std::max(scene_.width, 1.0f);
+    scene_.height = std::max(scene_.height, 1.0f);
+    for (ForceField& f : scene_.fields) f.id = nextFieldId_++;
+    allocate(std::max<std::size_t>(capacity, scene_.fishCount));
+    reset(scene_.seed);
+}
+
+void Simulation::allocate(std::size_t capacity) {
+    capacity = std::max<std::size_t>(capacity, 1);
+    fish_.allocate(capacity);
+    back_.allocate(capacity);
+    grid_.reserve(capacity);
+    chunkStats_.assign(chunkCount(capacity, kChunk), ChunkStats{});
+}
+
+void Simulation::reset(std::uint64_t seed) {
+    scene_.seed = seed;
+    step_ = 0;
+    history_ = RuleForceHistory{};
+    lastNeighbours_ = lastCandidates_ = 0;
+    for (std::uint32_t i = 0; i < scene_.fishCount; ++i)
+        spawnFish(fish_, i, i, seed, scene_.width, scene_.height, scene_.params);
+    for (Predator& p : scene_.predators) p.nextWaypoint = 0;
+    if (scene_.leader) {
+        scene_.leader->nextWaypoint = 0;
+        if (!scene_.leader->path.empty()) scene_.leader->position = scene_.leader->path.front();
+    }
+    configureSpatial();
+}
+
+void Simulation::configureSpatial() {
+    noise_.configure(scene_.width, scene_.height, scene_.params.get(ParamId::NoiseScale));
+}
+
+StepConstants Simulation::stepConstants() const {
+    const Params& p = scene_.params;
+    StepConstants k;
+    k.dt = static_cast<float>(kStepSeconds);
+    k.width = scene_.width;
+    k.height = scene_.height;
+    k.boundary = p.boundaryMode();
+    k.variation = std::clamp(p.get(ParamId::Variation), 0.0f, 0.99f);
+    k.perception = std::max(p.get(ParamId::PerceptionRadius), 0.0f);
+    const float sepR = std::max(p.get(ParamId::SeparationRadius), 0.0f);
+    k.separationRadius2 = sepR * sepR;
+    const float minD = std::max(p.get(ParamId::MinDistance), 1e-3f);
+    k.minDistance2 = minD * minD;
+    const float half = std::clamp(p.get(ParamId::FovHalfAngle), 0.0f, 180.0f);
+    k.fovEverywhere = half >= 180.0f;
+    k.cosHalfFov = std::cos(half * std::numbers::pi_v<float> / 180.0f);
+    k.wSep = p.get(ParamId::SeparationWeight);
+    k.wAli = p.get(ParamId::AlignmentWeight);
+    k.wCoh = p.get(ParamId::CohesionWeight);
+    k.maxSpeed = std::max(p.get(ParamId::MaxSpeed), 0.0f);
+    k.minSpeedShare = std::clamp(p.get(ParamId::MinSpeed), 0.0f, 1.0f);
+    k.maxForce = std::max(p.get(ParamId::MaxForce), 0.0f);
+    k.lag = std::clamp(p.get(ParamId::ReactionLag), 0.0f, 0.99f);
+    k.noiseAmp = p.get(ParamId::Noise) * k.maxForce;
+    k.jitterAmp = p.get(ParamId::Jitter) * k.maxForce;
+    k.wanderAmp = p.get(ParamId::WanderWeight);
+    const float wanderStep = p.get(ParamId::WanderRate) * k.dt;
+    k.wanderCos = std::cos(wanderStep);
+    k.wanderSin = std::sin(wanderStep);
+    const float turnStep = std::clamp(p.get(ParamId::TurnRate), 0.0f, 10000.0f) * k.dt * std::numbers::pi_v<float> / 180.0f;
+    k.turnCos = std::cos(std::min(turnStep, std::numbers::pi_v<float>));
+    k.turnSin = std::sin(std::min(turnStep, std::numbers::pi_v<float>));
+    k.boundaryMargin = std::max(p.get(ParamId::BoundaryMargin), 0.0f);
+    k.boundaryWeight = p.get(ParamId::BoundaryWeight);
+    k.predatorRadius = std::max(p.get(ParamId::PredatorRadius), 0.0f);
+    k.predatorRepulsion = p.get(ParamId::PredatorRepulsion);
+    k.alarmDuration = std::max(p.get(ParamId::AlarmDuration), 0.0f);
+    k.alarmSpeedBoost = std::max(p.get(ParamId::AlarmSpeedBoost), 0.0f);
+    k.alarmCohesion = p.get(ParamId::AlarmCohesion);
+    k.obstacleMargin = std::max(p.get(ParamId::ObstacleMargin), 0.0f);
+    k.obstacleWeight = p.get(ParamId::ObstacleWeight);
+    k.goalWeight = p.get(ParamId::GoalWeight);
+    k.goalRadius = std::max(p.get(ParamId::GoalRadius), 0.0f);
+    k.seed = scene_.seed;
+    k.step = step_;
+    return k;
+}
+
+// Gather every per-fish array into cell order (the grid's counting sort), so
+// that the neighbours of a fish are a few contiguous spans in memory.
+void Simulation::reorderByCell() {
+    const std::size_t n = scene_.fishCount;
+    const std::uint32_t* order = grid_.order();
+    scheduler_->parallelFor(n, kChunk * 8, [&](std::size_t b, std::size_t e) {
+        for (std::size_t i = b; i < e; ++i) back_.id[i] = fish_.id[order[i]];
+        for (FishArrays::FloatField m : FishArrays::kFloatFields) {
+            const float* src = (fish_.*m).data();
+            float* dst = (back_.*m).data();
+            for (std::size_t i = b; i < e; ++i) dst[i] = src[order[i]];
+        }
+    });
+    std::swap(fish_, back_);
+}
+
+void Simulation::step() {
+    const StepConstants k = stepConstants();
+    const std::size_t n = scene_.fishCount;
+
+    // The cell must hold the largest perception radius of any fish (per-fish
+    // variation enlarges it) and the separation radius.
+    const float maxRadius = std::max(k.perception * (1.0f + k.variation), std::sqrt(k.separationRadius2));
+    grid_.configure(k.width, k.height, maxRadius, k.boundary == BoundaryMode::Wrap);
+    grid_.build(fish_.px.data(), fish_.py.data(), n);
+    reorderByCell();
+    noise_.update(scene_.seed, time(), scene_.params.get(ParamId::NoiseTimeScale));
+
+    const Vec2 leaderPosition = scene_.leader ? scene_.leader->position : Vec2{};
+    const KernelInput in{&k,
+                         &grid_,
+                         &noise_,
+                         &fish_,
+                         &back_,
+                         scene_.fields,
+                         scene_.predators,
+                         scene_.obstacles,
+                         scene_.leader ? &leaderPosition : nullptr};
+    scheduler_->parallelFor(n, kChunk, [&](std::size_t b, std::size_t e) {
+        ChunkStats& s = chunkStats_[b / kChunk];
+        s = ChunkStats{};
+        runFishKernel(in, b, e, s);
+    });
+
+    // Agents move from the same old state the fish saw.
+    updatePredators(scene_.predators, fish_, n, k, scene_.params.get(ParamId::PredatorSpeed),
+                    scene_.params.get(ParamId::PredatorForce));
+    if (scene_.leader) updateLeader(*scene_.leader, k, scene_.params.get(ParamId::LeaderSpeed));
+
+    std::swap(fish_.px, back_.px);
+    std::swap(fish_.py, back_.py);
+    std::swap(fish_.vx, back_.vx);
+    std::swap(fish_.vy, back_.vy);
+
+    ChunkStats total;
+    for (std::size_t c = 0; c < chunkCount(n, kChunk); ++c) {
+        const ChunkStats& s = chunkStats_[c];
+        total.neighbours += s.neighbours;
+        total.candidates += s.candidates;
+        total.separation += s.separation;
+        total.alignment += s.alignment;
+        total.cohesion += s.cohesion;
+    }
+    const double inv = n > 0 ? 1.0 / static_cast<double>(n) : 0.0;
+    lastNeighbours_ = total.neighbours * inv;
+    lastCandidates_ = total.candidates * inv;
+    history_.push(total.separation * inv, total.alignment * inv, total.cohesion * inv);
+    ++step_;
+}
+
+void Simulation::setParams(const Params& params) {
+    const bool noiseLayoutChanged = params.get(ParamId::NoiseScale) != scene_.params.get(ParamId::NoiseScale);
+    scene_.params = params;
+    if (noiseLayoutChanged) configureSpatial();
+}
+
+void Simulation::setParam(ParamId id, float value) {
+    Params p = scene_.params;
+    p.set(id, value);
+    setParams(p);
+}
+
+void Simulation::setFishCount(std::uint32_t count) {
+    const std::size_t old = scene_.fishCount;
+    if (count > fish_.capacity()) {
+        // Grow outside any step; keep the existing fish.
+        const FishArrays keep = fish_;
+        allocate(std::max<std::size_t>(count, fish_.capacity() * 3 / 2));
+        fish_.copyPrefix(keep, old);
+    }
+    if (count < old) {
+        // Drop the fish with the highest ids, so ids stay exactly 0..count-1.
+        std::size_t w = 0;
+        for (std::size_t r = 0; r < old; ++r) {
+            if (fish_.id[r] >= count) continue;
+            if (w != r) fish_.moveFish(r, w);
+            ++w;
+        }
+    } else {
+        for (std::size_t i = old; i < count; ++i)
+            spawnFish(fish_, i, static_cast<std::uint32_t>(i), scene_.seed, scene_.width, scene_.height, scene_.params);
+    }
+    scene_.fishCount = count;
+}
+
+void Simulation::setWorldSize(float width, float height) {
+    scene_.width = std::max(width, 1.0f);
+    scene_.height = std::max(height, 1.0f);
+    configureSpatial();
+}
+
+std::uint32_t Simulation::addForceField(ForceField field) {
+    field.id = nextFieldId_++;
+    scene_.fields.push_back(field);
+    return field.id;
+}
+
+bool Simulation::updateForceField(const ForceField& field) {
+    for (ForceField& f : scene_.fields)
+        if (f.id == field.id) return f = field, true;
+    return false;
+}
+
+bool Simulation::removeForceField(std::uint32_t id) {
+    return std::erase_if(scene_.fields, [id](const ForceField& f) { return f.id == id; }) > 0;
+}
+
+void Simulation::setPredators(std::vector<Predator> predators) { scene_.predators = std::move(predators); }
+void Simulation::setObstacles(std::vector<Obstacle> obstacles) { scene_.obstacles = std::move(obstacles); }
+void Simulation::setLeader(std::optional<Leader> leader) { scene_.leader = std::move(leader); }
+
+Simulation::SavedState Simulation::save() const {
+    SavedState s;
+    s.scene = scene_;
+    s.step = step_;
+    s.nextFieldId = nextFieldId_;
+    s.fish.allocate(scene_.fishCount);
+    s.fish.copyPrefix(fish_, scene_.fishCount);
+    s.history = history_;
+    s.lastNeighbours = lastNeighbours_;
+    s.lastCandidates = lastCandidates_;
+    return s;
+}
+
+void Simulation::restore(SavedState state) {
+    scene_ = std::move(state.scene);
+    step_ = state.step;
+    nextFieldId_ = state.nextFieldId;
+    history_ = state.history;
+    lastNeighbours_ = state.lastNeighbours;
+    lastCandidates_ = state.lastCandidates;
+    allocate(std::max(fish_.capacity(), state.fish.capacity()));
+    fish_.copyPrefix(state.fish, scene_.fishCount);
+    configureSpatial();
+}
+
+}  // namespace mirofish

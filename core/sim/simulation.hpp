@@ -1,0 +1,109 @@
+#pragma once
+// The 2D simulation kernel: pure maths, step() and state, nothing about
+// drawing. It owns the fish arrays; edits (parameters, fish count, force
+// fields...) are made between steps by whoever owns the Simulation (the app
+// queues them onto its simulation thread).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "math/noise_field.hpp"
+#include "params/params.hpp"
+#include "sched/scheduler.hpp"
+#include "sim/fish_arrays.hpp"
+#include "sim/fish_kernel.hpp"
+#include "sim/grid.hpp"
+#include "sim/scene.hpp"
+
+namespace mirofish {
+
+// Per-step means of the weighted rule accelerations, kept for the last
+// kWindow steps (the articles' "average each rule over 300 steps").
+struct RuleForceHistory {
+    static constexpr std::size_t kWindow = 300;
+    std::array<std::array<double, 3>, kWindow> perStep{};  // separation, alignment, cohesion
+    std::size_t filled = 0;
+    std::size_t next = 0;
+
+    void push(double sep, double ali, double coh);
+    std::array<double, 3> mean() const;
+};
+
+class Simulation {
+public:
+    static constexpr double kStepSeconds = 1.0 / 60.0;
+    static constexpr std::size_t kChunk = 512;  // fish per parallel-for chunk (fixed: determinism)
+
+    // capacity: fish the arrays are allocated for (at least the scene's count).
+    Simulation(Scene scene, Scheduler& scheduler, std::size_t capacity = 0);
+
+    // Advance by one fixed step of 1/60 s. Allocates nothing.
+    void step();
+
+    // --- Edits, between steps -------------------------------------------
+    void setParams(const Params& params);
+    void setParam(ParamId id, float value);
+    // Keeps the fish that exist (ids 0..n-1 stay), spawns or drops the rest.
+    // Grows the arrays when beyond capacity.
+    void setFishCount(std::uint32_t count);
+    // Respawns every fish from a new seed and restarts time.
+    void reset(std::uint64_t seed);
+    void setWorldSize(float width, float height);
+    // The interaction layer: returns the new field's id.
+    std::uint32_t addForceField(ForceField field);
+    bool updateForceField(const ForceField& field);
+    bool removeForceField(std::uint32_t id);
+    void setPredators(std::vector<Predator> predators);
+    void setObstacles(std::vector<Obstacle> obstacles);
+    void setLeader(std::optional<Leader> leader);
+
+    // --- Reading ----------------------------------------------------------
+    const Scene& scene() const { return scene_; }  // fish count, world, params, interaction objects
+    const Params& params() const { return scene_.params; }
+    std::size_t fishCount() const { return scene_.fishCount; }
+    std::size_t capacity() const { return fish_.capacity(); }
+    const FishArrays& fish() const { return fish_; }
+    std::uint64_t stepIndex() const { return step_; }
+    double time() const { return static_cast<double>(step_) * kStepSeconds; }
+    Scheduler& scheduler() const { return *scheduler_; }
+
+    // Of the last step: mean neighbours perceived and candidates examined per fish.
+    double lastMeanNeighbours() const { return lastNeighbours_; }
+    double lastMeanCandidates() const { return lastCandidates_; }
+    const RuleForceHistory& ruleForces() const { return history_; }
+
+    // Restores a saved state (io/snapshot.cpp); the arrays are taken as given.
+    struct SavedState {
+        Scene scene;
+        std::uint64_t step = 0;
+        std::uint32_t nextFieldId = 1;
+        FishArrays fish;
+        RuleForceHistory history;
+        double lastNeighbours = 0, lastCandidates = 0;
+    };
+    SavedState save() const;
+    void restore(SavedState state);
+
+    // The constants the kernel uses this step (tests and metrics share them).
+    StepConstants stepConstants() const;
+
+private:
+    void allocate(std::size_t capacity);
+    void configureSpatial();
+    void reorderByCell();
+
+    Scene scene_;
+    Scheduler* scheduler_;
+    FishArrays fish_;
+    FishArrays back_;  // reorder target and next positions/velocities
+    UniformGrid grid_;
+    NoiseField noise_;
+    std::vector<ChunkStats> chunkStats_;
+    std::uint64_t step_ = 0;
+    std::uint32_t nextFieldId_ = 1;
+    RuleForceHistory history_;
+    double lastNeighbours_ = 0, lastCandidates_ = 0;
+};
+
+}  // namespace mirofish

@@ -1,0 +1,71 @@
+#include "bench_scenes.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <numbers>
+
+#include <sys/resource.h>
+
+#include "sched/thread_pool.hpp"
+#include "sim/simulation.hpp"
+
+namespace mirofish::bench {
+
+Scene constantDensityScene(std::uint32_t fish) {
+    Scene s;
+    s.fishCount = fish;
+    s.seed = 2024;
+    const double r = s.params.get(ParamId::PerceptionRadius);
+    // N fish on area A put N * pi r^2 / A fish in a perception disc; solve for 7.
+    const double side = std::sqrt(static_cast<double>(fish) * std::numbers::pi * r * r / 7.0);
+    s.width = s.height = static_cast<float>(side);
+    return s;
+}
+
+Scene article000Scene() {
+    Scene s;
+    s.fishCount = 3000;
+    s.seed = 2024;
+    s.width = 1920;
+    s.height = 1080;
+    return s;
+}
+
+double peakRssMegabytes() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+BenchResult measure(const std::string& name, const Scene& scene, int threads, double minSeconds) {
+    using Clock = std::chrono::steady_clock;
+    ThreadPool pool(threads);
+    Simulation sim(scene, pool);
+    // Warm-up: let the school form and the caches and pages settle.
+    const int warmup = scene.fishCount >= 200'000 ? 5 : 60;
+    for (int i = 0; i < warmup; ++i) sim.step();
+
+    BenchResult r;
+    r.scene = name;
+    r.fish = scene.fishCount;
+    r.threads = threads;
+    double candidates = 0, neighbours = 0;
+    const auto start = Clock::now();
+    double elapsed = 0;
+    while (elapsed < minSeconds || r.steps < 10) {
+        sim.step();
+        ++r.steps;
+        candidates += sim.lastMeanCandidates();
+        neighbours += sim.lastMeanNeighbours();
+        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    }
+    const double steps = static_cast<double>(r.steps);
+    r.stepsPerSecond = steps / elapsed;
+    r.nsPerFishStep = elapsed * 1e9 / (steps * scene.fishCount);
+    r.meanCandidates = candidates / steps;
+    r.meanNeighbours = neighbours / steps;
+    r.peakRssMb = peakRssMegabytes();
+    return r;
+}
+
+}  // namespace mirofish::bench

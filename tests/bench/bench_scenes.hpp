@@ -1,0 +1,36 @@
+#pragma once
+// The benchmark scenes and their measurement.
+#include <cstdint>
+#include <string>
+
+#include "sim/scene.hpp"
+
+namespace mirofish::bench {
+
+// Constant density: the world is scaled so that about 7 fish fall inside a
+// perception disc, whatever the count; all rules on (default parameters:
+// FOV cone, per-fish variation, noise, wander, soft boundary).
+Scene constantDensityScene(std::uint32_t fish);
+
+// Article 000's scene: 3000 fish on 1920x1080, perception 75 px and the rest
+// of its table (the registry defaults are that table).
+Scene article000Scene();
+
+struct BenchResult {
+    std::string scene;
+    std::uint32_t fish = 0;
+    int threads = 0;
+    double stepsPerSecond = 0;
+    double nsPerFishStep = 0;
+    double meanCandidates = 0;
+    double meanNeighbours = 0;
+    double peakRssMb = 0;
+    std::uint64_t steps = 0;
+};
+
+// Warms up, then times whole steps for at least minSeconds.
+BenchResult measure(const std::string& name, const Scene& scene, int threads, double minSeconds);
+
+double peakRssMegabytes();
+
+}  // namespace mirofish::bench
