@@ -46,7 +46,11 @@ public:
     }
 
     double numberValue(const json& v, const std::string& path, double lo, double hi) const {
-        if (!v.is_number()) fail(path, "must be a number, not " + std::string(v.type_name()));
+        if (!v.is_number()) {
+            std::ostringstream s;
+            s << "must be a number from " << lo << " to " << hi << ", not " << v.type_name();
+            fail(path, s.str());
+        }
         const double d = v.get<double>();
         if (!std::isfinite(d) || d < lo || d > hi) {
             std::ostringstream s;
@@ -116,7 +120,8 @@ void readParams(const Checker& c, const json& obj, Params& params) {
             params.set(*id, static_cast<float>(it - labels.begin()));
             continue;
         }
-        if (!value.is_number()) c.fail(path, "must be a number, not " + std::string(value.type_name()));
+        if (!value.is_number())
+            c.fail(path, "must be a number from " + d.rangeText() + ", not " + std::string(value.type_name()));
         const std::string problem = validateParam(*id, value.get<double>());
         if (!problem.empty()) c.fail("", problem);
         params.set(*id, static_cast<float>(value.get<double>()));

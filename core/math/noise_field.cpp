@@ -8,7 +8,6 @@
 namespace mirofish {
 
 namespace {
-float smoothstep(float t) { return t * t * (3.0f - 2.0f * t); }
 
 Vec2 latticeValue(std::uint64_t seed, int col, int row, std::int64_t tick) {
     const std::uint64_t cell = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(row)) << 32) |
@@ -36,7 +35,7 @@ void NoiseField::configure(float worldWidth, float worldHeight, float spacing) {
 void NoiseField::update(std::uint64_t seed, double t, float timeScale) {
     const double ticks = t / std::max(static_cast<double>(timeScale), 1e-3);
     const double tick0 = std::floor(ticks);
-    const float f = smoothstep(static_cast<float>(ticks - tick0));
+    const float f = noise_detail::smoothstep(static_cast<float>(ticks - tick0));
     const auto k = static_cast<std::int64_t>(tick0);
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
@@ -48,28 +47,14 @@ void NoiseField::update(std::uint64_t seed, double t, float timeScale) {
 }
 
 Vec2 NoiseField::sample(float x, float y) const {
-    const float gx = x * invCellW_;
-    const float gy = y * invCellH_;
-    // Positions stay near the world (boundary backstops); anything else is not
-    // a meaningful place to sample and must not overflow the integer casts.
-    if (!(std::fabs(gx) < 1e9f) || !(std::fabs(gy) < 1e9f)) return Vec2{};
-    const float fx0 = std::floor(gx);
-    const float fy0 = std::floor(gy);
-    // Periodic lattice: positions outside the world (soft boundary) wrap.
-    auto wrapIndex = [](float v, int n) {
-        const auto i = static_cast<long long>(v) % n;
-        return static_cast<int>(i < 0 ? i + n : i);
-    };
-    const int c0 = wrapIndex(fx0, cols_);
-    const int r0 = wrapIndex(fy0, rows_);
+    const noise_detail::LatticePoint<float> q = noise_detail::locate(x, y, invCellW_, invCellH_, cols_, rows_);
+    const int c0 = static_cast<int>(q.c0), r0 = static_cast<int>(q.r0);
     const int c1 = c0 + 1 == cols_ ? 0 : c0 + 1;
     const int r1 = r0 + 1 == rows_ ? 0 : r0 + 1;
-    const float tx = smoothstep(gx - fx0);
-    const float ty = smoothstep(gy - fy0);
     const auto at = [&](int c, int r) { return lattice_[static_cast<std::size_t>(r * cols_ + c)]; };
-    const Vec2 top = at(c0, r0) + (at(c1, r0) - at(c0, r0)) * tx;
-    const Vec2 bottom = at(c0, r1) + (at(c1, r1) - at(c0, r1)) * tx;
-    return top + (bottom - top) * ty;
+    const Vec2 top = at(c0, r0) + (at(c1, r0) - at(c0, r0)) * q.tx;
+    const Vec2 bottom = at(c0, r1) + (at(c1, r1) - at(c0, r1)) * q.tx;
+    return top + (bottom - top) * q.ty;
 }
 
 }  // namespace mirofish

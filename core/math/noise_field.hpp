@@ -10,6 +10,40 @@
 
 namespace mirofish {
 
+namespace noise_detail {
+
+template <typename T>
+[[gnu::always_inline]] inline T smoothstep(T t) {
+    return t * t * (3.0f - 2.0f * t);
+}
+
+// Position on the periodic lattice, split into cell indices and smoothstep
+// weights; written once for one point (T = float) and eight (T = v8f).
+// Positions outside the world (soft boundary, up to a margin away) wrap; the
+// floor-based wrap needs no integer division on this per-fish path.
+template <typename T>
+struct LatticePoint {
+    T c0, r0, tx, ty;  // cell indices as floats, weights
+};
+
+template <typename T>
+[[gnu::always_inline]] inline LatticePoint<T> locate(T x, T y, float invCellW, float invCellH, int cols, int rows) {
+    // Far-away or non-finite positions are no meaningful place to sample;
+    // pin them to the origin rather than overflow the index arithmetic.
+    const auto sane = maskAnd(absOf(x * invCellW) < 1e6f, absOf(y * invCellH) < 1e6f);
+    const T gx = select(sane, x * invCellW, T{});
+    const T gy = select(sane, y * invCellH, T{});
+    const T fx = floorOf(gx), fy = floorOf(gy);
+    const float fc = static_cast<float>(cols), fr = static_cast<float>(rows);
+    T c0 = fx - floorOf(fx / fc) * fc;
+    T r0 = fy - floorOf(fy / fr) * fr;
+    c0 = select(c0 < fc, c0, T{});
+    r0 = select(r0 < fr, r0, T{});
+    return {c0, r0, smoothstep(gx - fx), smoothstep(gy - fy)};
+}
+}  // namespace noise_detail
+
+
 class NoiseField {
 public:
     // Allocates the lattice for a world up to this size and spacing. The
@@ -23,6 +57,8 @@ public:
 
     // Field value at a point: each component in about [-1, 1].
     Vec2 sample(float x, float y) const;
+    // The same for eight points at once (bit-identical to sample()).
+    VecLanes<2> sample(v8f x, v8f y) const;
 
     static constexpr std::size_t kMaxPoints = 1u << 18;
 
@@ -33,5 +69,25 @@ private:
     float invCellH_ = 1.0f;
     std::vector<Vec2> lattice_;
 };
+
+// Inline, so the kernel's AVX2 build compiles it with AVX2 too.
+[[gnu::always_inline]] inline VecLanes<2> NoiseField::sample(v8f x, v8f y) const {
+    const noise_detail::LatticePoint<v8f> q = noise_detail::locate(x, y, invCellW_, invCellH_, cols_, rows_);
+    // The four corners, gathered lane by lane.
+    VecLanes<2> c00, c10, c01, c11;
+    for (int l = 0; l < kLanes; ++l) {
+        const int c0 = static_cast<int>(q.c0[l]), r0 = static_cast<int>(q.r0[l]);
+        const int c1 = c0 + 1 == cols_ ? 0 : c0 + 1;
+        const int r1 = r0 + 1 == rows_ ? 0 : r0 + 1;
+        const Vec2 a = lattice_[static_cast<std::size_t>(r0 * cols_ + c0)];
+        const Vec2 b = lattice_[static_cast<std::size_t>(r0 * cols_ + c1)];
+        const Vec2 c = lattice_[static_cast<std::size_t>(r1 * cols_ + c0)];
+        const Vec2 d = lattice_[static_cast<std::size_t>(r1 * cols_ + c1)];
+        for (int k = 0; k < 2; ++k) c00[k][l] = a[k], c10[k][l] = b[k], c01[k][l] = c[k], c11[k][l] = d[k];
+    }
+    const VecLanes<2> top = c00 + (c10 - c00) * q.tx;
+    const VecLanes<2> bottom = c01 + (c11 - c01) * q.tx;
+    return top + (bottom - top) * q.ty;
+}
 
 }  // namespace mirofish

@@ -1,76 +1,86 @@
 #pragma once
-// A small fixed-size float vector shared by the 2D and 3D simulations. The
-// steering rules are written once against this template (see sim/rules.hpp),
-// so the 3D mode reuses them with Vec<3>.
+// A small fixed-size vector shared by the 2D and 3D simulations, over float
+// (one fish) or over eight lanes (eight fish at once, math/lanes.hpp). The
+// steering rules are written once against this template (sim/rules.hpp).
 #include <array>
+#include <cfloat>
 #include <cmath>
 #include <cstddef>
 
+#include "math/lanes.hpp"
+
 namespace mirofish {
 
-template <std::size_t D>
+template <std::size_t D, typename T = float>
 struct Vec {
-    std::array<float, D> c{};
+    std::array<T, D> c{};
 
-    constexpr float& operator[](std::size_t i) { return c[i]; }
-    constexpr float operator[](std::size_t i) const { return c[i]; }
+    constexpr T& operator[](std::size_t i) { return c[i]; }
+    constexpr const T& operator[](std::size_t i) const { return c[i]; }
 
     constexpr Vec& operator+=(const Vec& o) { for (std::size_t i = 0; i < D; ++i) c[i] += o.c[i]; return *this; }
     constexpr Vec& operator-=(const Vec& o) { for (std::size_t i = 0; i < D; ++i) c[i] -= o.c[i]; return *this; }
-    constexpr Vec& operator*=(float s) { for (std::size_t i = 0; i < D; ++i) c[i] *= s; return *this; }
+    template <typename S>
+    constexpr Vec& operator*=(S s) { for (std::size_t i = 0; i < D; ++i) c[i] = c[i] * s; return *this; }
     friend constexpr Vec operator+(Vec a, const Vec& b) { return a += b; }
     friend constexpr Vec operator-(Vec a, const Vec& b) { return a -= b; }
-    friend constexpr Vec operator*(Vec a, float s) { return a *= s; }
-    friend constexpr Vec operator*(float s, Vec a) { return a *= s; }
-    friend constexpr Vec operator-(Vec a) { return a *= -1.0f; }
+    template <typename S>
+    friend constexpr Vec operator*(Vec a, S s) { return a *= s; }
+    friend constexpr Vec operator-(Vec a) { for (std::size_t i = 0; i < D; ++i) a.c[i] = -a.c[i]; return a; }
     friend constexpr bool operator==(const Vec&, const Vec&) = default;
 };
 
 using Vec2 = Vec<2>;
 using Vec3 = Vec<3>;
-
 template <std::size_t D>
-constexpr float dot(const Vec<D>& a, const Vec<D>& b) {
-    float s = 0.0f;
-    for (std::size_t i = 0; i < D; ++i) s += a[i] * b[i];
+using VecLanes = Vec<D, v8f>;
+
+template <std::size_t D, typename T>
+constexpr T dot(const Vec<D, T>& a, const Vec<D, T>& b) {
+    T s = a[0] * b[0];
+    for (std::size_t i = 1; i < D; ++i) s += a[i] * b[i];
     return s;
 }
 
-template <std::size_t D>
-constexpr float lengthSquared(const Vec<D>& a) { return dot(a, a); }
+template <std::size_t D, typename T>
+constexpr T lengthSquared(const Vec<D, T>& a) { return dot(a, a); }
 
-template <std::size_t D>
-inline float length(const Vec<D>& a) { return std::sqrt(lengthSquared(a)); }
+template <std::size_t D, typename T>
+[[gnu::always_inline]] inline T length(const Vec<D, T>& a) { return sqrtOf(lengthSquared(a)); }
 
-// Below this squared length a vector has no usable direction. Every
-// normalisation goes through here: one unguarded division by zero makes a
-// NaN that spreads to the whole school within a few frames.
-inline constexpr float kTinyLengthSquared = 1e-12f;
+template <std::size_t D, typename T, typename M>
+[[gnu::always_inline]] inline Vec<D, T> selectVec(M mask, const Vec<D, T>& a, const Vec<D, T>& b) {
+    Vec<D, T> r;
+    for (std::size_t i = 0; i < D; ++i) r[i] = select(mask, a[i], b[i]);
+    return r;
+}
 
-template <std::size_t D>
-inline Vec<D> normalizedOrZero(const Vec<D>& a) {
-    const float l2 = lengthSquared(a);
-    if (!(l2 > kTinyLengthSquared) || !std::isfinite(l2)) {
-        if (!std::isfinite(l2)) {
-            // Too large to square in float: normalise by the largest component first.
-            float m = 0.0f;
-            for (std::size_t i = 0; i < D; ++i) m = std::fmax(m, std::fabs(a[i]));
-            if (!std::isfinite(m) || m == 0.0f) return Vec<D>{};
-            return normalizedOrZero(a * (1.0f / m));
-        }
-        return Vec<D>{};
-    }
-    return a * (1.0f / std::sqrt(l2));
+// Below this length a vector has no usable direction. Every normalisation
+// goes through here: one unguarded division by zero makes a NaN that spreads
+// to the whole school within a few frames.
+inline constexpr float kTinyLength = 1e-6f;
+
+// The unit vector, or zero. Scaled by the largest component first, so huge
+// inputs (enormous weights) cannot overflow when squared; NaN or infinite
+// components give zero.
+template <std::size_t D, typename T>
+[[gnu::always_inline]] inline Vec<D, T> normalizedOrZero(const Vec<D, T>& a) {
+    T m = absOf(a[0]);
+    for (std::size_t i = 1; i < D; ++i) m = maxOf(m, absOf(a[i]));
+    const auto usable = maskAnd(m > kTinyLength, m <= FLT_MAX);
+    const T invM = select(usable, 1.0f / m, 0.0f);
+    const Vec<D, T> scaled = a * invM;
+    const T l2 = lengthSquared(scaled);  // in [1, D] when usable
+    return scaled * select(usable, 1.0f / sqrtOf(select(usable, l2, 1.0f)), 0.0f);
 }
 
 // Clamp the length to maxLength, keeping the direction. Robust to huge
-// inputs (which would overflow when squared) and to maxLength <= 0.
-template <std::size_t D>
-inline Vec<D> limitLength(const Vec<D>& a, float maxLength) {
-    if (!(maxLength > 0.0f)) return Vec<D>{};
-    const float l2 = lengthSquared(a);
-    if (l2 <= maxLength * maxLength) return a;
-    return normalizedOrZero(a) * maxLength;
+// inputs and to maxLength <= 0.
+template <std::size_t D, typename T, typename L>
+[[gnu::always_inline]] inline Vec<D, T> limitLength(const Vec<D, T>& a, L maxLength) {
+    const auto within = lengthSquared(a) <= maxLength * maxLength;
+    const Vec<D, T> limited = selectVec(within, a, normalizedOrZero(a) * maxLength);
+    return selectVec(maxLength > 0.0f, limited, Vec<D, T>{});
 }
 
 }  // namespace mirofish

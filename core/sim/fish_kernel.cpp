@@ -1,113 +1,64 @@
 #include "sim/fish_kernel.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "math/hash.hpp"
+#include "sim/neighbour_scan.hpp"
 #include "sim/rules.hpp"
 
 namespace mirofish {
 
 using rules::kSteerRate;
-
-Vec2 displacement(const StepConstants& k, Vec2 a, Vec2 b) {
-    Vec2 d = b - a;
-    if (k.boundary == BoundaryMode::Wrap) {
-        d[0] -= k.width * std::nearbyint(d[0] / k.width);
-        d[1] -= k.height * std::nearbyint(d[1] / k.height);
-    }
-    return d;
-}
+using V = VecLanes<2>;  // eight fish at once
 
 namespace {
 
 struct NeighbourSums {
-    Vec2 separation{}, velocity{}, offset{};
-    int count = 0;
-    int candidates = 0;
+    float count, velX, velY, offX, offY, sepX, sepY;
+    int candidates;
 };
 
-// Scan the 3x3 cells around fish i. Wrap is a template parameter so the
-// minimum-image arithmetic costs nothing in the bounded modes.
+// Scan the 3x3 cells around fish i (the spans of its cell, see
+// UniformGrid::neighbourSpans).
 template <bool Wrap>
-NeighbourSums perceive(const KernelInput& in, std::size_t i, float radius2, const Vec2& heading, bool useCone) {
+[[gnu::always_inline]] inline NeighbourSums perceive(const KernelInput& in, const UniformGrid::Spans& spans,
+                                                     std::size_t i, float radius2, float headX, float headY,
+                                                     bool useCone) {
     const StepConstants& k = *in.k;
-    const UniformGrid& g = *in.grid;
     const FishArrays& f = *in.cur;
-    const float* px = f.px.data();
-    const float* py = f.py.data();
-    const float* vx = f.vx.data();
-    const float* vy = f.vy.data();
-    const float xi = px[i], yi = py[i];
-    int colFirst[3], colLast[3], rows[3];
-    const int nc = g.neighbourColumns(g.cellX(xi), colFirst, colLast);
-    const int nr = g.neighbourRows(g.cellY(yi), rows);
-
-    NeighbourSums s;
-    for (int r = 0; r < nr; ++r) {
-        for (int c = 0; c < nc; ++c) {
-            // Cells of one row are consecutive in the sorted arrays, so a run
-            // of columns is one contiguous span.
-            const std::size_t jb = g.cellStart(g.cellIndex(colFirst[c], rows[r]));
-            const std::size_t je = g.cellStart(g.cellIndex(colLast[c], rows[r]) + 1);
-            s.candidates += static_cast<int>(je - jb);
-            for (std::size_t j = jb; j < je; ++j) {
-                float dx = px[j] - xi;
-                float dy = py[j] - yi;
-                if constexpr (Wrap) {
-                    dx -= k.width * std::nearbyint(dx / k.width);
-                    dy -= k.height * std::nearbyint(dy / k.height);
-                }
-                const Vec2 offset{{dx, dy}};
-                const float d2 = dx * dx + dy * dy;
-                if (j == i || !(d2 < radius2)) continue;
-                if (useCone && !rules::inFieldOfView(heading, offset, d2, k.cosHalfFov)) continue;
-                ++s.count;
-                s.velocity += Vec2{{vx[j], vy[j]}};
-                s.offset += offset;
-                if (d2 < k.separationRadius2) s.separation += rules::separationTerm(offset, d2, k.minDistance2);
-            }
-        }
+    const scan::ScanShared shared{f.px.data(), f.py.data(), f.vx.data(),         f.vy.data(),
+                                  k.separationRadius2, k.minDistance2, k.width, k.height};
+    const scan::ScanFish fish{f.px[i], f.py[i], headX, headY, useCone ? k.cosHalfFov : -1.0f, radius2,
+                              static_cast<std::int32_t>(i)};
+    scan::Lanes lanes;
+    int candidates = 0;
+    for (int s = 0; s < spans.count; ++s) {
+        candidates += static_cast<int>(spans.end[s] - spans.begin[s]);
+        scan::scanSpan<Wrap>(lanes, shared, fish, spans.begin[s], spans.end[s]);
     }
-    return s;
+    return {sumLanes(lanes.count), sumLanes(lanes.velX), sumLanes(lanes.velY), sumLanes(lanes.offX),
+            sumLanes(lanes.offY),  sumLanes(lanes.sepX), sumLanes(lanes.sepY), candidates};
 }
 
-Vec2 softBoundary(const StepConstants& k, const Vec2& p) {
-    const float m = k.boundaryMargin;
-    return Vec2{{rules::softWallPush(p[0], m) - rules::softWallPush(k.width - p[0], m),
-                 rules::softWallPush(p[1], m) - rules::softWallPush(k.height - p[1], m)}};
-}
-
-Vec2 fieldForce(const StepConstants& k, const ForceField& field, const Vec2& p) {
-    const Vec2 toCentre = displacement(k, p, field.position);
-    const float falloff = rules::linearFalloff(length(toCentre), field.radius);
-    if (falloff == 0.0f) return Vec2{};
-    const Vec2 u = normalizedOrZero(toCentre);
-    Vec2 dir = u;
-    if (field.kind == FieldKind::Repel) dir = -u;
-    if (field.kind == FieldKind::Vortex) dir = Vec2{{-u[1], u[0]}};
-    return dir * (field.strength * falloff);
-}
-
-// Keep a fish inside the world after it moved. Soft mode has a backstop one
+// Keep fish inside the world after they moved. Soft mode has a backstop one
 // margin outside the walls, so even absurd settings cannot lose a fish.
-void applyBoundary(const StepConstants& k, Vec2& p, Vec2& v) {
-    auto reflect = [](float& x, float& vel, float lo, float hi) {
-        if (x < lo) {
-            x = std::fmin(lo + (lo - x), hi);
-            vel = std::fabs(vel);
-        } else if (x > hi) {
-            x = std::fmax(hi - (x - hi), lo);
-            vel = -std::fabs(vel);
-        }
-    };
-    auto wrap = [](float& x, float size) {
-        x -= size * std::floor(x / size);
-        if (!(x < size)) x = 0.0f;  // x was a hair below 0 and rounded up to size
-    };
+[[gnu::always_inline]] inline void reflect(v8f& x, v8f& vel, float lo, float hi) {
+    const v8i below = x < lo, above = x > hi;
+    x = select(below, minOf(lo + (lo - x), splat(hi)), select(above, maxOf(hi - (x - hi), splat(lo)), x));
+    vel = select(below, absOf(vel), select(above, -absOf(vel), vel));
+}
+
+[[gnu::always_inline]] inline void wrapInto(v8f& x, float size) {
+    x -= floorOf(x / size) * size;
+    x = select(x < size, x, 0.0f);  // a hair below 0 rounds up to size; NaN goes to 0 too
+}
+
+[[gnu::always_inline]] inline void applyBoundary(const StepConstants& k, V& p, V& v) {
     switch (k.boundary) {
         case BoundaryMode::Wrap:
-            wrap(p[0], k.width);
-            wrap(p[1], k.height);
+            wrapInto(p[0], k.width);
+            wrapInto(p[1], k.height);
             break;
         case BoundaryMode::Bounce:
             reflect(p[0], v[0], 0.0f, k.width);
@@ -122,138 +73,182 @@ void applyBoundary(const StepConstants& k, Vec2& p, Vec2& v) {
 
 // Fish never end a step inside an obstacle: project out to the surface and
 // drop the inward part of the velocity.
-void resolveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& p, Vec2& v) {
+[[gnu::always_inline]] inline void resolveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, V& p,
+                                                    V& v) {
     for (const Obstacle& o : obstacles) {
-        const Vec2 out = displacement(k, o.centre, p);
-        const float d2 = lengthSquared(out);
-        if (!(d2 < o.radius * o.radius)) continue;
-        Vec2 n = normalizedOrZero(out);
-        if (n == Vec2{}) n = Vec2{{1.0f, 0.0f}};
-        p = p + n * (o.radius - std::sqrt(d2));
-        const float inward = dot(v, n);
-        if (inward < 0.0f) v = v - n * inward;
+        const V centre{{splat(o.centre[0]), splat(o.centre[1])}};
+        const V out = displacement(k, centre, p);
+        const v8f d2 = lengthSquared(out);
+        const v8i inside = d2 < o.radius * o.radius;
+        V n = normalizedOrZero(out);
+        n = selectVec(lengthSquared(n) > 0.5f, n, V{{splat(1.0f), splat(0.0f)}});
+        p = selectVec(inside, p + n * (o.radius - sqrtOf(d2)), p);
+        const v8f inward = dot(v, n);
+        v = selectVec(inside & (inward < 0.0f), v - n * inward, v);
     }
 }
 
+// Influences besides the rules, in units of maxSpeed per reference step.
+[[gnu::always_inline]] inline V fieldsAndObstacles(const KernelInput& in, const V& p) {
+    const StepConstants& k = *in.k;
+    V extra{};
+    for (const ForceField& field : in.fields) {
+        const V toCentre = displacement(k, p, V{{splat(field.position[0]), splat(field.position[1])}});
+        const v8f falloff = rules::linearFalloff(length(toCentre), field.radius);
+        const V u = normalizedOrZero(toCentre);
+        V dir = u;
+        if (field.kind == FieldKind::Repel) dir = -u;
+        if (field.kind == FieldKind::Vortex) dir = V{{-u[1], u[0]}};
+        extra += dir * (falloff * field.strength);
+    }
+    for (const Obstacle& o : in.obstacles) {
+        const V away = displacement(k, V{{splat(o.centre[0]), splat(o.centre[1])}}, p);
+        const v8f push = rules::softWallPush(length(away) - o.radius, k.obstacleMargin);
+        extra += normalizedOrZero(away) * (push * k.obstacleWeight);
+    }
+    return extra;
+}
+
 template <bool Wrap>
-void runRange(const KernelInput& in, std::size_t begin, std::size_t end, ChunkStats& stats) {
+[[gnu::always_inline]] inline void runBlocks(const KernelInput& in, std::size_t begin, std::size_t end,
+                                             ChunkStats& stats) {
     const StepConstants& k = *in.k;
     FishArrays& f = *in.cur;
     FishArrays& out = *in.next;
+    const UniformGrid& g = *in.grid;
+    const v8i iota = {0, 1, 2, 3, 4, 5, 6, 7};
+    UniformGrid::Spans spans;
+    int spansCell = -1;
 
-    // Per-fish variation: a fixed draw in [-1, 1] scaled by the live amount.
-    const auto factor = [&k](float draw) { return 1.0f + k.variation * draw; };
+    for (std::size_t b = begin; b < end; b += kLanes) {
+        const int count = static_cast<int>(std::min<std::size_t>(kLanes, end - b));
+        const v8i live = iota < count;  // lanes past the last fish compute on padding and are not counted
+        const V p{{loadLanes(&f.px[b]), loadLanes(&f.py[b])}};
+        const V v{{loadLanes(&f.vx[b]), loadLanes(&f.vy[b])}};
+        // Per-fish variation: a fixed draw in [-1, 1] scaled by the live amount.
+        const auto factor = [&](const std::vector<float>& draw) { return 1.0f + loadLanes(&draw[b]) * k.variation; };
 
-    for (std::size_t i = begin; i < end; ++i) {
-        const Vec2 p{{f.px[i], f.py[i]}};
-        const Vec2 v{{f.vx[i], f.vy[i]}};
-
-        // Interaction that changes how the fish behaves this step: predators
-        // alarm it (alarm state from the old step, or a predator in range now).
-        Vec2 interaction{};
-        bool scaredNow = false;
+        // Predators scare (from the old state): repulsion and alarm.
+        V interaction{};
+        v8i scaredNow{};
         for (const Predator& pred : in.predators) {
-            const Vec2 away = displacement(k, pred.position, p);
-            const float falloff = rules::linearFalloff(length(away), k.predatorRadius);
-            if (falloff > 0.0f) {
-                scaredNow = true;
-                interaction += normalizedOrZero(away) * (k.predatorRepulsion * falloff);
-            }
+            const V away = displacement(k, V{{splat(pred.position[0]), splat(pred.position[1])}}, p);
+            const v8f falloff = rules::linearFalloff(length(away), k.predatorRadius);
+            scaredNow |= falloff > 0.0f;
+            interaction += normalizedOrZero(away) * (falloff * k.predatorRepulsion);
         }
-        const bool alarmed = scaredNow || f.alarm[i] > 0.0f;
-        const float maxSpeed = k.maxSpeed * factor(f.speedVar[i]) * (alarmed ? 1.0f + k.alarmSpeedBoost : 1.0f);
-        const float radius = k.perception * factor(f.radiusVar[i]);
-        const float speed2 = lengthSquared(v);
-        // Below this speed the heading, and so the cone, is undefined.
-        const bool useCone = !k.fovEverywhere && speed2 > 1e-6f;
-        const Vec2 heading = useCone ? v * (1.0f / std::sqrt(speed2)) : Vec2{};
+        const v8f alarmLeft = loadLanes(&f.alarm[b]);
+        const v8i alarmed = scaredNow | (alarmLeft > 0.0f);
+        const v8f maxSpeed = k.maxSpeed * factor(f.speedVar) * select(alarmed, 1.0f + k.alarmSpeedBoost, 1.0f);
+        const v8f radius = k.perception * factor(f.radiusVar);
 
-        const NeighbourSums s = perceive<Wrap>(in, i, radius * radius, heading, useCone);
+        // Perceive, fish by fish (lanes over candidates inside).
+        const v8f speed2 = lengthSquared(v);
+        // Below this speed the heading, and so the cone, is undefined.
+        const v8i useCone = (speed2 > 1e-6f) & (k.fovEverywhere ? 0 : -1);
+        const V heading = selectVec(useCone, v * (1.0f / sqrtOf(select(useCone, speed2, 1.0f))), V{});
+        v8f nCount{}, velX{}, velY{}, offX{}, offY{}, sepX{}, sepY{};
+        for (int l = 0; l < count; ++l) {
+            // Fish are sorted by cell: consecutive fish mostly share their spans.
+            const int cell = g.cellIndex(g.cellX(p[0][l]), g.cellY(p[1][l]));
+            if (cell != spansCell) {
+                spans = g.neighbourSpans(g.cellX(p[0][l]), g.cellY(p[1][l]));
+                spansCell = cell;
+            }
+            const NeighbourSums s = perceive<Wrap>(in, spans, b + l, radius[l] * radius[l], heading[0][l],
+                                                   heading[1][l], useCone[l] != 0);
+            nCount[l] = s.count, velX[l] = s.velX, velY[l] = s.velY, offX[l] = s.offX, offY[l] = s.offY;
+            sepX[l] = s.sepX, sepY[l] = s.sepY;
+            stats.candidates += s.candidates;
+        }
 
         // Rule steering (velocity corrections, px/s), weighted.
-        const Vec2 sep = rules::steerTowards(s.separation, v, maxSpeed) * (k.wSep * factor(f.sepVar[i]));
-        Vec2 ali{}, coh{};
-        if (s.count > 0) {
-            ali = rules::steerTowards(s.velocity * (1.0f / static_cast<float>(s.count)), v, maxSpeed) *
-                  (k.wAli * factor(f.aliVar[i]));
-            // The direction of the summed offsets is that of the centroid.
-            coh = rules::steerTowards(s.offset, v, maxSpeed) *
-                  (k.wCoh * factor(f.cohVar[i]) * (alarmed ? k.alarmCohesion : 1.0f));
-        }
-        stats.neighbours += s.count;
-        stats.candidates += s.candidates;
-        stats.separation += static_cast<double>(length(sep)) * kSteerRate;
-        stats.alignment += static_cast<double>(length(ali)) * kSteerRate;
-        stats.cohesion += static_cast<double>(length(coh)) * kSteerRate;
+        const v8i hasNeighbours = nCount > 0.0f;
+        const V sep = rules::steerTowards(V{{sepX, sepY}}, v, maxSpeed) * (k.wSep * factor(f.sepVar));
+        const v8f invCount = 1.0f / select(hasNeighbours, nCount, 1.0f);
+        const V ali = selectVec(hasNeighbours, rules::steerTowards(V{{velX, velY}} * invCount, v, maxSpeed), V{}) *
+                      (k.wAli * factor(f.aliVar));
+        // The direction of the summed offsets is that of the centroid.
+        const V coh = selectVec(hasNeighbours, rules::steerTowards(V{{offX, offY}}, v, maxSpeed), V{}) *
+                      (k.wCoh * factor(f.cohVar) * select(alarmed, k.alarmCohesion, 1.0f));
+        stats.neighbours += sumLanes(select(live, nCount, 0.0f));
+        stats.separation += sumLanes(select(live, length(sep), 0.0f)) * kSteerRate;
+        stats.alignment += sumLanes(select(live, length(ali), 0.0f)) * kSteerRate;
+        stats.cohesion += sumLanes(select(live, length(coh), 0.0f)) * kSteerRate;
 
-        // Other influences, also in units of maxSpeed per reference step.
-        Vec2 extra = interaction;
-        if (k.boundary == BoundaryMode::Soft) extra += softBoundary(k, p) * k.boundaryWeight;
-        extra += Vec2{{f.wx[i], f.wy[i]}} * k.wanderAmp;
-        for (const ForceField& field : in.fields) extra += fieldForce(k, field, p);
-        for (const Obstacle& o : in.obstacles) {
-            const Vec2 away = displacement(k, o.centre, p);
-            const float push = rules::softWallPush(length(away) - o.radius, k.obstacleMargin);
-            if (push > 0.0f) extra += normalizedOrZero(away) * (k.obstacleWeight * push);
+        V extra = interaction + fieldsAndObstacles(in, p);
+        if (k.boundary == BoundaryMode::Soft) {
+            const V wall{{rules::softWallPush(p[0], k.boundaryMargin) - rules::softWallPush(k.width - p[0], k.boundaryMargin),
+                          rules::softWallPush(p[1], k.boundaryMargin) - rules::softWallPush(k.height - p[1], k.boundaryMargin)}};
+            extra += wall * k.boundaryWeight;
         }
-        Vec2 goal{};
+        const V wander{{loadLanes(&f.wx[b]), loadLanes(&f.wy[b])}};
+        extra += wander * k.wanderAmp;
+        V goal{};
         if (in.leader) {
-            const Vec2 toLeader = displacement(k, p, *in.leader);
-            if (k.goalRadius <= 0.0f || lengthSquared(toLeader) < k.goalRadius * k.goalRadius)
-                goal = rules::steerTowards(toLeader, v, maxSpeed) * k.goalWeight;
+            const V toLeader = displacement(k, p, V{{splat((*in.leader)[0]), splat((*in.leader)[1])}});
+            const v8i follows = (k.goalRadius <= 0.0f ? -1 : 0) | (lengthSquared(toLeader) < k.goalRadius * k.goalRadius);
+            goal = selectVec(follows, rules::steerTowards(toLeader, v, maxSpeed) * k.goalWeight, V{});
         }
 
         // Noise: coherent currents plus a tiny per-fish jitter, in px/s^2.
-        const std::uint64_t h = hashKey(k.seed, f.id[i], k.step, RandomStream::Jitter);
-        const Vec2 jitter{{signedUnitFloat(h), signedUnitFloat(mix64(h))}};
-        const Vec2 noise = in.noise->sample(p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;
+        V jitter{};
+        for (int l = 0; l < count; ++l) {
+            // One 64-bit hash gives both components (its top and next 24 bits).
+            const std::uint64_t h = mix64(k.jitterKey ^ (f.id[b + l] * 0xd6e8feb86659fd93ull));
+            jitter[0][l] = signedUnitFloat(h);
+            jitter[1][l] = signedUnitFloat(h << 24);
+        }
+        const V noise = in.noise->sample(p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;
 
         // Weight and sum, then limit the SUM (not each part) to maxForce.
-        Vec2 accel = (sep + ali + coh + goal + extra * maxSpeed) * kSteerRate + noise;
+        V accel = (sep + ali + coh + goal + extra * maxSpeed) * kSteerRate + noise;
         accel = limitLength(accel, k.maxForce);
         // Reaction lag: fish cannot turn within one step.
-        accel = accel * (1.0f - k.lag) + Vec2{{f.ax[i], f.ay[i]}} * k.lag;
-        f.ax[i] = accel[0];
-        f.ay[i] = accel[1];
+        accel = accel * (1.0f - k.lag) + V{{loadLanes(&f.ax[b]), loadLanes(&f.ay[b])}} * k.lag;
+        storeLanes(&f.ax[b], accel[0]);
+        storeLanes(&f.ay[b], accel[1]);
 
-        // Integrate: velocity, speed limit, position.
-        Vec2 nv = rules::limitSpeed(v + accel * k.dt, k.minSpeedShare * maxSpeed, maxSpeed);
-        Vec2 np = p + nv * k.dt;
+        // Integrate: velocity, speed limits, position.
+        V nv = rules::limitSpeed(v + accel * k.dt, maxSpeed * k.minSpeedShare, maxSpeed);
+        V np = p + nv * k.dt;
         resolveObstacles(k, in.obstacles, np, nv);
         applyBoundary(k, np, nv);
-        out.px[i] = np[0];
-        out.py[i] = np[1];
-        out.vx[i] = nv[0];
-        out.vy[i] = nv[1];
+        storeLanes(&out.px[b], np[0]);
+        storeLanes(&out.py[b], np[1]);
+        storeLanes(&out.vx[b], nv[0]);
+        storeLanes(&out.vy[b], nv[1]);
 
         // Drawn heading turns at a limited rate per step (never scaled up
         // when the display drops frames: the step is fixed).
-        const Vec2 dir = normalizedOrZero(nv);
-        if (dir != Vec2{}) {
-            const Vec2 hnew = rules::turnTowards(Vec2{{f.hx[i], f.hy[i]}}, dir, k.turnCos, k.turnSin);
-            f.hx[i] = hnew[0];
-            f.hy[i] = hnew[1];
-        }
+        const V dir = normalizedOrZero(nv);
+        const V h{{loadLanes(&f.hx[b]), loadLanes(&f.hy[b])}};
+        const V turned = selectVec(lengthSquared(dir) > 0.5f, rules::turnTowards(h, dir, k.turnCos, k.turnSin), h);
+        storeLanes(&f.hx[b], turned[0]);
+        storeLanes(&f.hy[b], turned[1]);
         // Wander direction: rotate by wanderRate * dt; the factor (3 - |w|^2)/2
         // is one Newton step towards unit length, so rounding never drifts.
-        const float wx = f.wx[i] * k.wanderCos - f.wy[i] * k.wanderSin;
-        const float wy = f.wx[i] * k.wanderSin + f.wy[i] * k.wanderCos;
-        const float renorm = 0.5f * (3.0f - (wx * wx + wy * wy));
-        f.wx[i] = wx * renorm;
-        f.wy[i] = wy * renorm;
-
+        const V w{{wander[0] * k.wanderCos - wander[1] * k.wanderSin, wander[0] * k.wanderSin + wander[1] * k.wanderCos}};
+        const V wUnit = w * (0.5f * (3.0f - lengthSquared(w)));
+        storeLanes(&f.wx[b], wUnit[0]);
+        storeLanes(&f.wy[b], wUnit[1]);
         // A scared fish stays alarmed for alarmDuration after the predator left.
-        f.alarm[i] = scaredNow ? k.alarmDuration : std::fmax(0.0f, f.alarm[i] - k.dt);
+        storeLanes(&f.alarm[b], select(scaredNow, k.alarmDuration, maxOf(alarmLeft - k.dt, splat(0.0f))));
     }
 }
 
 }  // namespace
 
+// Built twice, for AVX2 and for any x86-64, and picked at load time; both
+// give identical results (see sim/neighbour_scan.hpp).
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("avx2", "default")))
+#endif
 void runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end, ChunkStats& stats) {
     if (in.k->boundary == BoundaryMode::Wrap)
-        runRange<true>(in, begin, end, stats);
+        runBlocks<true>(in, begin, end, stats);
     else
-        runRange<false>(in, begin, end, stats);
+        runBlocks<false>(in, begin, end, stats);
 }
 
 }  // namespace mirofish

@@ -37,6 +37,9 @@ struct StepConstants {
     float goalWeight = 0, goalRadius = 0;
     std::uint64_t seed = 0;
     std::uint64_t step = 0;
+    // hashKey(seed, 0, step, Jitter): the per-step part of every fish's jitter
+    // hash, so a fish costs one more mix.
+    std::uint64_t jitterKey = 0;
 };
 
 // Sums over a chunk of fish, reduced in chunk order (deterministic).
@@ -57,9 +60,18 @@ struct KernelInput {
     const Vec2* leader;  // nullptr when there is none
 };
 
+// Fish [begin, end); begin must be a multiple of 8 (lanes of eight fish).
 void runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end, ChunkStats& stats);
 
 // Shortest displacement from a to b (minimum image when the world wraps).
-Vec2 displacement(const StepConstants& k, Vec2 a, Vec2 b);
+template <typename T>
+inline Vec<2, T> displacement(const StepConstants& k, const Vec<2, T>& a, const Vec<2, T>& b) {
+    Vec<2, T> d = b - a;
+    if (k.boundary == BoundaryMode::Wrap) {
+        d[0] -= roundOf(d[0] / k.width) * k.width;
+        d[1] -= roundOf(d[1] / k.height) * k.height;
+    }
+    return d;
+}
 
 }  // namespace mirofish

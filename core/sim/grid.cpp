@@ -39,18 +39,6 @@ void UniformGrid::configure(float width, float height, float minCellSize, bool p
     invCellH_ = 1.0f / cellH_;
 }
 
-int UniformGrid::cellX(float x) const {
-    const float g = x * invCellW_;
-    if (!(g >= 0.0f)) return 0;  // also catches NaN
-    return g >= static_cast<float>(cols_) ? cols_ - 1 : static_cast<int>(g);
-}
-
-int UniformGrid::cellY(float y) const {
-    const float g = y * invCellH_;
-    if (!(g >= 0.0f)) return 0;
-    return g >= static_cast<float>(rows_) ? rows_ - 1 : static_cast<int>(g);
-}
-
 void UniformGrid::build(const float* px, const float* py, std::size_t n) {
     const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
     std::fill(start_.begin(), start_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
@@ -65,48 +53,6 @@ void UniformGrid::build(const float* px, const float* py, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) order_[start_[cellOf_[i]]++] = static_cast<std::uint32_t>(i);
     for (std::size_t c = cells; c > 0; --c) start_[c] = start_[c - 1];
     start_[0] = 0;
-}
-
-int UniformGrid::neighbourColumns(int cx, int (&first)[3], int (&last)[3]) const {
-    if (!periodic_) {
-        first[0] = std::max(cx - 1, 0);
-        last[0] = std::min(cx + 1, cols_ - 1);
-        return 1;
-    }
-    if (cols_ <= 3) {
-        first[0] = 0;
-        last[0] = cols_ - 1;
-        return 1;
-    }
-    if (cx == 0) {
-        first[0] = 0, last[0] = 1;
-        first[1] = cols_ - 1, last[1] = cols_ - 1;
-        return 2;
-    }
-    if (cx == cols_ - 1) {
-        first[0] = 0, last[0] = 0;
-        first[1] = cx - 1, last[1] = cx;
-        return 2;
-    }
-    first[0] = cx - 1;
-    last[0] = cx + 1;
-    return 1;
-}
-
-int UniformGrid::neighbourRows(int cy, int (&rows)[3]) const {
-    if (!periodic_) {
-        int k = 0;
-        for (int r = std::max(cy - 1, 0); r <= std::min(cy + 1, rows_ - 1); ++r) rows[k++] = r;
-        return k;
-    }
-    if (rows_ <= 3) {
-        for (int r = 0; r < rows_; ++r) rows[r] = r;
-        return rows_;
-    }
-    rows[0] = (cy + rows_ - 1) % rows_;
-    rows[1] = cy;
-    rows[2] = (cy + 1) % rows_;
-    return 3;
 }
 
 }  // namespace mirofish

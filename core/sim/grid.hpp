@@ -6,6 +6,7 @@
 // every fish it can perceive.
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
 #include <vector>
 
 namespace mirofish {
@@ -32,8 +33,8 @@ public:
     // Cell of a position; positions outside the world go to the nearest edge
     // cell (clamping keeps neighbouring positions in neighbouring cells, so
     // no neighbour is missed).
-    int cellX(float x) const;
-    int cellY(float y) const;
+    int cellX(float x) const { return clampCell(x * invCellW_, cols_); }
+    int cellY(float y) const { return clampCell(y * invCellH_, rows_); }
     int cellIndex(int cx, int cy) const { return cy * cols_ + cx; }
 
     const std::uint32_t* order() const { return order_.data(); }
@@ -46,7 +47,20 @@ public:
     // Up to 3 distinct rows around cy.
     int neighbourRows(int cy, int (&rows)[3]) const;
 
+    // The contiguous spans of sorted fish that hold every fish the 3x3 block
+    // of cells around cell (cx, cy) holds: one per row (two at a wrapping seam).
+    struct Spans {
+        int count = 0;
+        std::uint32_t begin[6], end[6];
+    };
+    Spans neighbourSpans(int cx, int cy) const;
+
 private:
+    static int clampCell(float g, int n) {
+        if (!(g >= 0.0f)) return 0;  // also catches NaN
+        return g >= static_cast<float>(n) ? n - 1 : static_cast<int>(g);
+    }
+
     std::size_t maxCells_ = 0;
     int cols_ = 1;
     int rows_ = 1;
@@ -59,5 +73,63 @@ private:
     std::vector<std::uint32_t> cellOf_;  // per fish
     std::vector<std::uint32_t> order_;   // fish indices sorted by cell
 };
+
+
+inline int UniformGrid::neighbourColumns(int cx, int (&first)[3], int (&last)[3]) const {
+    if (!periodic_) {
+        first[0] = std::max(cx - 1, 0);
+        last[0] = std::min(cx + 1, cols_ - 1);
+        return 1;
+    }
+    if (cols_ <= 3) {
+        first[0] = 0;
+        last[0] = cols_ - 1;
+        return 1;
+    }
+    if (cx == 0) {
+        first[0] = 0, last[0] = 1;
+        first[1] = cols_ - 1, last[1] = cols_ - 1;
+        return 2;
+    }
+    if (cx == cols_ - 1) {
+        first[0] = 0, last[0] = 0;
+        first[1] = cx - 1, last[1] = cx;
+        return 2;
+    }
+    first[0] = cx - 1;
+    last[0] = cx + 1;
+    return 1;
+}
+
+inline int UniformGrid::neighbourRows(int cy, int (&rows)[3]) const {
+    if (!periodic_) {
+        int k = 0;
+        for (int r = std::max(cy - 1, 0); r <= std::min(cy + 1, rows_ - 1); ++r) rows[k++] = r;
+        return k;
+    }
+    if (rows_ <= 3) {
+        for (int r = 0; r < rows_; ++r) rows[r] = r;
+        return rows_;
+    }
+    rows[0] = (cy + rows_ - 1) % rows_;
+    rows[1] = cy;
+    rows[2] = (cy + 1) % rows_;
+    return 3;
+}
+
+inline UniformGrid::Spans UniformGrid::neighbourSpans(int cx, int cy) const {
+    int colFirst[3], colLast[3], rowList[3];
+    const int nc = neighbourColumns(cx, colFirst, colLast);
+    const int nr = neighbourRows(cy, rowList);
+    Spans s;
+    for (int r = 0; r < nr; ++r) {
+        for (int c = 0; c < nc; ++c) {
+            s.begin[s.count] = cellStart(cellIndex(colFirst[c], rowList[r]));
+            s.end[s.count] = cellStart(cellIndex(colLast[c], rowList[r]) + 1);
+            ++s.count;
+        }
+    }
+    return s;
+}
 
 }  // namespace mirofish

@@ -1,10 +1,9 @@
 #pragma once
-// The steering rules, written once for any dimension (Vec<2>, Vec<3>). The
-// 2D kernel (sim/fish_kernel.cpp) accumulates the neighbour sums and calls
-// these; so will the 3D one. The slow all-pairs reference in the tests calls
-// them too, so both paths share the formulas and differ only in how
-// neighbours are found.
-#include <cmath>
+// The steering rules, written once for any dimension (Vec<2>, Vec<3>) and
+// for one fish (T = float) or eight at a time (T = v8f, math/lanes.hpp). The
+// kernel (sim/fish_kernel.cpp), the agents and the tests' slow all-pairs
+// reference all call these, so they share the formulas and differ only in
+// how neighbours are found.
 #include <cstddef>
 
 #include "math/vec.hpp"
@@ -19,66 +18,68 @@ inline constexpr float kSteerRate = 60.0f;
 
 // Reynolds steering: the correction that turns v into `direction` at full
 // speed. No direction (no neighbours, or a balanced sum) means no steering.
-template <std::size_t D>
-inline Vec<D> steerTowards(const Vec<D>& direction, const Vec<D>& v, float maxSpeed) {
-    const Vec<D> u = normalizedOrZero(direction);
-    if (u == Vec<D>{}) return Vec<D>{};
-    return u * maxSpeed - v;
+template <std::size_t D, typename T, typename S>
+[[gnu::always_inline]] inline Vec<D, T> steerTowards(const Vec<D, T>& direction, const Vec<D, T>& v, S maxSpeed) {
+    const Vec<D, T> u = normalizedOrZero(direction);
+    return selectVec(lengthSquared(u) > 0.5f, u * maxSpeed - v, Vec<D, T>{});
 }
 
 // One neighbour's contribution to separation: (self - other) / d^2, i.e. the
 // unit vector away from it weighted by 1/d (articles 000 and 001), with d
 // clamped from below so coincident fish do not produce infinities.
 // `offset` is other - self.
-template <std::size_t D>
-inline Vec<D> separationTerm(const Vec<D>& offset, float d2, float minDistance2) {
-    return offset * (-1.0f / std::fmax(d2, minDistance2));
+template <std::size_t D, typename T>
+[[gnu::always_inline]] inline Vec<D, T> separationTerm(const Vec<D, T>& offset, T d2, float minDistance2) {
+    return offset * (-1.0f / maxOf(d2, T{} + minDistance2));
 }
 
 // Is a neighbour at `offset` (other - self, squared length d2) inside the
 // cone of half angle acos(cosHalf) around the unit heading? Compared by dot
-// products only, against the precomputed cosine: no acos, no sqrt.
-template <std::size_t D>
-inline bool inFieldOfView(const Vec<D>& heading, const Vec<D>& offset, float d2, float cosHalf) {
-    const float proj = dot(heading, offset);
-    const float rhs = cosHalf * cosHalf * d2;
-    if (cosHalf >= 0.0f) return proj >= 0.0f && proj * proj >= rhs;
-    return proj >= 0.0f || proj * proj <= rhs;
+// products only, against the precomputed cosine: no acos, no sqrt. A zero
+// heading (a fish too slow to have one) sees all around when cosHalf < 0.
+template <std::size_t D, typename T>
+[[gnu::always_inline]] inline auto inFieldOfView(const Vec<D, T>& heading, const Vec<D, T>& offset, T d2, float cosHalf) {
+    const T proj = dot(heading, offset);
+    const T rhs = d2 * (cosHalf * cosHalf);
+    if (cosHalf >= 0.0f) return maskAnd(proj >= 0.0f, proj * proj >= rhs);
+    return maskOr(proj >= 0.0f, proj * proj <= rhs);
 }
 
 // Soft wall, article 000: k ((m - d) / m)^2 inside the margin, d the distance
-// to the wall; keeps growing past the wall. Returns the push along the inward
-// normal in units of k.
-inline float softWallPush(float distanceToWall, float margin) {
-    if (!(margin > 0.0f) || distanceToWall >= margin) return 0.0f;
-    const float depth = (margin - distanceToWall) / margin;
-    return depth * depth;
+// to the wall; keeps growing past the wall. The push along the inward normal
+// in units of k.
+template <typename T>
+[[gnu::always_inline]] inline T softWallPush(T distanceToWall, float margin) {
+    if (!(margin > 0.0f)) return T{};
+    const T depth = (margin - distanceToWall) * (1.0f / margin);
+    return select(distanceToWall < margin, depth * depth, T{});
 }
 
 // Speed into [minSpeed, maxSpeed], keeping the direction. A fish with no
 // direction at all stays still rather than picking one.
-template <std::size_t D>
-inline Vec<D> limitSpeed(const Vec<D>& v, float minSpeed, float maxSpeed) {
-    const Vec<D> limited = limitLength(v, maxSpeed);
-    const float s2 = lengthSquared(limited);
-    if (s2 >= minSpeed * minSpeed || !(s2 > kTinyLengthSquared)) return limited;
-    return limited * (minSpeed / std::sqrt(s2));
+template <std::size_t D, typename T, typename S>
+[[gnu::always_inline]] inline Vec<D, T> limitSpeed(const Vec<D, T>& v, S minSpeed, S maxSpeed) {
+    const Vec<D, T> limited = limitLength(v, maxSpeed);
+    const T s2 = lengthSquared(limited);
+    const auto raise = maskAnd(s2 < minSpeed * minSpeed, s2 > kTinyLength * kTinyLength);
+    return selectVec(raise, limited * (minSpeed / sqrtOf(select(raise, s2, 1.0f))), limited);
 }
 
 // Linear falloff from 1 at the centre to 0 at the radius (force fields, predators).
-inline float linearFalloff(float distance, float radius) {
-    if (!(radius > 0.0f) || distance >= radius) return 0.0f;
-    return 1.0f - distance / radius;
+template <typename T>
+[[gnu::always_inline]] inline T linearFalloff(T distance, float radius) {
+    if (!(radius > 0.0f)) return T{};
+    return select(distance < radius, 1.0f - distance * (1.0f / radius), T{});
 }
 
 // Rotate unit vector `from` towards unit vector `to` by at most the angle
 // whose cosine and sine are given (the per-step turn limit).
-inline Vec2 turnTowards(const Vec2& from, const Vec2& to, float cosMax, float sinMax) {
-    const float c = dot(from, to);
-    if (c >= cosMax) return to;
-    const float cross = from[0] * to[1] - from[1] * to[0];
-    const float s = cross >= 0.0f ? sinMax : -sinMax;
-    return Vec2{{from[0] * cosMax - from[1] * s, from[0] * s + from[1] * cosMax}};
+template <typename T>
+[[gnu::always_inline]] inline Vec<2, T> turnTowards(const Vec<2, T>& from, const Vec<2, T>& to, float cosMax, float sinMax) {
+    const T cross = from[0] * to[1] - from[1] * to[0];
+    const T s = select(cross >= 0.0f, sinMax, -sinMax);
+    const Vec<2, T> rotated{{from[0] * cosMax - from[1] * s, from[0] * s + from[1] * cosMax}};
+    return selectVec(dot(from, to) >= cosMax, to, rotated);
 }
 
 }  // namespace mirofish::rules

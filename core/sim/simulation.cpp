@@ -5,6 +5,7 @@
 #include <numbers>
 #include <utility>
 
+#include "math/hash.hpp"
 #include "sim/agents.hpp"
 #include "sim/spawn.hpp"
 
@@ -109,6 +110,7 @@ StepConstants Simulation::stepConstants() const {
     k.goalRadius = std::max(p.get(ParamId::GoalRadius), 0.0f);
     k.seed = scene_.seed;
     k.step = step_;
+    k.jitterKey = hashKey(k.seed, 0, k.step, RandomStream::Jitter);
     return k;
 }
 

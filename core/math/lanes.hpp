@@ -1,0 +1,78 @@
+#pragma once
+// Eight float lanes (GCC/Clang vector extensions) and the few operations the
+// rules need, each also defined for plain float, so that every formula in
+// sim/rules.hpp is written once and runs both for one fish (agents, tests,
+// the reference) and for eight fish at a time (the kernel).
+//
+// Masks: a comparison of floats gives bool, of lanes gives an int lane mask;
+// combine them with & and |, and choose with select().
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace mirofish {
+
+using v8f = float __attribute__((vector_size(32)));
+using v8i = std::int32_t __attribute__((vector_size(32)));
+inline constexpr int kLanes = 8;
+
+[[gnu::always_inline]] inline v8f loadLanes(const float* p) {
+    v8f v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+[[gnu::always_inline]] inline void storeLanes(float* p, v8f v) { std::memcpy(p, &v, sizeof v); }
+[[gnu::always_inline]] inline v8f splat(float x) { return v8f{} + x; }
+
+[[gnu::always_inline]] inline float select(bool m, float a, float b) { return m ? a : b; }
+[[gnu::always_inline]] inline v8f select(v8i m, v8f a, v8f b) { return m ? a : b; }
+// A uniform (scalar) condition over lanes.
+[[gnu::always_inline]] inline v8f select(bool m, v8f a, v8f b) { return m ? a : b; }
+// Scalar branches of a lane expression (e.g. a float weight) broadcast.
+[[gnu::always_inline]] inline v8f select(v8i m, v8f a, float b) { return m ? a : splat(b); }
+[[gnu::always_inline]] inline v8f select(v8i m, float a, v8f b) { return m ? splat(a) : b; }
+[[gnu::always_inline]] inline v8f select(v8i m, float a, float b) { return m ? splat(a) : splat(b); }
+
+[[gnu::always_inline]] inline bool maskAnd(bool a, bool b) { return a && b; }
+[[gnu::always_inline]] inline v8i maskAnd(v8i a, v8i b) { return a & b; }
+[[gnu::always_inline]] inline bool maskOr(bool a, bool b) { return a || b; }
+[[gnu::always_inline]] inline v8i maskOr(v8i a, v8i b) { return a | b; }
+
+// Lane loops over <cmath> functions: with -fno-math-errno (set for the core)
+// they compile to single vector instructions where the target has them.
+[[gnu::always_inline]] inline float sqrtOf(float x) { return std::sqrt(x); }
+[[gnu::always_inline]] inline v8f sqrtOf(v8f x) {
+    v8f r;
+    for (int k = 0; k < kLanes; ++k) r[k] = std::sqrt(x[k]);
+    return r;
+}
+[[gnu::always_inline]] inline float floorOf(float x) { return std::floor(x); }
+[[gnu::always_inline]] inline v8f floorOf(v8f x) {
+    v8f r;
+    for (int k = 0; k < kLanes; ++k) r[k] = std::floor(x[k]);
+    return r;
+}
+[[gnu::always_inline]] inline float roundOf(float x) { return std::nearbyint(x); }
+[[gnu::always_inline]] inline v8f roundOf(v8f x) {
+    v8f r;
+    for (int k = 0; k < kLanes; ++k) r[k] = std::nearbyint(x[k]);
+    return r;
+}
+[[gnu::always_inline]] inline float absOf(float x) { return std::fabs(x); }
+[[gnu::always_inline]] inline v8f absOf(v8f x) { return select(x < 0.0f, -x, x); }
+[[gnu::always_inline]] inline float maxOf(float a, float b) { return a > b ? a : b; }
+[[gnu::always_inline]] inline v8f maxOf(v8f a, v8f b) { return a > b ? a : b; }
+[[gnu::always_inline]] inline float minOf(float a, float b) { return a < b ? a : b; }
+[[gnu::always_inline]] inline v8f minOf(v8f a, v8f b) { return a < b ? a : b; }
+
+// Sum of the lanes as a fixed tree, ((0+4)+(2+6))+((1+5)+(3+7)): the same
+// order on every target, so reductions stay deterministic.
+[[gnu::always_inline]] inline float sumLanes(v8f v) {
+    using v4f = float __attribute__((vector_size(16)));
+    const v4f lo = {v[0], v[1], v[2], v[3]}, hi = {v[4], v[5], v[6], v[7]};
+    const v4f q = lo + hi;
+    const float a = q[0] + q[2], b = q[1] + q[3];
+    return a + b;
+}
+
+}  // namespace mirofish
