@@ -14,6 +14,8 @@ const std::vector<OptionSpec> kOptions = {
     {"threads", "T[,T...]", "thread counts to measure (default: 1 and all cores)"},
     {"seconds", "S", "minimum timed seconds per measurement (default 1)"},
     {"json", "", "one JSON object per line instead of a table"},
+    {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
+                    "                          integration (one fused pass), agents, and one metrics computation"},
     {"help", "", "show this help"},
 };
 }  // namespace
@@ -35,6 +37,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                                                                           : std::vector<long long>{1}, 1, 256);
         const double seconds = static_cast<double>(args.integer("seconds", 1, 1, 3600));
         const bool json = args.has("json");
+        const bool profile = args.has("profile");
 
         if (!json) {
             out << "scene              fish  threads   steps/s   ns/fish-step  candidates  neighbours  peak RSS MB\n";
@@ -50,6 +53,13 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 j["mean_candidates"] = r.meanCandidates;
                 j["mean_neighbours"] = r.meanNeighbours;
                 j["peak_rss_mb"] = r.peakRssMb;
+                if (profile) {
+                    j["grid_ms"] = r.gridMs;
+                    j["reorder_ms"] = r.reorderMs;
+                    j["forces_and_integration_ms"] = r.kernelMs;
+                    j["agents_ms"] = r.agentsMs;
+                    j["metrics_ms"] = r.metricsMs;
+                }
                 out << j.dump() << "\n" << std::flush;
                 return;
             }
@@ -57,7 +67,15 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
             std::snprintf(line, sizeof line, "%-16s %7u %8d %9.1f %14.1f %11.1f %11.2f %12.1f\n", r.scene.c_str(),
                           r.fish, r.threads, r.stepsPerSecond, r.nsPerFishStep, r.meanCandidates, r.meanNeighbours,
                           r.peakRssMb);
-            out << line << std::flush;
+            out << line;
+            if (profile) {
+                std::snprintf(line, sizeof line,
+                              "    per step: grid %.3f ms, reorder %.3f ms, forces+integration %.3f ms, agents %.3f ms;"
+                              " one metrics computation %.3f ms\n",
+                              r.gridMs, r.reorderMs, r.kernelMs, r.agentsMs, r.metricsMs);
+                out << line;
+            }
+            out << std::flush;
         };
         for (const long long threads : threadCounts) {
             for (const long long fish : fishCounts)

@@ -39,14 +39,13 @@ void UniformGrid::configure(float width, float height, float minCellSize, bool p
     invCellH_ = 1.0f / cellH_;
 }
 
-void UniformGrid::build(const float* px, const float* py, std::size_t n) {
+void UniformGrid::build(const float* px, const float* py, std::size_t n, Scheduler& scheduler) {
     const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
+    scheduler.parallelFor(n, 8192, [&](std::size_t b, std::size_t e) {
+        for (std::size_t i = b; i < e; ++i) cellOf_[i] = static_cast<std::uint32_t>(cellIndex(cellX(px[i]), cellY(py[i])));
+    });
     std::fill(start_.begin(), start_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto c = static_cast<std::uint32_t>(cellIndex(cellX(px[i]), cellY(py[i])));
-        cellOf_[i] = c;
-        ++start_[c + 1];
-    }
+    for (std::size_t i = 0; i < n; ++i) ++start_[cellOf_[i] + 1];
     for (std::size_t c = 0; c < cells; ++c) start_[c + 1] += start_[c];
     // Scatter, using cellOf_ as the running cursor source: start_[c] is
     // advanced while scattering and restored afterwards by shifting.

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "sched/scheduler.hpp"
+
 namespace mirofish {
 
 class UniformGrid {
@@ -22,7 +24,13 @@ public:
 
     // Sorts fish 0..n-1 into cells; order() lists fish indices cell by cell,
     // stable (by index within a cell).
-    void build(const float* px, const float* py, std::size_t n);
+    // The cell keys are computed in parallel; the counting and scattering
+    // are serial (they are a small part of a step).
+    void build(const float* px, const float* py, std::size_t n, Scheduler& scheduler);
+    void build(const float* px, const float* py, std::size_t n) {
+        SerialScheduler serial;
+        build(px, py, n, serial);
+    }
 
     int cols() const { return cols_; }
     int rows() const { return rows_; }

@@ -70,7 +70,7 @@ Metrics computeMetrics(const Simulation& sim) {
     UniformGrid grid;
     grid.reserve(n);
     grid.configure(k.width, k.height, std::max(k.perception, 1.0f), k.boundary == BoundaryMode::Wrap);
-    grid.build(f.px.data(), f.py.data(), n);
+    grid.build(f.px.data(), f.py.data(), n, sim.scheduler());
 
     constexpr std::size_t kChunk = Simulation::kChunk;
     std::vector<Partial> parts(chunkCount(n, kChunk));

@@ -1,6 +1,7 @@
 #include "sim/simulation.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <numbers>
 #include <utility>
@@ -131,6 +132,8 @@ void Simulation::reorderByCell() {
 }
 
 void Simulation::step() {
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
     const StepConstants k = stepConstants();
     const std::size_t n = scene_.fishCount;
 
@@ -138,8 +141,10 @@ void Simulation::step() {
     // variation enlarges it) and the separation radius.
     const float maxRadius = std::max(k.perception * (1.0f + k.variation), std::sqrt(k.separationRadius2));
     grid_.configure(k.width, k.height, maxRadius, k.boundary == BoundaryMode::Wrap);
-    grid_.build(fish_.px.data(), fish_.py.data(), n);
+    grid_.build(fish_.px.data(), fish_.py.data(), n, *scheduler_);
+    const auto t1 = Clock::now();
     reorderByCell();
+    const auto t2 = Clock::now();
     noise_.update(scene_.seed, time(), scene_.params.get(ParamId::NoiseTimeScale));
 
     const Vec2 leaderPosition = scene_.leader ? scene_.leader->position : Vec2{};
@@ -157,11 +162,19 @@ void Simulation::step() {
         s = ChunkStats{};
         runFishKernel(in, b, e, s);
     });
+    const auto t3 = Clock::now();
 
     // Agents move from the same old state the fish saw.
     updatePredators(scene_.predators, fish_, n, k, scene_.params.get(ParamId::PredatorSpeed),
                     scene_.params.get(ParamId::PredatorForce));
     if (scene_.leader) updateLeader(*scene_.leader, k, scene_.params.get(ParamId::LeaderSpeed));
+    const auto t4 = Clock::now();
+    const auto seconds = [](auto d) { return std::chrono::duration<double>(d).count(); };
+    phases_.grid += seconds(t1 - t0);
+    phases_.reorder += seconds(t2 - t1);
+    phases_.kernel += seconds(t3 - t2);
+    phases_.agents += seconds(t4 - t3);
+    ++phases_.steps;
 
     std::swap(fish_.px, back_.px);
     std::swap(fish_.py, back_.py);

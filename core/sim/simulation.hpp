@@ -30,6 +30,13 @@ struct RuleForceHistory {
     std::array<double, 3> mean() const;
 };
 
+// Wall time spent in each phase of step(), summed since the last reset
+// (mirofish bench --profile).
+struct PhaseTimes {
+    double grid = 0, reorder = 0, kernel = 0, agents = 0;  // seconds
+    std::uint64_t steps = 0;
+};
+
 class Simulation {
 public:
     static constexpr double kStepSeconds = 1.0 / 60.0;
@@ -72,6 +79,8 @@ public:
     double lastMeanNeighbours() const { return lastNeighbours_; }
     double lastMeanCandidates() const { return lastCandidates_; }
     const RuleForceHistory& ruleForces() const { return history_; }
+    const PhaseTimes& phaseTimes() const { return phases_; }
+    void resetPhaseTimes() { phases_ = PhaseTimes{}; }
 
     // Restores a saved state (io/snapshot.cpp); the arrays are taken as given.
     struct SavedState {
@@ -104,6 +113,7 @@ private:
     std::uint32_t nextFieldId_ = 1;
     RuleForceHistory history_;
     double lastNeighbours_ = 0, lastCandidates_ = 0;
+    PhaseTimes phases_;
 };
 
 }  // namespace mirofish

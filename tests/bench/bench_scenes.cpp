@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 
 #include "sched/thread_pool.hpp"
+#include "sim/metrics.hpp"
 #include "sim/simulation.hpp"
 
 namespace mirofish::bench {
@@ -50,6 +51,7 @@ BenchResult measure(const std::string& name, const Scene& scene, int threads, do
     r.fish = scene.fishCount;
     r.threads = threads;
     double candidates = 0, neighbours = 0;
+    sim.resetPhaseTimes();
     const auto start = Clock::now();
     double elapsed = 0;
     while (elapsed < minSeconds || r.steps < 10) {
@@ -64,6 +66,13 @@ BenchResult measure(const std::string& name, const Scene& scene, int threads, do
     r.nsPerFishStep = elapsed * 1e9 / (steps * scene.fishCount);
     r.meanCandidates = candidates / steps;
     r.meanNeighbours = neighbours / steps;
+    const PhaseTimes& ph = sim.phaseTimes();
+    const double msPerStep = 1e3 / static_cast<double>(ph.steps);
+    r.gridMs = ph.grid * msPerStep, r.reorderMs = ph.reorder * msPerStep;
+    r.kernelMs = ph.kernel * msPerStep, r.agentsMs = ph.agents * msPerStep;
+    const auto m0 = Clock::now();
+    computeMetrics(sim);
+    r.metricsMs = std::chrono::duration<double, std::milli>(Clock::now() - m0).count();
     r.peakRssMb = peakRssMegabytes();
     return r;
 }

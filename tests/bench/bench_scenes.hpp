@@ -26,6 +26,8 @@ struct BenchResult {
     double meanNeighbours = 0;
     double peakRssMb = 0;
     std::uint64_t steps = 0;
+    // Mean milliseconds per step in each phase, and for one metrics computation.
+    double gridMs = 0, reorderMs = 0, kernelMs = 0, agentsMs = 0, metricsMs = 0;
 };
 
 // Warms up, then times whole steps for at least minSeconds.
