@@ -69,16 +69,21 @@ template <std::size_t D, typename T>
     for (std::size_t i = 1; i < D; ++i) m = maxOf(m, absOf(a[i]));
     const auto usable = maskAnd(m > kTinyLength, m <= FLT_MAX);
     const T invM = select(usable, 1.0f / m, 0.0f);
-    const Vec<D, T> scaled = a * invM;
+    const Vec<D, T> scaled = selectVec(usable, a * invM, Vec<D, T>{});  // inf * 0 would be NaN
     const T l2 = lengthSquared(scaled);  // in [1, D] when usable
-    return scaled * select(usable, 1.0f / sqrtOf(select(usable, l2, 1.0f)), 0.0f);
+    // NaN in one component slips past the max above; it fails this test.
+    const auto unit = maskAnd(usable, l2 <= static_cast<float>(D));
+    return selectVec(unit, scaled * (1.0f / sqrtOf(select(unit, l2, 1.0f))), Vec<D, T>{});
 }
 
 // Clamp the length to maxLength, keeping the direction. Robust to huge
 // inputs and to maxLength <= 0.
 template <std::size_t D, typename T, typename L>
 [[gnu::always_inline]] inline Vec<D, T> limitLength(const Vec<D, T>& a, L maxLength) {
-    const auto within = lengthSquared(a) <= maxLength * maxLength;
+    // A squared length that overflows (or a non-finite vector) is never
+    // "within": inf <= inf would let an infinite vector through.
+    const T l2 = lengthSquared(a);
+    const auto within = maskAnd(l2 <= maxLength * maxLength, l2 <= FLT_MAX);
     const Vec<D, T> limited = selectVec(within, a, normalizedOrZero(a) * maxLength);
     return selectVec(maxLength > 0.0f, limited, Vec<D, T>{});
 }

@@ -26,7 +26,7 @@ void keepInWorld(const StepConstants& k, Vec2& p, Vec2& v) {
         const float size = a == 0 ? k.width : k.height;
         if (k.boundary == BoundaryMode::Wrap) {
             p[a] -= size * std::floor(p[a] / size);
-            if (!(p[a] < size)) p[a] = 0.0f;
+            if (!(p[a] >= 0.0f && p[a] < size)) p[a] = 0.0f;
         } else if (p[a] < 0.0f || p[a] > size) {
             p[a] = std::clamp(p[a], 0.0f, size);
             v[a] = -v[a];

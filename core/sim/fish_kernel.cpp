@@ -51,7 +51,9 @@ template <bool Wrap>
 
 [[gnu::always_inline]] inline void wrapInto(v8f& x, float size) {
     x -= floorOf(x / size) * size;
-    x = select(x < size, x, 0.0f);  // a hair below 0 rounds up to size; NaN goes to 0 too
+    // A hair below 0 rounds up to size; NaN goes to 0 too, and so does the
+    // rounding of astronomically large positions (x / size near 2^24 and up).
+    x = select(maskAnd(x >= 0.0f, x < size), x, 0.0f);
 }
 
 [[gnu::always_inline]] inline void applyBoundary(const StepConstants& k, V& p, V& v) {
@@ -210,7 +212,7 @@ template <bool Wrap>
         storeLanes(&f.ay[b], accel[1]);
 
         // Integrate: velocity, speed limits, position.
-        V nv = rules::limitSpeed(v + accel * k.dt, maxSpeed * k.minSpeedShare, maxSpeed);
+        V nv = rules::applyAcceleration(v, accel, k.dt, maxSpeed * k.minSpeedShare, maxSpeed);
         V np = p + nv * k.dt;
         resolveObstacles(k, in.obstacles, np, nv);
         applyBoundary(k, np, nv);
@@ -240,8 +242,9 @@ template <bool Wrap>
 }  // namespace
 
 // Built twice, for AVX2 and for any x86-64, and picked at load time; both
-// give identical results (see sim/neighbour_scan.hpp).
-#if defined(__x86_64__) && defined(__GNUC__)
+// give identical results (see sim/neighbour_scan.hpp). Defining
+// MIROFISH_GENERIC_KERNEL_ONLY builds just the generic one, to check that.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(MIROFISH_GENERIC_KERNEL_ONLY)
 __attribute__((target_clones("avx2", "default")))
 #endif
 void runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end, ChunkStats& stats) {

@@ -55,14 +55,27 @@ template <typename T>
     return select(distanceToWall < margin, depth * depth, T{});
 }
 
-// Speed into [minSpeed, maxSpeed], keeping the direction. A fish with no
-// direction at all stays still rather than picking one.
+// The new velocity: v + accel dt, limited to maxSpeed. A fish may not slow
+// below minSpeed; when the acceleration would brake it below that floor it
+// turns instead, spending the whole acceleration sideways (towards the side
+// of accel's perpendicular part, or its left when accel is exactly head-on).
+// Rescaling the braked velocity back up would keep its direction, and a fish
+// swimming straight at a wall or a predator would never turn away.
+// A fish with no direction at all stays still rather than picking one.
 template <std::size_t D, typename T, typename S>
-[[gnu::always_inline]] inline Vec<D, T> limitSpeed(const Vec<D, T>& v, S minSpeed, S maxSpeed) {
-    const Vec<D, T> limited = limitLength(v, maxSpeed);
-    const T s2 = lengthSquared(limited);
-    const auto raise = maskAnd(s2 < minSpeed * minSpeed, s2 > kTinyLength * kTinyLength);
-    return selectVec(raise, limited * (minSpeed / sqrtOf(select(raise, s2, 1.0f))), limited);
+[[gnu::always_inline]] inline Vec<D, T> applyAcceleration(const Vec<D, T>& v, const Vec<D, T>& accel, float dt,
+                                                          S minSpeed, S maxSpeed) {
+    static_assert(D == 2, "the turn side is defined in the plane");
+    const Vec<D, T> tried = limitLength(v + accel * dt, maxSpeed);
+    const T s2 = lengthSquared(tried);
+    const auto tooSlow = maskAnd(s2 < minSpeed * minSpeed, minSpeed > 0.0f);
+    const Vec<D, T> u = normalizedOrZero(v);
+    const auto moving = lengthSquared(u) > 0.5f;
+    Vec<D, T> side = normalizedOrZero(accel - u * dot(accel, u));
+    side = selectVec(lengthSquared(side) > 0.5f, side, Vec<D, T>{{-u[1], u[0]}});
+    const Vec<D, T> turned = normalizedOrZero(u * length(v) + side * (length(accel) * dt)) * minSpeed;
+    const Vec<D, T> raised = normalizedOrZero(tried) * minSpeed;
+    return selectVec(tooSlow, selectVec(moving, turned, raised), tried);
 }
 
 // Linear falloff from 1 at the centre to 0 at the radius (force fields, predators).

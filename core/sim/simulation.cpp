@@ -85,12 +85,15 @@ StepConstants Simulation::stepConstants() const {
     k.wSep = p.get(ParamId::SeparationWeight);
     k.wAli = p.get(ParamId::AlignmentWeight);
     k.wCoh = p.get(ParamId::CohesionWeight);
-    k.maxSpeed = std::max(p.get(ParamId::MaxSpeed), 0.0f);
+    // Speeds and forces beyond 1e9 mean nothing on any screen, and their
+    // squares would overflow float: clamp, so absurd settings stay finite.
+    constexpr float kAbsurd = 1e9f;
+    k.maxSpeed = std::clamp(p.get(ParamId::MaxSpeed), 0.0f, kAbsurd);
     k.minSpeedShare = std::clamp(p.get(ParamId::MinSpeed), 0.0f, 1.0f);
-    k.maxForce = std::max(p.get(ParamId::MaxForce), 0.0f);
+    k.maxForce = std::clamp(p.get(ParamId::MaxForce), 0.0f, kAbsurd);
     k.lag = std::clamp(p.get(ParamId::ReactionLag), 0.0f, 0.99f);
-    k.noiseAmp = p.get(ParamId::Noise) * k.maxForce;
-    k.jitterAmp = p.get(ParamId::Jitter) * k.maxForce;
+    k.noiseAmp = std::clamp(p.get(ParamId::Noise), -kAbsurd, kAbsurd) * k.maxForce;
+    k.jitterAmp = std::clamp(p.get(ParamId::Jitter), -kAbsurd, kAbsurd) * k.maxForce;
     k.wanderAmp = p.get(ParamId::WanderWeight);
     const float wanderStep = p.get(ParamId::WanderRate) * k.dt;
     k.wanderCos = std::cos(wanderStep);
@@ -103,7 +106,7 @@ StepConstants Simulation::stepConstants() const {
     k.predatorRadius = std::max(p.get(ParamId::PredatorRadius), 0.0f);
     k.predatorRepulsion = p.get(ParamId::PredatorRepulsion);
     k.alarmDuration = std::max(p.get(ParamId::AlarmDuration), 0.0f);
-    k.alarmSpeedBoost = std::max(p.get(ParamId::AlarmSpeedBoost), 0.0f);
+    k.alarmSpeedBoost = std::clamp(p.get(ParamId::AlarmSpeedBoost), 0.0f, 10.0f);
     k.alarmCohesion = p.get(ParamId::AlarmCohesion);
     k.obstacleMargin = std::max(p.get(ParamId::ObstacleMargin), 0.0f);
     k.obstacleWeight = p.get(ParamId::ObstacleWeight);

@@ -1,0 +1,228 @@
+// The headless command line: what a script or a CI job sees (stdout lines,
+// the exit code, one line of reason on stderr).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "io/preset.hpp"
+#include "support/sim_fixtures.hpp"
+
+using namespace mirofish;
+using namespace mirofish::cli;
+using namespace mirofish::test;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    std::string out, err;
+};
+
+using Command = int (*)(const std::vector<std::string>&, std::ostream&, std::ostream&);
+
+Run run(Command command, const std::vector<std::string>& args) {
+    std::ostringstream out, err;
+    Run r;
+    r.code = command(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream s(text);
+    for (std::string line; std::getline(s, line);) out.push_back(line);
+    return out;
+}
+
+// Ordered: the key order of the lines is part of what is checked.
+std::vector<nlohmann::ordered_json> jsonLines(const std::string& text) {
+    std::vector<nlohmann::ordered_json> out;
+    for (const std::string& l : lines(text)) out.push_back(nlohmann::ordered_json::parse(l));
+    return out;
+}
+
+std::string hashOf(const Run& r) {
+    REQUIRE(r.code == 0);
+    const auto js = jsonLines(r.out);
+    REQUIRE_FALSE(js.empty());
+    return js.back().at("state_hash").get<std::string>();
+}
+
+// Bad input: exit 2, nothing on stdout, exactly one line on stderr that
+// names the command.
+void requireRefused(const Run& r, const std::string& command, const std::string& reason) {
+    INFO("stderr: " << r.err);
+    CHECK(r.code == kExitBadInput);
+    CHECK(r.out.empty());
+    CHECK(lines(r.err).size() == 1);
+    CHECK(!r.err.empty());
+    CHECK(r.err.back() == '\n');
+    CHECK_THAT(r.err, Catch::StartsWith("mirofish " + command + ": "));
+    CHECK_THAT(r.err, Catch::Contains(reason));
+}
+
+const std::vector<std::string> kMetricKeys = {
+    "step",           "time",           "fish",          "mean_neighbours",
+    "mean_speed",     "polarisation",   "milling",       "mean_nn_distance",
+    "force_separation", "force_alignment", "force_cohesion", "nonfinite"};
+
+std::vector<std::string> keysOf(const nlohmann::ordered_json& j) {
+    std::vector<std::string> k;
+    for (const auto& [key, value] : j.items()) k.push_back(key);
+    return k;
+}
+
+}  // namespace
+
+TEST_CASE("simulate prints one JSON line of metrics every M steps and a last line with the state hash") {
+    const Run r = run(runSimulate, {"--preset", "gentle-cruise", "--steps", "120", "--metrics-every", "30", "--threads", "1"});
+    REQUIRE(r.code == 0);
+    CHECK(r.err.empty());
+    const auto js = jsonLines(r.out);
+    REQUIRE(js.size() == 4);  // steps 30, 60, 90 and the last line at 120
+    for (std::size_t i = 0; i < js.size(); ++i) {
+        INFO(js[i].dump());
+        std::vector<std::string> expected = kMetricKeys;
+        if (i + 1 == js.size()) expected.push_back("state_hash");
+        CHECK(keysOf(js[i]) == expected);
+        CHECK(js[i]["step"] == 30 * (i + 1));
+        CHECK(js[i]["time"].get<double>() == Approx(0.5 * static_cast<double>(i + 1)));
+        CHECK(js[i]["fish"] == 200);
+        CHECK(js[i]["nonfinite"] == 0);
+        CHECK(js[i]["mean_speed"].get<double>() > 0.0);
+    }
+    const std::string hash = js.back()["state_hash"];
+    CHECK(hash.size() == 16);
+    CHECK(hash.find_first_not_of("0123456789abcdef") == std::string::npos);
+}
+
+TEST_CASE("simulate gives the same hash for the same arguments, whatever the thread count") {
+    const std::vector<std::string> base = {"--preset", "gentle-cruise", "--fish", "1100", "--steps", "40",
+                                           "--metrics-every", "1000"};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> a = base;
+        a.insert(a.end(), extra.begin(), extra.end());
+        return hashOf(run(runSimulate, a));
+    };
+    const std::string one = with({"--threads", "1"});
+    CHECK(with({"--threads", "1"}) == one);
+    CHECK(with({"--threads", "2"}) == one);
+    CHECK(with({"--threads", "4"}) == one);
+    CHECK(with({"--threads", "2", "--seed", "8"}) != one);
+    // --fish and --seed really override the preset.
+    const auto js = jsonLines(run(runSimulate, {"--fish", "33", "--steps", "1"}).out);
+    CHECK(js.back()["fish"] == 33);
+}
+
+TEST_CASE("simulate --save-state then --load-state continues exactly like an uninterrupted run") {
+    TempDir dir;
+    const std::string state = (dir / "state.bin").string();
+    const Run first = run(runSimulate, {"--steps", "50", "--threads", "2", "--save-state", state});
+    REQUIRE(first.code == 0);
+    const Run resumed = run(runSimulate, {"--steps", "30", "--threads", "1", "--load-state", state});
+    const Run whole = run(runSimulate, {"--steps", "80", "--threads", "2"});
+    CHECK(hashOf(resumed) == hashOf(whole));
+    CHECK(jsonLines(resumed.out).back()["step"] == 80);
+    // The resumed run's intermediate lines fall on the same steps as the uninterrupted one.
+    CHECK(jsonLines(resumed.out).front()["step"] == 60);
+}
+
+TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason") {
+    TempDir dir;
+    writeText(dir / "broken.json", "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"B\", \"fish\": -4}");
+    writeText(dir / "junk.bin", "this is not a state file at all, not even close");
+    requireRefused(run(runSimulate, {"--bogus"}), "simulate", "unknown option '--bogus'");
+    requireRefused(run(runSimulate, {"--steps", "many"}), "simulate", "--steps");
+    requireRefused(run(runSimulate, {"--steps", "-5"}), "simulate", "--steps");
+    requireRefused(run(runSimulate, {"--steps"}), "simulate", "needs a value");
+    requireRefused(run(runSimulate, {"--threads", "0"}), "simulate", "--threads");
+    requireRefused(run(runSimulate, {"--metrics-every", "0"}), "simulate", "--metrics-every");
+    requireRefused(run(runSimulate, {"--fish", "0"}), "simulate", "--fish");
+    requireRefused(run(runSimulate, {"--seed", "x1"}), "simulate", "--seed");
+    requireRefused(run(runSimulate, {"extra"}), "simulate", "unexpected argument 'extra'");
+    requireRefused(run(runSimulate, {"--preset", "no-such-preset"}), "simulate", "no-such-preset");
+    requireRefused(run(runSimulate, {"--preset", (dir / "broken.json").string()}), "simulate", "'fish'");
+    requireRefused(run(runSimulate, {"--load-state", (dir / "missing.bin").string()}), "simulate", "missing.bin");
+    requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string()}), "simulate", "junk.bin");
+    requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--fish", "3"}), "simulate",
+                   "--load-state");
+}
+
+TEST_CASE("simulate runs a preset given as a file") {
+    TempDir dir;
+    Preset p;
+    p.name = "Tiny";
+    p.scene.fishCount = 12;
+    p.scene.width = 300;
+    p.scene.height = 200;
+    savePreset(p, dir / "tiny.json");
+    const Run r = run(runSimulate, {"--preset", (dir / "tiny.json").string(), "--steps", "5"});
+    REQUIRE(r.code == 0);
+    CHECK(jsonLines(r.out).back()["fish"] == 12);
+}
+
+TEST_CASE("validate accepts a good preset and refuses a broken one") {
+    TempDir dir;
+    const std::string good = shippedPreset("gentle-cruise").string();
+    const Run ok = run(runValidate, {good});
+    CHECK(ok.code == 0);
+    CHECK_THAT(ok.out, Catch::Contains("ok"));
+    CHECK(ok.err.empty());
+
+    writeText(dir / "bad.json",
+              "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"B\", \"params\": {\"maxSpeed\": -1}}");
+    const Run bad = run(runValidate, {(dir / "bad.json").string()});
+    requireRefused(bad, "validate", "bad.json");
+    CHECK_THAT(bad.err, Catch::Contains("maxSpeed") && Catch::Contains("1 to 5000"));
+
+    // Several files: every one is reported; one bad file fails the run.
+    const Run mixed = run(runValidate, {good, (dir / "bad.json").string()});
+    CHECK(mixed.code == kExitBadInput);
+    CHECK_THAT(mixed.out, Catch::Contains("gentle-cruise.json: ok"));
+    CHECK(lines(mixed.err).size() == 1);
+
+    requireRefused(run(runValidate, {}), "validate", "preset file");
+    requireRefused(run(runValidate, {(dir / "absent.json").string()}), "validate", "absent.json");
+    requireRefused(run(runValidate, {"--strict"}), "validate", "unknown option");
+}
+
+TEST_CASE("presets lists the shipped presets with their descriptions, and the parameters") {
+    const Run r = run(runPresets, {});
+    REQUIRE(r.code == 0);
+    for (const PresetInfo& p : listPresets({MIROFISH_PRESET_DIR})) {
+        CHECK_THAT(r.out, Catch::Contains(p.id + "  (" + p.name + ")"));
+        CHECK_THAT(r.out, Catch::Contains(p.description));
+    }
+    const Run params = run(runPresets, {"--params"});
+    REQUIRE(params.code == 0);
+    for (const ParamDef& d : paramRegistry()) CHECK_THAT(params.out, Catch::Contains(std::string(d.key)));
+    const Run md = run(runPresets, {"--params", "--markdown"});
+    REQUIRE(md.code == 0);
+    CHECK(lines(md.out).size() == kParamCount + 2);
+    CHECK_THAT(md.out, Catch::Contains("| `maxSpeed` | px/s | 1 to 5000 px/s | 160 | log |"));
+    requireRefused(run(runPresets, {"--all"}), "presets", "unknown option");
+}
+
+TEST_CASE("every command explains itself with --help and exits 0") {
+    for (Command c : {runSimulate, runBench, runValidate, runPresets}) {
+        const Run r = run(c, {"--help"});
+        CHECK(r.code == 0);
+        CHECK_THAT(r.out, Catch::StartsWith("usage: mirofish "));
+        CHECK_THAT(r.out, Catch::Contains("--help"));
+        CHECK(r.err.empty());
+    }
+}
+
+TEST_CASE("bench refuses bad arguments with exit code 2") {
+    requireRefused(run(runBench, {"--fish", "0"}), "bench", "--fish");
+    requireRefused(run(runBench, {"--fish", "10,x"}), "bench", "--fish");
+    requireRefused(run(runBench, {"--threads", "0"}), "bench", "--threads");
+    requireRefused(run(runBench, {"--fast"}), "bench", "unknown option");
+}

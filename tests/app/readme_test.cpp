@@ -1,0 +1,51 @@
+// The README is the newcomer's manual: its parameter table is generated from
+// the registry, and it must not fall behind the code.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/preset_paths.hpp"
+#include "params/registry.hpp"
+
+namespace {
+std::string readme() {
+    std::ifstream in(std::filesystem::path(MIROFISH_SOURCE_DIR) / "README.md");
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+}  // namespace
+
+TEST_CASE("the README documents every parameter with its range and description") {
+    const std::string text = readme();
+    REQUIRE(!text.empty());
+    for (const mirofish::ParamDef& d : mirofish::paramRegistry()) {
+        INFO("parameter " << d.key << " (run scripts/update-readme-params.sh)");
+        CHECK(text.find("`" + std::string(d.key) + "` | " + std::string(d.unit) + " | " + d.rangeText()) !=
+              std::string::npos);
+        CHECK(text.find(std::string(d.description)) != std::string::npos);
+    }
+}
+
+TEST_CASE("the README names every shipped preset") {
+    const std::string text = readme();
+    for (const mirofish::PresetInfo& p : mirofish::listPresets({MIROFISH_PRESET_DIR})) {
+        INFO("preset " << p.id);
+        CHECK(text.find("`" + p.id + "`") != std::string::npos);
+    }
+}
+
+TEST_CASE("the README opens with the two set-up commands that CI runs") {
+    const std::string text = readme();
+    const auto run = text.find("scripts/run.sh");
+    const auto test = text.find("scripts/test.sh");
+    REQUIRE(run != std::string::npos);
+    REQUIRE(test != std::string::npos);
+    CHECK(run < 200);
+    CHECK(test < 300);
+    std::ifstream ci(std::filesystem::path(MIROFISH_SOURCE_DIR) / ".ci" / "run");
+    std::stringstream s;
+    s << ci.rdbuf();
+    CHECK(s.str().find("scripts/test.sh") != std::string::npos);
+}

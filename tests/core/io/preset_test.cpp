@@ -1,0 +1,269 @@
+// Presets: JSON files that round-trip, that are refused with an error naming
+// the file, the key and what is allowed when they are wrong, and that are
+// saved with only what a person wants to read.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "io/preset.hpp"
+#include "support/sim_fixtures.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+Preset everythingPreset() {
+    Preset p;
+    p.name = "Everything";
+    p.description = "A preset with one of everything, \"quoted\" and unicode: fisch\u00e9s";
+    Scene& s = p.scene;
+    s.width = 1600;
+    s.height = 900;
+    s.fishCount = 1234;
+    s.seed = 18446744073709551615ull;  // the largest seed survives JSON
+    s.params.set(ParamId::MaxSpeed, 210.5f);
+    s.params.set(ParamId::SeparationWeight, 1.6f);
+    s.params.set(ParamId::FovHalfAngle, 95.0f);
+    s.params.set(ParamId::Noise, 0.03f);
+    s.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Bounce));
+    s.fields.push_back(ForceField{0, Vec2{{100, 200.5f}}, 150, 2.5f, FieldKind::Vortex});
+    s.fields.push_back(ForceField{0, Vec2{{-50, 3}}, 10, 0, FieldKind::Repel});
+    s.predators.push_back(Predator{Vec2{{10, 20}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0});
+    s.predators.push_back(
+        Predator{Vec2{{1, 2}}, Vec2{}, PredatorBehaviour::FollowPath, {Vec2{{1, 2}}, Vec2{{300, 400}}, Vec2{{5, 6}}}, 0});
+    s.obstacles.push_back(Obstacle{Vec2{{800, 450}}, 75});
+    s.leader = Leader{{Vec2{{100, 100}}, Vec2{{1500, 800}}}, Vec2{{100, 100}}, 0};
+    return p;
+}
+
+void requireSameScene(const Scene& a, const Scene& b) {
+    REQUIRE(a.width == b.width);
+    REQUIRE(a.height == b.height);
+    REQUIRE(a.fishCount == b.fishCount);
+    REQUIRE(a.seed == b.seed);
+    for (const ParamDef& d : paramRegistry()) {
+        INFO(d.key);
+        REQUIRE(a.params.get(d.id) == b.params.get(d.id));
+    }
+    REQUIRE(a.fields.size() == b.fields.size());
+    for (std::size_t i = 0; i < a.fields.size(); ++i) {
+        REQUIRE(a.fields[i].position == b.fields[i].position);
+        REQUIRE(a.fields[i].radius == b.fields[i].radius);
+        REQUIRE(a.fields[i].strength == b.fields[i].strength);
+        REQUIRE(a.fields[i].kind == b.fields[i].kind);
+    }
+    REQUIRE(a.predators.size() == b.predators.size());
+    for (std::size_t i = 0; i < a.predators.size(); ++i) {
+        REQUIRE(a.predators[i].behaviour == b.predators[i].behaviour);
+        REQUIRE(a.predators[i].position == b.predators[i].position);
+        REQUIRE(a.predators[i].path == b.predators[i].path);
+    }
+    REQUIRE(a.obstacles.size() == b.obstacles.size());
+    for (std::size_t i = 0; i < a.obstacles.size(); ++i) {
+        REQUIRE(a.obstacles[i].centre == b.obstacles[i].centre);
+        REQUIRE(a.obstacles[i].radius == b.obstacles[i].radius);
+    }
+    REQUIRE(a.leader.has_value() == b.leader.has_value());
+    if (a.leader) {
+        REQUIRE(a.leader->path == b.leader->path);
+        REQUIRE(a.leader->position == b.leader->position);
+    }
+}
+
+// A minimal valid preset with `extra` JSON members merged in (null removes).
+std::string presetText(const nlohmann::json& extra) {
+    nlohmann::json j = {{"format", "mirofish-preset"}, {"version", 1}, {"name", "Test"}};
+    j.merge_patch(extra);
+    return j.dump();
+}
+
+std::string errorOf(const std::string& text, const std::string& source = "my-preset.json") {
+    try {
+        parsePreset(text, source);
+    } catch (const PresetError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+}  // namespace
+
+TEST_CASE("a preset written to JSON and read back gives the same scene") {
+    const Preset p = everythingPreset();
+    const Preset back = parsePreset(presetToJson(p), "round-trip");
+    CHECK(back.name == p.name);
+    CHECK(back.description == p.description);
+    requireSameScene(back.scene, p.scene);
+    // And the text is stable: writing the re-read preset gives the same file.
+    CHECK(presetToJson(back) == presetToJson(p));
+}
+
+TEST_CASE("every shipped preset loads and round-trips") {
+    std::vector<std::string> problems;
+    const auto presets = listPresets({MIROFISH_PRESET_DIR}, &problems);
+    CHECK(problems.empty());
+    REQUIRE(presets.size() >= 5);
+    for (const PresetInfo& info : presets) {
+        INFO(info.file);
+        const Preset p = loadPreset(info.file);
+        CHECK_FALSE(p.name.empty());
+        CHECK_FALSE(p.description.empty());
+        requireSameScene(parsePreset(presetToJson(p), "again").scene, p.scene);
+    }
+}
+
+TEST_CASE("saving writes only what differs from the defaults, and loads back") {
+    TempDir dir;
+    Preset p;
+    p.name = "Sparse";
+    p.scene.params.set(ParamId::MaxSpeed, 200.0f);
+    savePreset(p, dir / "sparse.json");
+    const nlohmann::json j = nlohmann::json::parse(readText(dir / "sparse.json"));
+    CHECK(j["params"].size() == 1);
+    CHECK(j["params"]["maxSpeed"] == 200.0);
+    for (const char* empty : {"fields", "predators", "obstacles", "leader"}) CHECK_FALSE(j.contains(empty));
+    for (const char* needed : {"format", "version", "name", "world", "fish", "seed"}) CHECK(j.contains(needed));
+    // Typed values stay readable: 1.1 rather than 1.100000023841858.
+    p.scene.params.set(ParamId::CohesionWeight, 1.1f);
+    CHECK_THAT(presetToJson(p), Catch::Contains("\"cohesionWeight\": 1.1\n") ||
+                                    Catch::Contains("\"cohesionWeight\": 1.1,"));
+    // A choice is written as its label.
+    p.scene.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    CHECK_THAT(presetToJson(p), Catch::Contains("\"boundaryMode\": \"wrap\""));
+    const Preset back = loadPreset(dir / "sparse.json");
+    CHECK(back.scene.params.get(ParamId::MaxSpeed) == 200.0f);
+    CHECK(back.scene.params.get(ParamId::CohesionWeight) == Params{}.get(ParamId::CohesionWeight));
+    // No temporary file left beside it.
+    CHECK(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator{}) == 1);
+}
+
+TEST_CASE("missing parameters take their defaults") {
+    const Preset p = parsePreset(presetText({{"params", {{"maxSpeed", 99}}}}), "x");
+    const Params defaults;
+    for (const ParamDef& d : paramRegistry()) {
+        if (d.id == ParamId::MaxSpeed) continue;
+        CHECK(p.scene.params.get(d.id) == defaults.get(d.id));
+    }
+    CHECK(p.scene.params.get(ParamId::MaxSpeed) == 99.0f);
+}
+
+TEST_CASE("a bad preset is refused with an error naming the file, the key and what is allowed") {
+    SECTION("an unknown key") {
+        const std::string msg = errorOf(presetText({{"colour", "blue"}}));
+        CHECK_THAT(msg, Catch::Contains("my-preset.json"));
+        CHECK_THAT(msg, Catch::Contains("'colour'"));
+        CHECK_THAT(msg, Catch::Contains("allowed: format, version, name"));
+    }
+    SECTION("an unknown parameter") {
+        const std::string msg = errorOf(presetText({{"params", {{"speed", 3}}}}));
+        CHECK_THAT(msg, Catch::Contains("my-preset.json"));
+        CHECK_THAT(msg, Catch::Contains("params.speed"));
+        CHECK_THAT(msg, Catch::Contains("not a parameter"));
+    }
+    SECTION("an unknown key inside a list item") {
+        const std::string msg = errorOf(presetText(
+            {{"obstacles", nlohmann::json::array({{{"x", 1}, {"y", 2}, {"radius", 3}, {"r", 3}}})}}));
+        CHECK_THAT(msg, Catch::Contains("obstacles[0].r"));
+        CHECK_THAT(msg, Catch::Contains("allowed: x, y, radius"));
+    }
+    SECTION("a wrong type") {
+        const std::string msg = errorOf(presetText({{"params", {{"maxSpeed", "fast"}}}}));
+        CHECK_THAT(msg, Catch::Contains("my-preset.json"));
+        CHECK_THAT(msg, Catch::Contains("maxSpeed"));
+        CHECK_THAT(msg, Catch::Contains("must be a number"));
+        CHECK_THAT(msg, Catch::Contains("1 to 5000 px/s"));
+        const std::string world = errorOf(presetText({{"world", {{"width", "wide"}, {"height", 100}}}}));
+        CHECK_THAT(world, Catch::Contains("world.width"));
+        CHECK_THAT(world, Catch::Contains("must be a number"));
+        CHECK_THAT(world, Catch::Contains("1 to 1e+06"));
+        CHECK_THAT(errorOf(presetText({{"name", 5}})), Catch::Contains("'name' must be a string"));
+    }
+    SECTION("a value out of range") {
+        const std::string msg = errorOf(presetText({{"params", {{"maxSpeed", 9000}}}}));
+        CHECK_THAT(msg, Catch::Contains("my-preset.json"));
+        CHECK_THAT(msg, Catch::Contains("maxSpeed"));
+        CHECK_THAT(msg, Catch::Contains("9000"));
+        CHECK_THAT(msg, Catch::Contains("1 to 5000 px/s"));
+        CHECK_THAT(errorOf(presetText({{"fish", 0}})), Catch::Contains("'fish' is 0, outside the allowed range 1 to 2"));
+        CHECK_THAT(errorOf(presetText({{"fish", 10.5}})), Catch::Contains("'fish' must be a whole number"));
+        CHECK_THAT(errorOf(presetText({{"seed", -1}})), Catch::Contains("'seed' must be a whole number"));
+        CHECK_THAT(errorOf(presetText({{"world", {{"width", 0}, {"height", 10}}}})),
+                   Catch::Contains("'world.width' is 0"));
+        CHECK_THAT(errorOf(presetText({{"fields", nlohmann::json::array(
+                                                      {{{"kind", "attract"}, {"x", 1}, {"y", 2}, {"radius", 3},
+                                                        {"strength", 500}}})}})),
+                   Catch::Contains("'fields[0].strength' is 500, outside the allowed range 0 to 100"));
+    }
+    SECTION("a bad choice") {
+        const std::string msg = errorOf(presetText({{"params", {{"boundaryMode", "sideways"}}}}));
+        CHECK_THAT(msg, Catch::Contains("params.boundaryMode"));
+        CHECK_THAT(msg, Catch::Contains("'sideways'"));
+        CHECK_THAT(msg, Catch::Contains("wrap, bounce or soft"));
+        CHECK_THAT(errorOf(presetText({{"params", {{"boundaryMode", 1}}}})), Catch::Contains("wrap, bounce or soft"));
+        const std::string kind = errorOf(presetText(
+            {{"fields", nlohmann::json::array({{{"kind", "suck"}, {"x", 1}, {"y", 2}, {"radius", 3}, {"strength", 1}}})}}));
+        CHECK_THAT(kind, Catch::Contains("fields[0].kind"));
+        CHECK_THAT(kind, Catch::Contains("attract, repel, vortex"));
+        CHECK_THAT(errorOf(presetText({{"predators", nlohmann::json::array({{{"behaviour", "eat"}}})}})),
+                   Catch::Contains("allowed: chase, path"));
+    }
+    SECTION("not JSON at all") {
+        const std::string msg = errorOf("{ \"format\": \"mirofish-preset\", ");
+        CHECK_THAT(msg, Catch::Contains("my-preset.json"));
+        CHECK_THAT(msg, Catch::Contains("not valid JSON"));
+        CHECK_THAT(errorOf(""), Catch::Contains("not valid JSON"));
+        CHECK_THAT(errorOf("[1, 2]"), Catch::Contains("must be an object"));
+    }
+    SECTION("another format or version") {
+        CHECK_THAT(errorOf(presetText({{"format", "blender-scene"}})), Catch::Contains("not a MiroFish preset"));
+        CHECK_THAT(errorOf(presetText({{"format", nullptr}})), Catch::Contains("not a MiroFish preset"));
+        const std::string msg = errorOf(presetText({{"version", 2}}));
+        CHECK_THAT(msg, Catch::Contains("'version' is 2"));
+        CHECK_THAT(msg, Catch::Contains("reads version 1"));
+        CHECK_THAT(errorOf(presetText({{"version", nullptr}})), Catch::Contains("'version' is missing"));
+    }
+    SECTION("missing or empty required things") {
+        CHECK_THAT(errorOf(presetText({{"name", nullptr}})), Catch::Contains("'name' is missing"));
+        CHECK_THAT(errorOf(presetText({{"name", ""}})), Catch::Contains("'name' must not be empty"));
+        CHECK_THAT(errorOf(presetText({{"world", {{"width", 100}}}})), Catch::Contains("'world.height' is missing"));
+        CHECK_THAT(errorOf(presetText({{"leader", {{"path", nlohmann::json::array()}}}})),
+                   Catch::Contains("'leader.path' must be a list of at least 1"));
+        nlohmann::json onePoint = nlohmann::json::object();
+        onePoint["behaviour"] = "path";
+        onePoint["path"] = nlohmann::json::array({nlohmann::json::array({1, 2})});
+        CHECK_THAT(errorOf(presetText({{"predators", nlohmann::json::array({onePoint})}})),
+                   Catch::Contains("at least 2 points"));
+    }
+}
+
+TEST_CASE("a preset file that cannot be read is refused with its name") {
+    TempDir dir;
+    CHECK_THROWS_WITH(loadPreset(dir / "absent.json"), Catch::Contains("absent.json") && Catch::Contains("cannot open"));
+    writeText(dir / "broken.json", "{ nope");
+    CHECK_THROWS_WITH(loadPreset(dir / "broken.json"), Catch::Contains("broken.json") && Catch::Contains("not valid JSON"));
+}
+
+TEST_CASE("presets are listed by id from several folders, the first folder winning") {
+    TempDir a, b;
+    writeText(a / "one.json", presetText({{"name", "One from A"}, {"description", "first"}}));
+    writeText(b / "one.json", presetText({{"name", "One from B"}}));
+    writeText(b / "two.json", presetText({{"name", "Two"}}));
+    writeText(b / "bad.json", "{");
+    writeText(b / "notes.txt", "not a preset");
+    std::vector<std::string> problems;
+    const auto list = listPresets({a.path(), b.path(), a / "does-not-exist"}, &problems);
+    REQUIRE(list.size() == 2);
+    CHECK(list[0].id == "one");
+    CHECK(list[0].name == "One from A");
+    CHECK(list[0].description == "first");
+    CHECK(list[1].id == "two");
+    REQUIRE(problems.size() == 1);
+    CHECK_THAT(problems[0], Catch::Contains("bad.json"));
+
+    CHECK(resolvePreset("two", {a.path(), b.path()}) == b / "two.json");
+    CHECK(resolvePreset((a / "one.json").string(), {}) == a / "one.json");
+    CHECK_FALSE(resolvePreset("three", {a.path(), b.path()}).has_value());
+}

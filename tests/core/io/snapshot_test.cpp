@@ -1,0 +1,179 @@
+// Snapshots: a saved and reloaded simulation continues exactly as if it had
+// never stopped; anything that is not an intact state file is refused with
+// an error that says what is wrong.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "io/snapshot.hpp"
+#include "io/state_hash.hpp"
+#include "sched/scheduler.hpp"
+#include "sched/thread_pool.hpp"
+#include "sim/simulation.hpp"
+#include "support/sim_fixtures.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+Scene richScene() {
+    Scene s = loadPreset(shippedPreset("gentle-cruise")).scene;
+    s.fishCount = 700;
+    s.params.set(ParamId::ReactionLag, 0.5f);  // the lag memory must survive the round trip
+    s.fields.push_back(ForceField{0, Vec2{{640, 360}}, 200, 1.5f, FieldKind::Attract});
+    s.predators.push_back(Predator{Vec2{{100, 100}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0});
+    s.predators.push_back(Predator{Vec2{{1200, 100}}, Vec2{}, PredatorBehaviour::FollowPath,
+                                   {Vec2{{1200, 100}}, Vec2{{1200, 600}}, Vec2{{100, 600}}}, 0});
+    s.obstacles.push_back(Obstacle{Vec2{{900, 400}}, 60});
+    s.leader = Leader{{Vec2{{200, 200}}, Vec2{{1000, 500}}}, Vec2{{200, 200}}, 0};
+    return s;
+}
+
+std::string messageOf(Simulation& sim, const fs::path& file) {
+    try {
+        loadSnapshot(sim, file);
+    } catch (const SnapshotError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("a snapshot saved at step K and loaded into a fresh simulation continues like an uninterrupted run") {
+    TempDir dir;
+    ThreadPool pool(2);
+    const int k = 75, more = 60;
+
+    Simulation uninterrupted(richScene(), pool);
+    for (int i = 0; i < k + more; ++i) uninterrupted.step();
+
+    Simulation first(richScene(), pool);
+    for (int i = 0; i < k; ++i) first.step();
+    const std::uint64_t atK = stateHash(first);
+    saveSnapshot(first, dir / "state.bin");
+
+    // Start from something quite different: the load must replace it all.
+    Scene other = loadPreset(shippedPreset("seed-locked")).scene;
+    other.fishCount = 50;
+    Simulation resumed(other, pool);
+    loadSnapshot(resumed, dir / "state.bin");
+    CHECK(stateHash(resumed) == atK);
+    CHECK(resumed.stepIndex() == static_cast<std::uint64_t>(k));
+    CHECK(resumed.scene().fishCount == 700);
+    CHECK(resumed.params() == first.params());
+    for (int i = 0; i < more; ++i) resumed.step();
+    CHECK(stateHash(resumed) == stateHash(uninterrupted));
+    CHECK(resumed.ruleForces().mean() == uninterrupted.ruleForces().mean());
+
+    // The interaction layer continues too: the next field gets the same id.
+    CHECK(resumed.addForceField(ForceField{}) == uninterrupted.addForceField(ForceField{}));
+}
+
+TEST_CASE("files that are not intact state files are refused with a clear error") {
+    TempDir dir;
+    SerialScheduler serial;
+    Scene scene = richScene();
+    scene.fishCount = 40;
+    Simulation sim(scene, serial);
+    for (int i = 0; i < 5; ++i) sim.step();
+    const fs::path good = dir / "good.bin";
+    saveSnapshot(sim, good);
+    const std::string bytes = readText(good);
+    REQUIRE(bytes.size() > 200);
+
+    Simulation target(scene, serial);
+    const std::uint64_t untouched = stateHash(target);
+    const fs::path bad = dir / "bad.bin";
+
+    SECTION("truncated") {
+        writeText(bad, bytes.substr(0, bytes.size() / 2));
+        const std::string msg = messageOf(target, bad);
+        CHECK_THAT(msg, Catch::Contains("truncated"));
+        CHECK_THAT(msg, Catch::Contains("bad.bin"));
+        writeText(bad, bytes.substr(0, 20));
+        CHECK_THAT(messageOf(target, bad), Catch::Contains("truncated"));
+        writeText(bad, bytes.substr(0, 8));
+        CHECK_THAT(messageOf(target, bad), Catch::Contains("too short"));
+        writeText(bad, "");
+        CHECK_THAT(messageOf(target, bad), Catch::Contains("too short"));
+    }
+    SECTION("another kind of file") {
+        std::filesystem::copy_file(shippedPreset("gentle-cruise"), bad);
+        CHECK_THAT(messageOf(target, bad), Catch::Contains("different kind of file"));
+    }
+    SECTION("a corrupted byte") {
+        for (std::size_t at : {bytes.size() / 2, bytes.size() - 1, std::size_t{40}}) {
+            std::string broken = bytes;
+            broken[at] = static_cast<char>(broken[at] ^ 0x10);
+            writeText(bad, broken);
+            INFO("byte " << at);
+            CHECK_THAT(messageOf(target, bad), Catch::Contains("corrupted"));
+        }
+    }
+    SECTION("a newer format version") {
+        std::string newer = bytes;
+        newer[16] = 2;  // the version follows the 16-byte signature
+        writeText(bad, newer);
+        const std::string msg = messageOf(target, bad);
+        CHECK_THAT(msg, Catch::Contains("version 2"));
+        CHECK_THAT(msg, Catch::Contains("reads version 1"));
+    }
+    SECTION("extra bytes after the end") {
+        writeText(bad, bytes + "x");
+        CHECK_THAT(messageOf(target, bad), Catch::Contains("unexpected bytes"));
+    }
+    SECTION("a missing file") {
+        CHECK_THAT(messageOf(target, dir / "nope.bin"), Catch::Contains("cannot open"));
+    }
+    // Whatever was refused, the simulation it was loaded into is unchanged.
+    CHECK(stateHash(target) == untouched);
+    // And the good file still loads.
+    loadSnapshot(target, good);
+    CHECK(stateHash(target) == stateHash(sim));
+}
+
+TEST_CASE("a failed save leaves no file behind, not even a temporary one") {
+    TempDir dir;
+    SerialScheduler serial;
+    Scene scene = richScene();
+    scene.fishCount = 30;
+    Simulation sim(scene, serial);
+
+    SECTION("into a folder that does not exist") {
+        const fs::path target = dir / "missing" / "state.bin";
+        CHECK_THROWS_WITH(saveSnapshot(sim, target), Catch::Contains("state.bin"));
+        CHECK_FALSE(fs::exists(target));
+        CHECK_FALSE(fs::exists(dir / "missing"));
+    }
+    SECTION("over something that cannot be replaced (a folder)") {
+        const fs::path target = dir / "state.bin";
+        fs::create_directory(target);
+        CHECK_THROWS_WITH(saveSnapshot(sim, target), Catch::Contains("state.bin"));
+        CHECK(fs::is_directory(target));
+        CHECK(fs::is_empty(target));
+    }
+    // Nothing but what the test made itself.
+    for (const auto& entry : fs::directory_iterator(dir.path())) {
+        INFO(entry.path());
+        CHECK(entry.path().filename() == "state.bin");
+    }
+}
+
+TEST_CASE("saving over an existing snapshot replaces it completely") {
+    TempDir dir;
+    SerialScheduler serial;
+    Scene scene = richScene();
+    scene.fishCount = 30;
+    Simulation sim(scene, serial);
+    saveSnapshot(sim, dir / "s.bin");
+    for (int i = 0; i < 10; ++i) sim.step();
+    saveSnapshot(sim, dir / "s.bin");
+    Simulation other(scene, serial);
+    loadSnapshot(other, dir / "s.bin");
+    CHECK(other.stepIndex() == 10);
+    CHECK(stateHash(other) == stateHash(sim));
+}

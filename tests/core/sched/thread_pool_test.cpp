@@ -1,0 +1,105 @@
+// The schedulers: every index of a parallel-for is visited exactly once, in
+// the same fixed chunks whatever the thread count, call after call.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "sched/scheduler.hpp"
+#include "sched/thread_pool.hpp"
+
+using namespace mirofish;
+
+namespace {
+
+// Runs many back-to-back parallel-fors of assorted sizes and checks each.
+void hammer(Scheduler& s, int calls) {
+    const std::size_t counts[] = {0, 1, 2, 7, 63, 64, 65, 100, 1000, 4097};
+    const std::size_t grains[] = {1, 3, 64, 512};
+    std::vector<std::atomic<int>> visits(5000);
+    for (int call = 0; call < calls; ++call) {
+        const std::size_t count = counts[static_cast<std::size_t>(call) % std::size(counts)];
+        const std::size_t grain = grains[static_cast<std::size_t>(call / 3) % std::size(grains)];
+        for (std::size_t i = 0; i < count; ++i) visits[i].store(0, std::memory_order_relaxed);
+        std::atomic<std::size_t> badChunks{0};
+        s.parallelFor(count, grain, [&](std::size_t b, std::size_t e) {
+            // Chunks are exactly [k*grain, min((k+1)*grain, count)).
+            if (b % grain != 0 || e != std::min(b + grain, count) || b >= e) badChunks.fetch_add(1);
+            for (std::size_t i = b; i < e; ++i) visits[i].fetch_add(1, std::memory_order_relaxed);
+        });
+        // parallelFor returns only when every chunk is done.
+        std::size_t wrong = 0;
+        for (std::size_t i = 0; i < count; ++i) wrong += visits[i].load(std::memory_order_relaxed) != 1;
+        INFO("call " << call << ": count " << count << ", grain " << grain);
+        REQUIRE(wrong == 0);
+        REQUIRE(badChunks.load() == 0);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("parallelFor visits every index exactly once, call after call, for any thread count") {
+    SECTION("serial") {
+        SerialScheduler s;
+        CHECK(s.threadCount() == 1);
+        hammer(s, 400);
+    }
+    for (int threads : {1, 2, 3, 4, 8}) {
+        DYNAMIC_SECTION(threads << " threads") {
+            ThreadPool pool(threads);
+            CHECK(pool.threadCount() == threads);
+            hammer(pool, 3000);
+        }
+    }
+}
+
+TEST_CASE("a thread pool really shares the work among its threads") {
+    ThreadPool pool(4);
+    std::mutex m;
+    std::set<std::thread::id> ids;
+    // Enough slow chunks that every worker picks some up.
+    for (int round = 0; round < 20 && ids.size() < 2; ++round) {
+        pool.parallelFor(64, 1, [&](std::size_t, std::size_t) {
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+            std::lock_guard<std::mutex> lock(m);
+            ids.insert(std::this_thread::get_id());
+        });
+    }
+    CHECK(ids.size() >= 2);
+}
+
+TEST_CASE("results written inside a parallelFor are visible to the caller afterwards") {
+    ThreadPool pool(4);
+    std::vector<long long> out(100000);
+    for (int round = 1; round <= 50; ++round) {
+        pool.parallelFor(out.size(), 1000, [&](std::size_t b, std::size_t e) {
+            for (std::size_t i = b; i < e; ++i) out[i] = static_cast<long long>(i) * round;  // plain writes
+        });
+        long long wrong = 0;
+        for (std::size_t i = 0; i < out.size(); ++i) wrong += out[i] != static_cast<long long>(i) * round;
+        REQUIRE(wrong == 0);
+    }
+}
+
+TEST_CASE("thread pools start and stop cleanly, even when never used") {
+    for (int i = 0; i < 50; ++i) {
+        ThreadPool idle(1 + i % 5);
+        if (i % 2 == 0) {
+            std::atomic<int> n{0};
+            idle.parallelFor(10, 1, [&](std::size_t, std::size_t) { n.fetch_add(1); });
+            REQUIRE(n.load() == 10);
+        }
+    }
+    ThreadPool none(0);  // at least the calling thread
+    CHECK(none.threadCount() == 1);
+    int n = 0;
+    none.parallelFor(5, 2, [&](std::size_t b, std::size_t e) { n += static_cast<int>(e - b); });
+    CHECK(n == 5);
+}

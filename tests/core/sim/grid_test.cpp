@@ -1,0 +1,193 @@
+// The uniform grid: enumerating the 3x3 cells around a fish and filtering by
+// distance must give exactly the neighbour set an all-pairs search gives.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "sim/grid.hpp"
+
+using namespace mirofish;
+
+namespace {
+
+struct Layout {
+    std::vector<float> px, py, radius;
+};
+
+float minImage(float d, float size, bool periodic) {
+    return periodic ? d - size * std::nearbyint(d / size) : d;
+}
+
+bool within(const Layout& l, std::size_t i, std::size_t j, float w, float h, bool periodic) {
+    const float dx = minImage(l.px[j] - l.px[i], w, periodic);
+    const float dy = minImage(l.py[j] - l.py[i], h, periodic);
+    return dx * dx + dy * dy < l.radius[i] * l.radius[i];
+}
+
+// What the kernel examines for fish i: the column runs of neighbourColumns
+// in each row of neighbourRows, each run a contiguous span of the order.
+std::vector<std::uint32_t> gridCandidates(const UniformGrid& g, float x, float y) {
+    int first[3], last[3], rows[3];
+    const int nc = g.neighbourColumns(g.cellX(x), first, last);
+    const int nr = g.neighbourRows(g.cellY(y), rows);
+    std::vector<std::uint32_t> out;
+    for (int r = 0; r < nr; ++r)
+        for (int c = 0; c < nc; ++c)
+            for (std::uint32_t s = g.cellStart(g.cellIndex(first[c], rows[r]));
+                 s < g.cellStart(g.cellIndex(last[c], rows[r]) + 1); ++s)
+                out.push_back(g.order()[s]);
+    return out;
+}
+
+// The same, through neighbourSpans: the spans the kernel actually scans.
+std::vector<std::uint32_t> spanCandidates(const UniformGrid& g, float x, float y) {
+    const UniformGrid::Spans spans = g.neighbourSpans(g.cellX(x), g.cellY(y));
+    std::vector<std::uint32_t> out;
+    for (int k = 0; k < spans.count; ++k)
+        for (std::uint32_t s = spans.begin[k]; s < spans.end[k]; ++s) out.push_back(g.order()[s]);
+    return out;
+}
+
+struct Comparison {
+    std::size_t missing = 0, extra = 0, duplicates = 0, pairs = 0, spanMismatch = 0;
+};
+
+Comparison compareWithAllPairs(const Layout& l, float w, float h, float cell, bool periodic) {
+    const std::size_t n = l.px.size();
+    UniformGrid g;
+    g.reserve(n);
+    g.configure(w, h, cell, periodic);
+    g.build(l.px.data(), l.py.data(), n);
+    Comparison c;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto cand = gridCandidates(g, l.px[i], l.py[i]);
+        auto viaSpans = spanCandidates(g, l.px[i], l.py[i]);
+        auto sortedCand = cand;
+        std::sort(sortedCand.begin(), sortedCand.end());
+        std::sort(viaSpans.begin(), viaSpans.end());
+        c.spanMismatch += sortedCand != viaSpans;
+        const std::set<std::uint32_t> unique(cand.begin(), cand.end());
+        c.duplicates += cand.size() - unique.size();
+        std::set<std::uint32_t> viaGrid, allPairs;
+        for (std::uint32_t j : unique)
+            if (j != i && within(l, i, j, w, h, periodic)) viaGrid.insert(j);
+        for (std::size_t j = 0; j < n; ++j)
+            if (j != i && within(l, i, j, w, h, periodic)) allPairs.insert(static_cast<std::uint32_t>(j));
+        c.pairs += allPairs.size();
+        for (std::uint32_t j : allPairs) c.missing += viaGrid.count(j) == 0;
+        for (std::uint32_t j : viaGrid) c.extra += allPairs.count(j) == 0;
+    }
+    return c;
+}
+
+// Random fish, fish exactly on every cell border and on the world edges,
+// each with its own perception radius R * (1 + variation * draw).
+Layout awkwardLayout(std::size_t n, float w, float h, float r, float variation, bool periodic, bool outside,
+                     unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> ux(0, w), uy(0, h), draw(-1, 1);
+    Layout l;
+    auto add = [&](float x, float y) {
+        l.px.push_back(x);
+        l.py.push_back(y);
+        l.radius.push_back(r * (1.0f + variation * draw(rng)));
+    };
+    UniformGrid probe;
+    probe.reserve(n);
+    probe.configure(w, h, r * (1.0f + variation), periodic);
+    const float xMax = periodic ? std::nextafter(w, 0.0f) : w;
+    const float yMax = periodic ? std::nextafter(h, 0.0f) : h;
+    for (int c = 0; c <= probe.cols(); ++c)
+        for (int k = 0; k < 3; ++k) add(std::min(static_cast<float>(c) * probe.cellWidth(), xMax), uy(rng));
+    for (int c = 0; c <= probe.rows(); ++c)
+        for (int k = 0; k < 3; ++k) add(ux(rng), std::min(static_cast<float>(c) * probe.cellHeight(), yMax));
+    add(0, 0), add(xMax, 0), add(0, yMax), add(xMax, yMax), add(0.5f, h / 2), add(xMax - 0.5f, h / 2);
+    if (outside) add(-25.0f, h / 2), add(w + 30.0f, h / 3), add(w / 2, -10.0f), add(w / 3, h + 40.0f), add(-5, -5);
+    while (l.px.size() < n) add(ux(rng), uy(rng));
+    return l;
+}
+
+}  // namespace
+
+TEST_CASE("the grid finds exactly the neighbours an all-pairs search finds") {
+    struct World {
+        float w, h, r;
+    };
+    const World world = GENERATE(World{640, 360, 40}, World{1000, 700, 75}, World{100, 90, 40}, World{130, 130, 40},
+                                 World{50, 40, 80}, World{2000, 100, 30});
+    const bool periodic = GENERATE(true, false);
+    const float variation = GENERATE(0.0f, 0.15f, 0.5f);
+    INFO("world " << world.w << "x" << world.h << ", radius " << world.r << ", variation " << variation
+                  << (periodic ? ", wrapping" : ", walled"));
+    const Layout l = awkwardLayout(400, world.w, world.h, world.r, variation, periodic, !periodic, 3);
+    // The cell must cover the largest radius: R * (1 + variation).
+    const Comparison c = compareWithAllPairs(l, world.w, world.h, world.r * (1.0f + variation), periodic);
+    INFO(c.pairs << " neighbour pairs");
+    CHECK(c.pairs > 0);
+    CHECK(c.missing == 0);
+    CHECK(c.extra == 0);
+    CHECK(c.duplicates == 0);  // a fish examined twice would count twice in the sums
+    CHECK(c.spanMismatch == 0);  // the kernel's spans hold the same candidates
+}
+
+TEST_CASE("a grid whose cells are smaller than the largest perception radius misses neighbours") {
+    // The control for the test above: fish i in column 2 sees up to 1.15 R,
+    // fish j sits 1.06 R away in column 0, outside the 3x3 block of cells of
+    // size R. Sizing cells by the base radius alone would lose j.
+    const float r = 50.0f;
+    Layout l;
+    l.px = {2 * r + 0.5f, 0.95f * r - 0.5f};
+    l.py = {100.0f, 100.0f};
+    l.radius = {1.15f * r, 0.85f * r};
+    const Comparison tooSmall = compareWithAllPairs(l, 10 * r, 4 * r, r, false);
+    CHECK(tooSmall.missing == 1);
+    const Comparison right = compareWithAllPairs(l, 10 * r, 4 * r, 1.15f * r, false);
+    CHECK(right.missing == 0);
+}
+
+TEST_CASE("the grid's counting sort lists every fish once, cell by cell, stable within a cell") {
+    const bool periodic = GENERATE(true, false);
+    const Layout l = awkwardLayout(1000, 800, 600, 45, 0.0f, periodic, !periodic, 9);
+    const std::size_t n = l.px.size();
+    UniformGrid g;
+    g.reserve(n);
+    g.configure(800, 600, 45, periodic);
+    g.build(l.px.data(), l.py.data(), n);
+
+    const int cells = g.cols() * g.rows();
+    REQUIRE(g.cellStart(0) == 0);
+    REQUIRE(g.cellStart(cells) == n);
+    std::vector<int> seen(n, 0);
+    for (int c = 0; c < cells; ++c) {
+        REQUIRE(g.cellStart(c) <= g.cellStart(c + 1));
+        for (std::uint32_t s = g.cellStart(c); s < g.cellStart(c + 1); ++s) {
+            const std::uint32_t i = g.order()[s];
+            ++seen[i];
+            REQUIRE(g.cellIndex(g.cellX(l.px[i]), g.cellY(l.py[i])) == c);
+            if (s > g.cellStart(c)) REQUIRE(g.order()[s - 1] < i);
+        }
+    }
+    REQUIRE(std::all_of(seen.begin(), seen.end(), [](int k) { return k == 1; }));
+}
+
+TEST_CASE("grid cells are never narrower than asked and tile a wrapping world exactly") {
+    UniformGrid g;
+    g.reserve(1000);
+    g.configure(1920, 1080, 86.25f, true);
+    CHECK(g.cellWidth() >= 86.25f);
+    CHECK(g.cellHeight() >= 86.25f);
+    CHECK(static_cast<float>(g.cols()) * g.cellWidth() == Approx(1920.0f));
+    CHECK(static_cast<float>(g.rows()) * g.cellHeight() == Approx(1080.0f));
+    // A cell size that would need millions of cells is coarsened to the budget.
+    g.configure(100000, 100000, 0.001f, false);
+    CHECK(static_cast<std::size_t>(g.cols()) * static_cast<std::size_t>(g.rows()) <= 4096);
+    // Positions outside the world (soft boundary) and NaN land in edge cells.
+    g.configure(1000, 1000, 100, false);
+    CHECK(g.cellX(-50.0f) == 0);
+    CHECK(g.cellX(1e9f) == g.cols() - 1);
+    CHECK(g.cellY(std::nanf("")) == 0);
+}

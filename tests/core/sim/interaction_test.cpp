@@ -1,0 +1,361 @@
+// The interaction layer and the agents: force fields added and removed
+// between steps, predators that scare and alarm fish, obstacles, a leader.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <numbers>
+
+#include "io/state_hash.hpp"
+#include "sched/scheduler.hpp"
+#include "sim/metrics.hpp"
+#include "sim/simulation.hpp"
+#include "support/sim_fixtures.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+
+constexpr float kW = 1600, kH = 1200;
+
+// A school of 120 fish around (400, 600), bouncing walls, far from them;
+// headings all over the place, or (parallel) all swimming right.
+Simulation makeSchool(SerialScheduler& serial, Params p = Params{}, bool parallel = false) {
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Bounce));
+    Simulation sim(sceneWith(p, 120, kW, kH, 21), serial);
+    std::vector<FishInit> fish;
+    for (std::uint32_t i = 0; i < 120; ++i) {
+        const float a = static_cast<float>(i) * 2.39996f;  // golden-angle disc
+        const float r = 8.0f * std::sqrt(static_cast<float>(i));
+        fish.push_back({Vec2{{400 + r * std::cos(a), 600 + r * std::sin(a)}},
+                        parallel ? Vec2{{100, 0}} : Vec2{{60 * std::cos(3 * a), 60 * std::sin(3 * a)}}});
+    }
+    placeFish(sim, fish, /*keepDraws=*/true);
+    return sim;
+}
+
+float distance(Vec2 a, Vec2 b) { return length(b - a); }
+
+// Mean normalised angular momentum of the fish about a point (+1 all circling
+// one way, -1 the other, 0 no rotation).
+double spinAbout(const Simulation& sim, Vec2 c) {
+    double s = 0;
+    const FishArrays& f = sim.fish();
+    for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+        const double rx = f.px[i] - c[0], ry = f.py[i] - c[1];
+        const double r = std::hypot(rx, ry), v = std::hypot(f.vx[i], f.vy[i]);
+        if (r > 1e-6 && v > 1e-6) s += (rx * f.vy[i] - ry * f.vx[i]) / (r * v);
+    }
+    return s / static_cast<double>(sim.fishCount());
+}
+
+double meanDistanceTo(const Simulation& sim, Vec2 c) {
+    double d = 0;
+    for (std::size_t i = 0; i < sim.fishCount(); ++i)
+        d += std::hypot(sim.fish().px[i] - c[0], sim.fish().py[i] - c[1]);
+    return d / static_cast<double>(sim.fishCount());
+}
+
+}  // namespace
+
+TEST_CASE("an attracting field pulls the school towards it") {
+    SerialScheduler serial;
+    Simulation control = makeSchool(serial);
+    Simulation pulled = makeSchool(serial);
+    const Vec2 target{{900, 600}};
+    pulled.addForceField(ForceField{0, target, 900, 2.0f, FieldKind::Attract});
+    const float start = distance(centroid(pulled), target);
+    for (int s = 0; s < 240; ++s) control.step(), pulled.step();
+    const float withField = distance(centroid(pulled), target);
+    const float without = distance(centroid(control), target);
+    INFO("centroid distance: start " << start << ", with field " << withField << ", without " << without);
+    CHECK(withField < 0.5f * start);
+    CHECK(withField < without - 150.0f);
+}
+
+TEST_CASE("a repelling field pushes the school away") {
+    SerialScheduler serial;
+    Simulation control = makeSchool(serial);
+    Simulation pushed = makeSchool(serial);
+    const Vec2 centre{{400, 600}};  // in the middle of the school
+    pushed.addForceField(ForceField{0, centre, 300, 3.0f, FieldKind::Repel});
+    for (int s = 0; s < 120; ++s) control.step(), pushed.step();
+    const double withField = meanDistanceTo(pushed, centre);
+    const double without = meanDistanceTo(control, centre);
+    INFO("mean distance from the field: with " << withField << ", without " << without);
+    CHECK(withField > without + 30.0);
+    // Hardly a fish left near the centre.
+    std::size_t inside = 0;
+    for (std::size_t i = 0; i < pushed.fishCount(); ++i)
+        inside += distance(Vec2{{pushed.fish().px[i], pushed.fish().py[i]}}, centre) < 100.0f;
+    CHECK(inside <= 3);
+}
+
+TEST_CASE("a vortex field makes the fish circulate around it") {
+    SerialScheduler serial;
+    Simulation control = makeSchool(serial);
+    Simulation swirled = makeSchool(serial);
+    const Vec2 centre{{400, 600}};
+    swirled.addForceField(ForceField{0, centre, 400, 3.0f, FieldKind::Vortex});
+    for (int s = 0; s < 180; ++s) control.step(), swirled.step();
+    const double spin = spinAbout(swirled, centre);
+    const double controlSpin = spinAbout(control, centre);
+    INFO("spin about the centre: vortex " << spin << ", control " << controlSpin);
+    // The vortex direction is (-u_y, u_x) for u the unit vector towards the
+    // centre: clockwise on the screen (y down), i.e. negative r x v.
+    CHECK(spin < -0.5);
+    // A school may mill on its own; the vortex still turns it far more clockwise.
+    CHECK(spin < controlSpin - 0.5);
+}
+
+TEST_CASE("force fields are added, changed and removed between steps") {
+    SerialScheduler serial;
+    Simulation control = makeSchool(serial);
+    Simulation edited = makeSchool(serial);
+    const std::uint32_t a = edited.addForceField(ForceField{0, Vec2{{400, 600}}, 300, 5.0f, FieldKind::Repel});
+    const std::uint32_t b = edited.addForceField(ForceField{0, Vec2{{800, 600}}, 300, 5.0f, FieldKind::Attract});
+    CHECK(a != b);
+    CHECK(edited.scene().fields.size() == 2);
+    // A field that is added and removed before any step changes nothing.
+    CHECK(edited.removeForceField(a));
+    CHECK(edited.removeForceField(b));
+    CHECK_FALSE(edited.removeForceField(a));
+    CHECK(edited.scene().fields.empty());
+    for (int s = 0; s < 10; ++s) control.step(), edited.step();
+    CHECK(stateHash(edited) == stateHash(control));
+
+    // Added between steps, it acts from the next step on; removed, it stops.
+    const std::uint32_t c = edited.addForceField(ForceField{0, Vec2{{400, 600}}, 400, 5.0f, FieldKind::Repel});
+    edited.step(), control.step();
+    CHECK(stateHash(edited) != stateHash(control));
+    ForceField moved = edited.scene().fields.front();
+    moved.position = Vec2{{100, 100}};
+    CHECK(edited.updateForceField(moved));
+    CHECK(edited.scene().fields.front().position == Vec2{{100, 100}});
+    CHECK_FALSE(edited.updateForceField(ForceField{999, Vec2{}, 1, 1, FieldKind::Attract}));
+    CHECK(edited.removeForceField(c));
+    // Ids are never reused.
+    CHECK(edited.addForceField(ForceField{}) > c);
+}
+
+TEST_CASE("a predator alarms the fish near it, and the alarm outlasts its visit by alarmDuration") {
+    Params p = quietParams();
+    p.set(ParamId::PredatorRadius, 100.0f);
+    p.set(ParamId::AlarmDuration, 1.5f);
+    SerialScheduler serial;
+    Simulation sim(sceneWith(p, 2, kW, kH), serial);
+    placeFish(sim, {{Vec2{{500, 500}}, Vec2{{10, 0}}}, {Vec2{{1200, 500}}, Vec2{{10, 0}}}});
+    sim.setParam(ParamId::PredatorSpeed, 0.0f);  // a predator that stays put
+    sim.setPredators({Predator{Vec2{{450, 500}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+    sim.step();
+    const auto alarmOf = [&](std::uint32_t id) { return sim.fish().alarm[static_cast<std::size_t>(indexOf(sim, id))]; };
+    CHECK(alarmOf(0) == 1.5f);
+    CHECK(alarmOf(1) == 0.0f);  // 750 px away
+    sim.setPredators({});      // the predator leaves
+    for (int s = 0; s < 88; ++s) sim.step();
+    CHECK(alarmOf(0) > 0.0f);  // 88 steps = 1.47 s later: still alarmed
+    for (int s = 0; s < 3; ++s) sim.step();
+    CHECK(alarmOf(0) == 0.0f);  // 91 steps = 1.52 s: calm again
+}
+
+TEST_CASE("an alarmed fish may swim 30% faster and its cohesion is halved") {
+    Params p = quietParams();
+    p.set(ParamId::MaxSpeed, 100.0f);
+    p.set(ParamId::MaxForce, 1e6f);
+    p.set(ParamId::PredatorRadius, 100.0f);
+    p.set(ParamId::PredatorRepulsion, 0.0f);  // scare without pushing, to see the rest
+    p.set(ParamId::AlarmSpeedBoost, 0.3f);
+    p.set(ParamId::AlarmDuration, 1.0f);
+
+    SECTION("speed: limited to 1.3 x maxSpeed while alarmed, back to maxSpeed after") {
+        SerialScheduler serial;
+        Simulation sim(sceneWith(p, 1, kW, kH), serial);
+        sim.setParam(ParamId::PredatorSpeed, 0.0f);
+        placeFish(sim, {{Vec2{{500, 500}}, Vec2{{0, 1000}}}});
+        sim.step();
+        CHECK(length(velocityOf(sim, 0)) == Approx(100.0f));  // no predator yet
+        placeFish(sim, {{Vec2{{500, 500}}, Vec2{{0, 1000}}}});
+        sim.setPredators({Predator{Vec2{{450, 500}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+        sim.step();
+        CHECK(length(velocityOf(sim, 0)) == Approx(130.0f));
+        sim.setPredators({});
+        // Still alarmed for a second after the predator left.
+        const Vec2 pos = positionOf(sim, 0);
+        placeFish(sim, {{pos, Vec2{{0, 1000}}}});
+        CHECK(sim.fish().alarm[0] == 0.0f);  // placeFish clears it; set it again
+        Simulation::SavedState st = sim.save();
+        st.fish.alarm[0] = 0.5f;
+        sim.restore(std::move(st));
+        sim.step();
+        CHECK(length(velocityOf(sim, 0)) == Approx(130.0f));
+        for (int s = 0; s < 40; ++s) sim.step();  // alarm over
+        placeFish(sim, {{positionOf(sim, 0), Vec2{{0, 1000}}}});
+        sim.step();
+        CHECK(length(velocityOf(sim, 0)) == Approx(100.0f));
+    }
+    SECTION("cohesion: half the pull towards the neighbours") {
+        p.set(ParamId::AlarmSpeedBoost, 0.0f);  // same maxSpeed, so the steers compare directly
+        p.set(ParamId::SeparationWeight, 0.0f);
+        p.set(ParamId::AlignmentWeight, 0.0f);
+        p.set(ParamId::CohesionWeight, 1.0f);
+        const std::vector<FishInit> fish = {{Vec2{{500, 500}}, Vec2{{10, 0}}}, {Vec2{{500, 550}}, Vec2{{10, 0}}}};
+        SerialScheduler serial;
+        Simulation calm(sceneWith(p, 2, kW, kH), serial);
+        placeFish(calm, fish);
+        calm.step();
+        Simulation scared(sceneWith(p, 2, kW, kH), serial);
+        placeFish(scared, fish);
+        scared.setParam(ParamId::PredatorSpeed, 0.0f);
+        scared.setPredators({Predator{Vec2{{500, 420}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+        scared.step();
+        REQUIRE(scared.fish().alarm[static_cast<std::size_t>(indexOf(scared, 0))] > 0.0f);
+        const Vec2 a = accelerationOf(scared, 0);
+        const Vec2 b = accelerationOf(calm, 0);
+        CHECK(a[0] == Approx(0.5f * b[0]));
+        CHECK(a[1] == Approx(0.5f * b[1]));
+    }
+}
+
+TEST_CASE("fish keep away from a predator") {
+    // A school swims right, straight at a predator that stays put. Without
+    // the predator many fish pass through the spot; with it, they swerve.
+    SerialScheduler serial;
+    Simulation control = makeSchool(serial, Params{}, true);
+    Simulation hunted = makeSchool(serial, Params{}, true);
+    const Vec2 at{{650, 600}};
+    hunted.setParam(ParamId::PredatorSpeed, 0.0f);
+    hunted.setPredators({Predator{at, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+    const float r = hunted.params().get(ParamId::PredatorRadius);
+    std::size_t close = 0, controlClose = 0;  // fish-steps within a third of the predator's range
+    for (int s = 0; s < 300; ++s) {
+        control.step(), hunted.step();
+        for (std::size_t i = 0; i < hunted.fishCount(); ++i) {
+            close += distance(Vec2{{hunted.fish().px[i], hunted.fish().py[i]}}, at) < r / 3;
+            controlClose += distance(Vec2{{control.fish().px[i], control.fish().py[i]}}, at) < r / 3;
+        }
+    }
+    INFO(close << " fish-steps near the predator, " << controlClose << " at the same spot without it");
+    CHECK(controlClose > 500);
+    CHECK(close * 4 < controlClose);
+    CHECK(hunted.scene().predators.front().position == at);
+}
+
+TEST_CASE("a fish swimming straight at a predator turns away before it gets close") {
+    // The predator's push is exactly opposite to the fish's velocity; the
+    // minSpeed floor (0.85 x maxSpeed) forbids braking, so the fish must
+    // turn instead (rules::applyAcceleration). Before that rule it swam into
+    // the predator (about 5 px).
+    SerialScheduler serial;
+    Simulation sim = makeSchool(serial, Params{}, true);
+    const Vec2 at{{650, 600}};
+    sim.setParam(ParamId::PredatorSpeed, 0.0f);
+    sim.setPredators({Predator{at, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+    float closest = 1e30f;
+    for (int s = 0; s < 300; ++s) {
+        sim.step();
+        for (std::size_t i = 0; i < sim.fishCount(); ++i)
+            closest = std::fmin(closest, distance(Vec2{{sim.fish().px[i], sim.fish().py[i]}}, at));
+    }
+    CHECK(closest > sim.params().get(ParamId::PredatorRadius) / 3);
+}
+
+TEST_CASE("a chasing predator closes in on the nearest fish; a path predator follows its path") {
+    SerialScheduler serial;
+    Simulation sim = makeSchool(serial);
+    sim.setPredators({Predator{Vec2{{1400, 1000}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0},
+                      Predator{Vec2{{100, 100}}, Vec2{}, PredatorBehaviour::FollowPath,
+                               {Vec2{{100, 100}}, Vec2{{1500, 100}}}, 0}});
+    const auto nearest = [&](Vec2 p) {
+        float best = 1e30f;
+        for (std::size_t i = 0; i < sim.fishCount(); ++i)
+            best = std::fmin(best, distance(p, Vec2{{sim.fish().px[i], sim.fish().py[i]}}));
+        return best;
+    };
+    const float before = nearest(sim.scene().predators[0].position);
+    for (int s = 0; s < 120; ++s) sim.step();
+    CHECK(nearest(sim.scene().predators[0].position) < before - 200.0f);
+    const Predator& path = sim.scene().predators[1];
+    CHECK(path.position[0] > 300.0f);           // on its way to (1500, 100)
+    CHECK(std::fabs(path.position[1] - 100.0f) < 30.0f);
+    CHECK(length(path.velocity) <= sim.params().get(ParamId::PredatorSpeed) * 1.0001f);
+}
+
+TEST_CASE("no fish ever ends a step inside an obstacle") {
+    Params p;
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    p.set(ParamId::ObstacleWeight, 0.0f);  // no avoidance: only the hard constraint keeps them out
+    SerialScheduler serial;
+    Simulation sim(sceneWith(p, 300, 800, 600, 8), serial);
+    const std::vector<Obstacle> obstacles = {{Vec2{{200, 200}}, 80}, {Vec2{{550, 350}}, 120},
+                                             {Vec2{{790, 590}}, 40}};  // straddles the wrap seam
+    sim.setObstacles(obstacles);
+    // Attract everyone into the big obstacle.
+    sim.addForceField(ForceField{0, Vec2{{550, 350}}, 2000, 3.0f, FieldKind::Attract});
+    std::size_t worstStep = 0;
+    float worst = 0;  // deepest penetration seen, px
+    for (std::size_t s = 0; s < 600; ++s) {
+        sim.step();
+        const StepConstants k = sim.stepConstants();
+        for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+            const Vec2 pos{{sim.fish().px[i], sim.fish().py[i]}};
+            for (const Obstacle& o : obstacles) {
+                const float depth = o.radius - length(displacement(k, o.centre, pos));
+                if (depth > worst) worst = depth, worstStep = s;
+            }
+        }
+    }
+    INFO("deepest " << worst << " px at step " << worstStep);
+    // Tolerance: float rounding of the projection onto the surface.
+    CHECK(worst < 1e-3f);
+}
+
+TEST_CASE("fish steer around obstacles before they reach them") {
+    Params p;
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Bounce));
+    SerialScheduler serial;
+    Simulation sim = makeSchool(serial, p);
+    sim.setObstacles({{Vec2{{700, 600}}, 100}});
+    sim.addForceField(ForceField{0, Vec2{{1100, 600}}, 2000, 1.0f, FieldKind::Attract});
+    std::size_t touching = 0;
+    for (int s = 0; s < 300; ++s) {
+        sim.step();
+        for (std::size_t i = 0; i < sim.fishCount(); ++i)
+            touching += distance(Vec2{{sim.fish().px[i], sim.fish().py[i]}}, Vec2{{700, 600}}) < 100.5f;
+    }
+    // Avoidance works at the margin: (almost) nobody is pressed against the surface.
+    INFO(touching << " fish-steps on the surface");
+    CHECK(touching < 300);
+    CHECK(centroid(sim)[0] > 800.0f);  // and they got past it
+}
+
+TEST_CASE("a leader draws the school along") {
+    SerialScheduler serial;
+    Simulation control = makeSchool(serial);
+    Simulation led = makeSchool(serial);
+    Params p = led.params();
+    p.set(ParamId::GoalWeight, 1.0f);
+    led.setParams(p);
+    control.setParams(p);
+    led.setLeader(Leader{{Vec2{{400, 600}}, Vec2{{1300, 600}}}, Vec2{{400, 600}}, 0});
+    for (int s = 0; s < 300; ++s) control.step(), led.step();
+    const Vec2 leader = led.scene().leader->position;
+    INFO("leader at " << leader[0] << ", school centroid " << centroid(led)[0] << " (control " << centroid(control)[0]
+                      << ")");
+    CHECK(leader[0] > 800.0f);  // 5 s at 110 px/s
+    CHECK(distance(centroid(led), leader) < 200.0f);
+    CHECK(centroid(led)[0] > centroid(control)[0] + 200.0f);
+}
+
+TEST_CASE("a goal radius limits the leader to the fish near it") {
+    SerialScheduler serial;
+    Params p;
+    p.set(ParamId::GoalWeight, 1.0f);
+    p.set(ParamId::GoalRadius, 50.0f);  // far smaller than the distance to the goal
+    Simulation control = makeSchool(serial, p);
+    Simulation led = makeSchool(serial, p);
+    led.setLeader(Leader{{Vec2{{1300, 600}}}, Vec2{{1300, 600}}, 0});
+    for (int s = 0; s < 30; ++s) control.step(), led.step();
+    CHECK(stateHash(led) != stateHash(control));  // the leader is part of the state...
+    // ...but no fish is within range of it, so the fish move exactly as without.
+    for (std::uint32_t id = 0; id < 120; ++id) REQUIRE(positionOf(led, id) == positionOf(control, id));
+}

@@ -1,0 +1,112 @@
+// Metrics on scenes whose values are known exactly: the per-preset character
+// tests rely on these numbers meaning what they say.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <numbers>
+
+#include "sched/scheduler.hpp"
+#include "sim/metrics.hpp"
+#include "sim/simulation.hpp"
+#include "support/sim_fixtures.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+
+Metrics metricsOf(const std::vector<FishInit>& fish, float w = 1000, float h = 1000,
+                  BoundaryMode mode = BoundaryMode::Bounce) {
+    static SerialScheduler serial;
+    Params p = quietParams();
+    p.set(ParamId::BoundaryMode, static_cast<float>(mode));
+    p.set(ParamId::PerceptionRadius, 50.0f);
+    Simulation sim(sceneWith(p, static_cast<std::uint32_t>(fish.size()), w, h), serial);
+    placeFish(sim, fish);
+    return computeMetrics(sim);
+}
+
+}  // namespace
+
+TEST_CASE("polarisation is 1 for a parallel school and near 0 for opposite headings") {
+    std::vector<FishInit> parallel, opposed;
+    for (int i = 0; i < 50; ++i) {
+        const Vec2 p{{100.0f + 10.0f * static_cast<float>(i), 500}};
+        parallel.push_back({p, Vec2{{30, 40}}});
+        opposed.push_back({p, Vec2{{i % 2 ? 50.0f : -50.0f, 0}}});
+    }
+    const Metrics a = metricsOf(parallel);
+    CHECK(a.polarisation == Approx(1.0));
+    CHECK(a.meanSpeed == Approx(50.0));
+    CHECK(a.fish == 50);
+    CHECK(metricsOf(opposed).polarisation == Approx(0.0).margin(1e-9));
+}
+
+TEST_CASE("milling is 1 for fish circling a common centre and 0 for a parallel school") {
+    std::vector<FishInit> ring;
+    for (int i = 0; i < 60; ++i) {
+        const double a = 2 * std::numbers::pi * i / 60;
+        ring.push_back({Vec2{{static_cast<float>(500 + 200 * std::cos(a)), static_cast<float>(500 + 200 * std::sin(a))}},
+                        Vec2{{static_cast<float>(-50 * std::sin(a)), static_cast<float>(50 * std::cos(a))}}});
+    }
+    const Metrics m = metricsOf(ring);
+    CHECK(m.milling == Approx(1.0).epsilon(1e-4));
+    CHECK(m.polarisation == Approx(0.0).margin(1e-4));
+    std::vector<FishInit> parallel;
+    for (int i = 0; i < 60; ++i) parallel.push_back({Vec2{{100.0f + 7.0f * static_cast<float>(i), 300}}, Vec2{{0, 40}}});
+    // A line moving sideways: half the fish spin one way, half the other.
+    CHECK(metricsOf(parallel).milling == Approx(0.0).margin(1e-6));
+}
+
+TEST_CASE("the mean nearest-neighbour distance is found even beyond the perception radius") {
+    // A row with 120 px spacing (more than twice the 50 px perception), and
+    // a lattice with 10 px spacing.
+    std::vector<FishInit> sparse, dense;
+    for (int i = 0; i < 8; ++i) sparse.push_back({Vec2{{50.0f + 120.0f * static_cast<float>(i), 500}}, Vec2{{1, 0}}});
+    for (int i = 0; i < 100; ++i)
+        dense.push_back({Vec2{{300.0f + 10.0f * static_cast<float>(i % 10), 300.0f + 10.0f * static_cast<float>(i / 10)}},
+                         Vec2{{1, 0}}});
+    CHECK(metricsOf(sparse).meanNearestNeighbour == Approx(120.0));
+    CHECK(metricsOf(dense).meanNearestNeighbour == Approx(10.0));
+    // Across the seam of a wrapping world: 4 px, not 992.
+    CHECK(metricsOf({{Vec2{{2, 500}}, Vec2{{1, 0}}}, {Vec2{{998, 500}}, Vec2{{1, 0}}}}, 1000, 1000, BoundaryMode::Wrap)
+              .meanNearestNeighbour == Approx(4.0));
+}
+
+TEST_CASE("non-finite positions and velocities are counted") {
+    SerialScheduler serial;
+    Simulation sim(sceneWith(quietParams(), 10), serial);
+    CHECK(computeMetrics(sim).nonFinite == 0);
+    Simulation::SavedState st = sim.save();
+    st.fish.px[3] = std::nanf("");
+    st.fish.vy[5] = std::numeric_limits<float>::infinity();
+    sim.restore(std::move(st));
+    CHECK(computeMetrics(sim).nonFinite == 2);
+}
+
+TEST_CASE("the neighbour count and rule forces are means over fish, forces over the last 300 steps") {
+    SerialScheduler serial;
+    Params p = quietParams();
+    p.set(ParamId::PerceptionRadius, 50.0f);
+    Simulation sim(sceneWith(p, 4), serial);
+    // Three fish within 50 px of each other, one far away: 2+2+2+0 neighbours.
+    placeFish(sim, {{Vec2{{500, 500}}, Vec2{{10, 0}}},
+                    {Vec2{{520, 500}}, Vec2{{10, 0}}},
+                    {Vec2{{510, 515}}, Vec2{{10, 0}}},
+                    {Vec2{{100, 100}}, Vec2{{10, 0}}}});
+    sim.step();
+    CHECK(sim.lastMeanNeighbours() == Approx(1.5));
+    CHECK(computeMetrics(sim).meanNeighbours == Approx(1.5));
+    const Metrics m = computeMetrics(sim);
+    CHECK(m.forceSeparation > 0.0);
+    CHECK(m.forceCohesion > 0.0);
+    // The window is 300 steps long; after more, only the last 300 count.
+    RuleForceHistory h;
+    for (int i = 0; i < 300; ++i) h.push(100, 0, 0);
+    for (int i = 0; i < 300; ++i) h.push(1, 2, 3);
+    CHECK(h.mean() == std::array<double, 3>{1, 2, 3});
+    RuleForceHistory partial;
+    partial.push(2, 4, 6);
+    partial.push(4, 8, 10);
+    CHECK(partial.mean() == std::array<double, 3>{3, 6, 8});
+}

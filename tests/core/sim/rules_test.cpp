@@ -1,0 +1,329 @@
+// Each flocking rule against values worked out by hand for two or three fish.
+// The expected numbers are written from SPEC.md's formulas directly (not via
+// sim/rules.hpp), so a wrong formula in the rules cannot also be in the test.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <numbers>
+
+#include "sched/scheduler.hpp"
+#include "sim/rules.hpp"
+#include "sim/simulation.hpp"
+#include "support/sim_fixtures.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+
+constexpr double kRate = 60.0;  // steer (px/s) -> acceleration (px/s^2) over one reference step
+constexpr float kMaxSpeed = 100.0f;
+
+struct D2 {
+    double x, y;
+};
+D2 unit(double x, double y) {
+    const double l = std::hypot(x, y);
+    return {x / l, y / l};
+}
+// Reynolds steering written out: unit(direction) * maxSpeed - v, as an acceleration.
+D2 steerAccel(D2 direction, D2 v, double maxSpeed = kMaxSpeed) {
+    const D2 u = unit(direction.x, direction.y);
+    return {(u.x * maxSpeed - v.x) * kRate, (u.y * maxSpeed - v.y) * kRate};
+}
+
+Params ruleParams(float sep, float ali, float coh) {
+    Params p = quietParams();
+    p.set(ParamId::SeparationWeight, sep);
+    p.set(ParamId::AlignmentWeight, ali);
+    p.set(ParamId::CohesionWeight, coh);
+    p.set(ParamId::SeparationRadius, 28.0f);
+    p.set(ParamId::PerceptionRadius, 75.0f);
+    p.set(ParamId::MinDistance, 2.0f);
+    p.set(ParamId::MaxSpeed, kMaxSpeed);
+    p.set(ParamId::MaxForce, 1e6f);  // no limiting unless a test asks for it
+    return p;
+}
+
+// Steps once from the given fish and returns fish 0's acceleration.
+Vec2 firstFishAcceleration(const Params& params, const std::vector<FishInit>& fish) {
+    SerialScheduler serial;
+    Simulation sim(sceneWith(params, static_cast<std::uint32_t>(fish.size())), serial);
+    placeFish(sim, fish);
+    sim.step();
+    return accelerationOf(sim, 0);
+}
+
+void requireClose(Vec2 got, D2 want, double tol = 1e-3) {
+    INFO("got (" << got[0] << ", " << got[1] << "), want (" << want.x << ", " << want.y << ")");
+    const double scale = std::max(1.0, std::hypot(want.x, want.y));
+    REQUIRE(std::fabs(got[0] - want.x) <= tol * scale);
+    REQUIRE(std::fabs(got[1] - want.y) <= tol * scale);
+}
+
+Vec2 at(double x, double y) { return Vec2{{static_cast<float>(x), static_cast<float>(y)}}; }
+
+}  // namespace
+
+TEST_CASE("separation pushes away from close neighbours, weighted by inverse distance") {
+    // A at the origin of the group; B 10 px to the right, C 5 px above it
+    // (y grows downwards, so "above" is -y). D is 40 px away: perceived, but
+    // outside the 28 px separation radius, so it must not push.
+    const Params p = ruleParams(1, 0, 0);
+    const Vec2 a = firstFishAcceleration(p, {{at(500, 500), at(10, 0)},
+                                             {at(510, 500), at(10, 0)},
+                                             {at(500, 495), at(10, 0)},
+                                             {at(500, 540), at(10, 0)}});
+    // sum of (self - other) / d^2 = (-10, 0)/100 + (0, 5)/25 = (-0.1, 0.2):
+    // the closer fish weighs twice as much. Unweighted unit vectors would
+    // give (-1, 1), 1/d^2 weighting (-1, 4).
+    requireClose(a, steerAccel({-0.1, 0.2}, {10, 0}));
+}
+
+TEST_CASE("separation clamps the distance from below so very close fish do not dominate") {
+    // B is 1 px away, C 4 px away; with minDistance 2 B's term is
+    // (-1, 0)/max(1, 4) = (-0.25, 0) and C's (0, -4)/16 = (0, -0.25): a 45
+    // degree push. Without the clamp B would give (-1, 0) and dominate.
+    const Params p = ruleParams(1, 0, 0);
+    const Vec2 a = firstFishAcceleration(p, {{at(500, 500), at(10, 0)},
+                                             {at(501, 500), at(10, 0)},
+                                             {at(500, 504), at(10, 0)}});
+    requireClose(a, steerAccel({-0.25, -0.25}, {10, 0}));
+}
+
+TEST_CASE("coincident fish produce no separation push and no NaN") {
+    const Params p = ruleParams(1, 1, 1);
+    const Vec2 a = firstFishAcceleration(p, {{at(500, 500), at(0, 0)}, {at(500, 500), at(0, 0)}});
+    REQUIRE(std::isfinite(a[0]));
+    REQUIRE(std::isfinite(a[1]));
+    REQUIRE(a == Vec2{});
+}
+
+TEST_CASE("alignment steers towards the mean neighbour velocity, speeds included") {
+    // Neighbours move at (30, 40) and (10, -20): mean (20, 10). The mean of
+    // their unit headings would point elsewhere ((0.52, -0.05)), and counting
+    // the fish's own velocity would give (50, 20)/3.
+    const Params p = ruleParams(0, 1, 0);
+    const Vec2 a = firstFishAcceleration(p, {{at(500, 500), at(10, 0)},
+                                             {at(530, 500), at(30, 40)},
+                                             {at(500, 540), at(10, -20)}});
+    requireClose(a, steerAccel({20, 10}, {10, 0}));
+}
+
+TEST_CASE("cohesion steers towards the plain centroid of the perceived neighbours") {
+    // B is 10 px right, C 60 px below: centroid (505, 530), direction (5, 30).
+    // E at 200 px is beyond perception and must not pull.
+    const Params p = ruleParams(0, 0, 1);
+    const Vec2 a = firstFishAcceleration(p, {{at(500, 500), at(10, 0)},
+                                             {at(510, 500), at(10, 0)},
+                                             {at(500, 560), at(10, 0)},
+                                             {at(500, 700), at(10, 0)}});
+    requireClose(a, steerAccel({5, 30}, {10, 0}));
+}
+
+TEST_CASE("a fish alone feels no flocking force") {
+    const Params p = ruleParams(1, 1, 1);
+    const Vec2 a = firstFishAcceleration(p, {{at(500, 500), at(10, 0)}, {at(900, 900), at(10, 0)}});
+    REQUIRE(a == Vec2{});
+}
+
+TEST_CASE("the field of view is a cone around the heading, wider than 90 degrees included") {
+    // A moves along +x; one neighbour 30 px away at angle theta from the
+    // heading. Only cohesion is on, so A accelerates iff it sees B.
+    struct Case {
+        float halfAngle, theta;
+        bool seen;
+    };
+    const Case cases[] = {
+        {110, 0, true},   {110, 60, true},   {110, 100, true}, {110, 109, true},  {110, -109, true},
+        {110, 111, false}, {110, -111, false}, {110, 150, false}, {110, 180, false},
+        {60, 45, true},    {60, 59, true},     {60, 61, false},  {60, 100, false}, {60, 180, false},
+        {90, 89, true},    {90, 91, false},
+        {180, 180, true},  {180, 135, true},
+        {0, 0, true},      {0, 5, false},
+    };
+    for (const Case& c : cases) {
+        Params p = ruleParams(0, 0, 1);
+        p.set(ParamId::FovHalfAngle, c.halfAngle);
+        const double t = c.theta * std::numbers::pi / 180.0;
+        const Vec2 a = firstFishAcceleration(p, {{at(500, 500), at(50, 0)},
+                                                 {at(500 + 30 * std::cos(t), 500 + 30 * std::sin(t)), at(50, 0)}});
+        INFO("half angle " << c.halfAngle << ", neighbour at " << c.theta << " degrees");
+        CHECK((a != Vec2{}) == c.seen);
+    }
+}
+
+TEST_CASE("a fish that is (nearly) still sees all around: its cone is undefined") {
+    Params p = ruleParams(0, 0, 1);
+    p.set(ParamId::FovHalfAngle, 60.0f);
+    // Neighbour straight behind a heading of +x.
+    const Vec2 behind = at(470, 500);
+    CHECK(firstFishAcceleration(p, {{at(500, 500), at(0, 0)}, {behind, at(0, 0)}}) != Vec2{});
+    CHECK(firstFishAcceleration(p, {{at(500, 500), at(1e-4, 0)}, {behind, at(0, 0)}}) != Vec2{});
+    // Moving: the same neighbour is now outside the cone.
+    CHECK(firstFishAcceleration(p, {{at(500, 500), at(5, 0)}, {behind, at(0, 0)}}) == Vec2{});
+}
+
+TEST_CASE("the weighted sum, not each rule, is limited to maxForce") {
+    Params p = ruleParams(1, 1, 1);
+    p.set(ParamId::MaxForce, 500.0f);
+    const Vec2 a = firstFishAcceleration(p, {{at(500, 500), at(10, 0)},
+                                             {at(510, 500), at(0, 30)},
+                                             {at(500, 495), at(20, 10)}});
+    // separation towards (-0.1, 0.2) (see above), alignment towards the mean
+    // velocity (10, 20), cohesion towards the centroid offset (5, -2.5).
+    const D2 sep = steerAccel({-0.1, 0.2}, {10, 0});
+    const D2 ali = steerAccel({10, 20}, {10, 0});
+    const D2 coh = steerAccel({5, -2.5}, {10, 0});
+    const D2 sum{sep.x + ali.x + coh.x, sep.y + ali.y + coh.y};
+    REQUIRE(std::hypot(sum.x, sum.y) > 500.0);  // the limit is active
+    const D2 u = unit(sum.x, sum.y);
+    requireClose(a, {u.x * 500, u.y * 500});
+}
+
+TEST_CASE("velocity is limited to maxSpeed after the acceleration is added, then the fish moves") {
+    SECTION("a lone fish faster than maxSpeed is slowed to maxSpeed, keeping its direction") {
+        const Params p = ruleParams(1, 1, 1);
+        SerialScheduler serial;
+        Simulation sim(sceneWith(p, 1), serial);
+        placeFish(sim, {{at(500, 500), at(300, 400)}});
+        sim.step();
+        requireClose(velocityOf(sim, 0), {60, 80}, 1e-6);
+        requireClose(positionOf(sim, 0), {500 + 60.0 / 60, 500 + 80.0 / 60}, 1e-6);
+    }
+    SECTION("order: add the limited force to the old velocity, then limit the speed") {
+        // A at 500 px/s (5x maxSpeed) is pulled towards B, straight below.
+        Params p = ruleParams(0, 0, 1);
+        p.set(ParamId::MaxForce, 1200.0f);
+        SerialScheduler serial;
+        Simulation sim(sceneWith(p, 2), serial);
+        placeFish(sim, {{at(500, 500), at(500, 0)}, {at(500, 530), at(0, 0)}});
+        sim.step();
+        const D2 steer = steerAccel({0, 30}, {500, 0});  // (-500, 100) * 60: above maxForce
+        const D2 u = unit(steer.x, steer.y);
+        const D2 a{u.x * 1200, u.y * 1200};
+        requireClose(accelerationOf(sim, 0), a);
+        const D2 v{500 + a.x / 60, 0 + a.y / 60};  // still far above maxSpeed
+        const D2 limited = unit(v.x, v.y);
+        requireClose(velocityOf(sim, 0), {limited.x * kMaxSpeed, limited.y * kMaxSpeed}, 1e-4);
+        requireClose(positionOf(sim, 0), {500 + limited.x * kMaxSpeed / 60, 500 + limited.y * kMaxSpeed / 60}, 1e-5);
+    }
+}
+
+TEST_CASE("a fish never swims slower than its minimum speed, unless it has no direction at all") {
+    Params p = ruleParams(1, 1, 1);
+    p.set(ParamId::MinSpeed, 0.5f);  // half of maxSpeed
+    SerialScheduler serial;
+    Simulation sim(sceneWith(p, 2), serial);
+    placeFish(sim, {{at(200, 200), at(6, 8)}, {at(800, 800), at(0, 0)}});
+    sim.step();
+    requireClose(velocityOf(sim, 0), {30, 40}, 1e-5);
+    // A fish at rest has no heading to speed up along; it stays at rest.
+    REQUIRE(velocityOf(sim, 1) == Vec2{});
+}
+
+TEST_CASE("all accelerations of a step come from the old state (two phases)") {
+    // Three fish in a row, at rest, 20 px apart. The middle one is pushed
+    // equally from both sides: exactly nothing. Had A already moved when B
+    // was computed, B would feel a net push.
+    const Params p = ruleParams(1, 0, 0);
+    SerialScheduler serial;
+    Simulation sim(sceneWith(p, 3), serial);
+    placeFish(sim, {{at(480, 500), at(0, 0)}, {at(500, 500), at(0, 0)}, {at(520, 500), at(0, 0)}});
+    sim.step();
+    REQUIRE(accelerationOf(sim, 1) == Vec2{});
+    REQUIRE(positionOf(sim, 1) == at(500, 500));
+    // A and C are pushed outwards, mirror images of each other: full speed
+    // away (the steer is unit * maxSpeed - 0) times the steer rate.
+    requireClose(accelerationOf(sim, 0), {-kMaxSpeed * kRate, 0});
+    requireClose(accelerationOf(sim, 2), {kMaxSpeed * kRate, 0});
+    requireClose(positionOf(sim, 0), {480 - kMaxSpeed / 60.0, 500}, 1e-6);
+    requireClose(positionOf(sim, 2), {520 + kMaxSpeed / 60.0, 500}, 1e-6);
+}
+
+// --- The building blocks of sim/rules.hpp and math/vec.hpp ---------------
+
+TEST_CASE("normalising and limiting vectors never divides by zero or overflows") {
+    REQUIRE(normalizedOrZero(Vec2{}) == Vec2{});
+    REQUIRE(normalizedOrZero(Vec2{{1e-7f, 0}}) == Vec2{});  // below the usable length
+    const Vec2 huge = normalizedOrZero(Vec2{{3e30f, 4e30f}});
+    REQUIRE(huge[0] == Approx(0.6f));
+    REQUIRE(huge[1] == Approx(0.8f));
+    const Vec2 lim = limitLength(Vec2{{3e30f, -4e30f}}, 10.0f);
+    REQUIRE(lim[0] == Approx(6.0f));
+    REQUIRE(lim[1] == Approx(-8.0f));
+    REQUIRE(limitLength(Vec2{{3, 4}}, 10.0f) == Vec2{{3, 4}});
+    REQUIRE(limitLength(Vec2{{3, 4}}, 0.0f) == Vec2{});
+    REQUIRE(limitLength(Vec2{{3, 4}}, -1.0f) == Vec2{});
+    // Non-finite input (an overflowed sum of enormous weights) gives no
+    // direction rather than NaN, and so does limiting it.
+    const float inf = std::numeric_limits<float>::infinity();
+    CHECK(normalizedOrZero(Vec2{{inf, 0}}) == Vec2{});
+    CHECK(normalizedOrZero(Vec2{{inf, -inf}}) == Vec2{});
+    CHECK(normalizedOrZero(Vec2{{inf, std::nanf("")}}) == Vec2{});
+    CHECK(limitLength(Vec2{{-inf, 3}}, 10.0f) == Vec2{});
+}
+
+TEST_CASE("the soft wall pushes quadratically inside the margin and keeps growing past the wall") {
+    REQUIRE(rules::softWallPush(150.0f, 100.0f) == 0.0f);
+    REQUIRE(rules::softWallPush(100.0f, 100.0f) == 0.0f);
+    REQUIRE(rules::softWallPush(50.0f, 100.0f) == Approx(0.25f));
+    REQUIRE(rules::softWallPush(0.0f, 100.0f) == Approx(1.0f));
+    REQUIRE(rules::softWallPush(-50.0f, 100.0f) == Approx(2.25f));
+    REQUIRE(rules::softWallPush(-50.0f, 0.0f) == 0.0f);  // margin 0: no zone, no division by zero
+}
+
+TEST_CASE("the steering helpers follow SPEC.md") {
+    // steer = unit(direction) * maxSpeed - v; no direction, no steering.
+    const Vec2 s = rules::steerTowards(Vec2{{0, 5}}, Vec2{{10, 0}}, 100.0f);
+    REQUIRE(s == Vec2{{-10, 100}});
+    REQUIRE(rules::steerTowards(Vec2{}, Vec2{{10, 0}}, 100.0f) == Vec2{});
+    // Separation term: (self - other) / max(d^2, min^2).
+    const Vec2 far = rules::separationTerm(Vec2{{10, 0}}, 100.0f, 4.0f);
+    REQUIRE(far[0] == Approx(-0.1f));
+    REQUIRE(far[1] == 0.0f);
+    const Vec2 clamped = rules::separationTerm(Vec2{{1, 0}}, 1.0f, 4.0f);
+    REQUIRE(clamped[0] == Approx(-0.25f));
+    // Linear falloff from 1 at the centre to 0 at the radius.
+    REQUIRE(rules::linearFalloff(0.0f, 100.0f) == 1.0f);
+    REQUIRE(rules::linearFalloff(25.0f, 100.0f) == 0.75f);
+    REQUIRE(rules::linearFalloff(100.0f, 100.0f) == 0.0f);
+    REQUIRE(rules::linearFalloff(10.0f, 0.0f) == 0.0f);
+    // Speed kept within [min, max].
+    const float dt = 1.0f / 60.0f;
+    REQUIRE(rules::applyAcceleration(Vec2{{0, 500}}, Vec2{}, dt, 10.0f, 100.0f) == Vec2{{0, 100}});
+    REQUIRE(rules::applyAcceleration(Vec2{{0, 2}}, Vec2{}, dt, 10.0f, 100.0f) == Vec2{{0, 10}});
+    REQUIRE(rules::applyAcceleration(Vec2{{0, 50}}, Vec2{}, dt, 10.0f, 100.0f) == Vec2{{0, 50}});
+}
+
+TEST_CASE("a fish that may not brake below its minimum speed turns away instead") {
+    const float dt = 1.0f / 60.0f;
+    // Head-on: braking 6000 px/s^2 for one step would stop a 100 px/s fish.
+    // It keeps its minimum speed and turns by atan(6000 dt / 100) = 45 degrees
+    // to its left (no sideways hint in the acceleration).
+    const Vec2 headOn = rules::applyAcceleration(Vec2{{100, 0}}, Vec2{{-6000, 0}}, dt, 80.0f, 160.0f);
+    CHECK(length(headOn) == Approx(80.0f));
+    CHECK(headOn[0] == Approx(80.0f / std::sqrt(2.0f)));
+    CHECK(headOn[1] == Approx(80.0f / std::sqrt(2.0f)));
+    // A sideways hint picks the side.
+    const Vec2 right = rules::applyAcceleration(Vec2{{100, 0}}, Vec2{{-6000, -10}}, dt, 80.0f, 160.0f);
+    CHECK(right[1] < 0.0f);
+    // Without a floor it simply brakes.
+    const Vec2 braked = rules::applyAcceleration(Vec2{{100, 0}}, Vec2{{-3000, 0}}, dt, 0.0f, 160.0f);
+    CHECK(braked[0] == Approx(50.0f));
+    CHECK(braked[1] == 0.0f);
+}
+
+TEST_CASE("the drawn heading turns at most the per-step turn limit") {
+    const float limit = 10.0f * std::numbers::pi_v<float> / 180.0f;
+    const Vec2 from{{1, 0}};
+    const Vec2 to{{0, 1}};  // 90 degrees to the left (positive cross product)
+    const Vec2 h = rules::turnTowards(from, to, std::cos(limit), std::sin(limit));
+    REQUIRE(h[0] == Approx(std::cos(limit)));
+    REQUIRE(h[1] == Approx(std::sin(limit)));
+    const Vec2 hr = rules::turnTowards(from, Vec2{{0, -1}}, std::cos(limit), std::sin(limit));
+    REQUIRE(hr[1] == Approx(-std::sin(limit)));
+    // Within the limit it goes straight to the target.
+    const Vec2 near{{std::cos(0.05f), std::sin(0.05f)}};
+    REQUIRE(rules::turnTowards(from, near, std::cos(limit), std::sin(limit)) == near);
+}
