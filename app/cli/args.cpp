@@ -97,4 +97,23 @@ std::string usageText(const std::string& synopsis, const std::string& about, con
     return s.str();
 }
 
+int runCommand(const CommandSpec& spec, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+               const std::function<int(const Args&)>& body) {
+    std::vector<OptionSpec> options = spec.options;
+    options.push_back({"help", "", "show this help"});
+    try {
+        const Args args(argv, options, spec.name);
+        if (args.has("help")) {
+            out << usageText(spec.synopsis, spec.about, options);
+            return 0;
+        }
+        if (!spec.takesArguments && !args.positional().empty())
+            throw ArgError("unexpected argument '" + args.positional().front() + "'");
+        return body(args);
+    } catch (const std::exception& e) {
+        err << "mirofish " << spec.name << ": " << e.what() << "\n";
+        return 2;
+    }
+}
+
 }  // namespace mirofish::cli

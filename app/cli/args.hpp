@@ -1,7 +1,9 @@
 #pragma once
 // A small command-line parser: "--name value", "--name=value" and flags.
 // Errors are ArgError with a one-line reason; commands exit 2 on them.
+#include <functional>
 #include <map>
+#include <ostream>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -41,5 +43,19 @@ private:
 };
 
 std::string usageText(const std::string& synopsis, const std::string& about, const std::vector<OptionSpec>& specs);
+
+struct CommandSpec {
+    std::string name;      // e.g. "simulate"
+    std::string synopsis;  // the usage line
+    std::string about;     // what it does
+    std::vector<OptionSpec> options;  // "--help" is added
+    bool takesArguments = false;      // positional arguments allowed
+};
+
+// The frame every subcommand shares: parses the options, answers --help,
+// refuses stray arguments, and turns any error into "mirofish NAME: reason"
+// on err with exit code 2. `body` does the work and returns the exit code.
+int runCommand(const CommandSpec& spec, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+               const std::function<int(const Args&)>& body);
 
 }  // namespace mirofish::cli

@@ -16,21 +16,15 @@ const std::vector<OptionSpec> kOptions = {
     {"json", "", "one JSON object per line instead of a table"},
     {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
                     "                          integration (one fused pass), agents, and one metrics computation"},
-    {"help", "", "show this help"},
 };
 }  // namespace
 
 int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
-    try {
-        const Args args(argv, kOptions, "bench");
-        if (args.has("help")) {
-            out << usageText("mirofish bench [options]",
-                             "Measures simulation speed on a constant-density scene (about 7 neighbours per\n"
-                             "perception disc, all rules on) and on article 000's scene (3000 fish, 1920x1080).",
-                             kOptions);
-            return kExitOk;
-        }
-        if (!args.positional().empty()) throw ArgError("unexpected argument '" + args.positional().front() + "'");
+    const CommandSpec spec{"bench", "mirofish bench [options]",
+                           "Measures simulation speed on a constant-density scene (about 7 neighbours per\n"
+                           "perception disc, all rules on) and on article 000's scene (3000 fish, 1920x1080).",
+                           kOptions};
+    return runCommand(spec, argv, out, err, [&](const Args& args) {
         const auto fishCounts = args.integerList("fish", {10'000, 50'000}, 1, 2'000'000);
         const long long cores = std::max(1u, std::thread::hardware_concurrency());
         const auto threadCounts = args.integerList("threads", cores > 1 ? std::vector<long long>{1, cores}
@@ -84,10 +78,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
             report(bench::measure("article-000", bench::article000Scene(), static_cast<int>(threads), seconds));
         }
         return kExitOk;
-    } catch (const ArgError& e) {
-        err << "mirofish bench: " << e.what() << "\n";
-        return kExitBadInput;
-    }
+    });
 }
 
 }  // namespace mirofish::cli

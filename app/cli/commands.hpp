@@ -14,7 +14,6 @@ int runValidate(const std::vector<std::string>& args, std::ostream& out, std::os
 int runPresets(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
 
 }  // namespace mirofish::cli

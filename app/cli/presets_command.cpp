@@ -10,7 +10,6 @@ namespace {
 const std::vector<OptionSpec> kOptions = {
     {"params", "", "list the parameters instead (name, unit, range, default, description)"},
     {"markdown", "", "with --params: print a Markdown table (used for the README)"},
-    {"help", "", "show this help"},
 };
 
 void printParams(std::ostream& out, bool markdown) {
@@ -39,14 +38,9 @@ void printParams(std::ostream& out, bool markdown) {
 }  // namespace
 
 int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
-    try {
-        const Args args(argv, kOptions, "presets");
-        if (args.has("help")) {
-            out << usageText("mirofish presets [--params [--markdown]]",
-                             "Lists the presets (id, name and description), or the parameters.", kOptions);
-            return kExitOk;
-        }
-        if (!args.positional().empty()) throw ArgError("unexpected argument '" + args.positional().front() + "'");
+    const CommandSpec spec{"presets", "mirofish presets [--params [--markdown]]",
+                           "Lists the presets (id, name and description), or the parameters.", kOptions};
+    return runCommand(spec, argv, out, err, [&](const Args& args) {
         if (args.has("params")) {
             printParams(out, args.has("markdown"));
             return kExitOk;
@@ -56,10 +50,7 @@ int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
             out << p.id << "  (" << p.name << ")\n    " << p.description << "\n";
         for (const std::string& problem : problems) err << "mirofish presets: skipped " << problem << "\n";
         return kExitOk;
-    } catch (const ArgError& e) {
-        err << "mirofish presets: " << e.what() << "\n";
-        return kExitBadInput;
-    }
+    });
 }
 
 }  // namespace mirofish::cli

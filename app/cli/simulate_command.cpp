@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -8,6 +9,8 @@
 #include "io/state_hash.hpp"
 #include "sched/thread_pool.hpp"
 #include "sim/metrics.hpp"
+
+#include <unistd.h>
 
 namespace mirofish::cli {
 
@@ -22,7 +25,6 @@ const std::vector<OptionSpec> kOptions = {
     {"metrics-every", "M", "print a metrics line every M steps (default 60)"},
     {"save-state", "FILE", "write the final state (binary snapshot) to FILE"},
     {"load-state", "FILE", "start from a saved state instead of a fresh spawn"},
-    {"help", "", "show this help"},
 };
 
 nlohmann::ordered_json metricsLine(const Simulation& sim) {
@@ -46,16 +48,11 @@ nlohmann::ordered_json metricsLine(const Simulation& sim) {
 }  // namespace
 
 int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
-    try {
-        const Args args(argv, kOptions, "simulate");
-        if (args.has("help")) {
-            out << usageText("mirofish simulate [options]",
-                             "Runs the simulation headless and prints one JSON object of metrics per line;\n"
-                             "the last line adds \"state_hash\".",
-                             kOptions);
-            return kExitOk;
-        }
-        if (!args.positional().empty()) throw ArgError("unexpected argument '" + args.positional().front() + "'");
+    const CommandSpec spec{"simulate", "mirofish simulate [options]",
+                           "Runs the simulation headless and prints one JSON object of metrics per line;\n"
+                           "the last line adds \"state_hash\".",
+                           kOptions};
+    return runCommand(spec, argv, out, err, [&](const Args& args) {
         if (args.has("load-state") && (args.has("fish") || args.has("seed")))
             throw ArgError("--load-state restores the fish and the seed; drop --fish and --seed");
         const auto steps = args.integer("steps", 600, 0, 1'000'000'000);
@@ -66,6 +63,14 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         Preset preset = loadPresetByName(args.value("preset").value_or(kDefaultPreset));
         preset.scene.fishCount = static_cast<std::uint32_t>(args.integer("fish", preset.scene.fishCount, 1, kMaxFish));
         preset.scene.seed = args.unsignedInteger("seed", preset.scene.seed);
+
+        // Refuse an unwritable snapshot target now, not after the whole run.
+        if (const auto state = args.value("save-state")) {
+            const auto dir = std::filesystem::absolute(*state).parent_path();
+            if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
+                throw ArgError("cannot write the state to '" + *state + "': folder '" + dir.string() +
+                               "' does not exist or is not writable");
+        }
 
         ThreadPool pool(static_cast<int>(threads));
         Simulation sim(preset.scene, pool);
@@ -82,12 +87,7 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         out << final.dump() << "\n";
         if (const auto state = args.value("save-state")) saveSnapshot(sim, *state);
         return kExitOk;
-    } catch (const ArgError& e) {
-        err << "mirofish simulate: " << e.what() << "\n";
-    } catch (const std::exception& e) {
-        err << "mirofish simulate: " << e.what() << "\n";
-    }
-    return kExitBadInput;
+    });
 }
 
 }  // namespace mirofish::cli

@@ -4,19 +4,11 @@
 
 namespace mirofish::cli {
 
-namespace {
-const std::vector<OptionSpec> kOptions = {{"help", "", "show this help"}};
-}
-
 int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
-    try {
-        const Args args(argv, kOptions, "validate");
-        if (args.has("help")) {
-            out << usageText("mirofish validate FILE...",
-                             "Checks preset files: every key known, every value of the right type and in range.",
-                             kOptions);
-            return kExitOk;
-        }
+    const CommandSpec spec{"validate", "mirofish validate FILE...",
+                           "Checks preset files: every key known, every value of the right type and in range.",
+                           {}, true};
+    return runCommand(spec, argv, out, err, [&](const Args& args) {
         if (args.positional().empty()) throw ArgError("name at least one preset file");
         int status = kExitOk;
         for (const std::string& file : args.positional()) {
@@ -29,10 +21,7 @@ int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
             }
         }
         return status;
-    } catch (const ArgError& e) {
-        err << "mirofish validate: " << e.what() << "\n";
-        return kExitBadInput;
-    }
+    });
 }
 
 }  // namespace mirofish::cli
