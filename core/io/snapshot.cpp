@@ -173,10 +173,14 @@ void saveSnapshot(const Simulation& sim, const std::filesystem::path& file) {
     header.put(static_cast<std::uint64_t>(w.bytes().size()));
     header.put(checksum.digest());
 
-    writeFileAtomically(file, [&](std::ostream& out) {
-        out.write(header.bytes().data(), static_cast<std::streamsize>(header.bytes().size()));
-        out.write(w.bytes().data(), static_cast<std::streamsize>(w.bytes().size()));
-    });
+    try {
+        writeFileAtomically(file, [&](std::ostream& out) {
+            out.write(header.bytes().data(), static_cast<std::streamsize>(header.bytes().size()));
+            out.write(w.bytes().data(), static_cast<std::streamsize>(w.bytes().size()));
+        });
+    } catch (const std::runtime_error& e) {
+        throw SnapshotError(e.what());
+    }
 }
 
 void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
