@@ -235,12 +235,6 @@ void Simulation::setFishCount(std::uint32_t count) {
     scene_.fishCount = count;
 }
 
-void Simulation::setWorldSize(float width, float height) {
-    scene_.width = std::max(width, 1.0f);
-    scene_.height = std::max(height, 1.0f);
-    configureSpatial();
-}
-
 std::uint32_t Simulation::addForceField(ForceField field) {
     field.id = nextFieldId_++;
     scene_.fields.push_back(field);

@@ -56,7 +56,6 @@ public:
     void setFishCount(std::uint32_t count);
     // Respawns every fish from a new seed and restarts time.
     void reset(std::uint64_t seed);
-    void setWorldSize(float width, float height);
     // The interaction layer: returns the new field's id.
     std::uint32_t addForceField(ForceField field);
     bool updateForceField(const ForceField& field);
