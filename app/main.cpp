@@ -1,47 +1,57 @@
-// mirofish: the command-line entry point. Without a subcommand it runs the
-// default preset headless and prints its metrics (the editor will take over
-// this role when it exists).
+// mirofish: the editor window (no command, or `edit`) and the command-line
+// subcommands, which run without any display.
+#include <QtQml/qqmlextensionplugin.h>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "cli/preset_paths.hpp"
+#include "editor/editor_startup.hpp"
+
+// The editor's QML module is a static library: pull its plugin in.
+Q_IMPORT_QML_PLUGIN(MiroFishPlugin)
 
 namespace {
 const char* kUsage =
     "usage: mirofish [COMMAND] [options]\n"
     "\n"
     "MiroFish simulates a school of fish (separation, alignment, cohesion, field of view,\n"
-    "soft boundaries, noise). Without a command it runs the default preset headless.\n"
+    "soft boundaries, noise). Without a command it opens the editor with the default preset.\n"
     "\n"
     "commands:\n"
+    "  edit       open the editor window (the default; 'mirofish edit --help' for its options)\n"
     "  simulate   run a preset headless and print metrics as JSON lines\n"
     "  bench      measure simulation speed\n"
     "  validate   check preset files\n"
     "  presets    list presets (or parameters with --params)\n"
     "\n"
     "'mirofish COMMAND --help' describes each command.\n";
+
+int runEdit(int argc, char** argv, const std::vector<std::string>& args) {
+    int exitCode = 0;
+    const auto startup = mirofish::editor::parseEditorArgs(args, std::cout, std::cerr, exitCode);
+    if (!startup) return exitCode;
+    return mirofish::editor::runEditor(argc, argv, *startup);
 }
+}  // namespace
 
 int main(int argc, char** argv) {
     using namespace mirofish::cli;
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty()) {
-        std::cerr << "mirofish: running the default preset '" << kDefaultPreset
-                  << "' headless for 10 s of simulated time (see 'mirofish --help')\n";
-        return runSimulate({"--preset", kDefaultPreset, "--steps", "600", "--metrics-every", "60"}, std::cout, std::cerr);
-    }
+    if (args.empty()) return runEdit(argc, argv, args);
     const std::string command = args.front();
-    args.erase(args.begin());
-    if (command == "simulate") return runSimulate(args, std::cout, std::cerr);
-    if (command == "bench") return runBench(args, std::cout, std::cerr);
-    if (command == "validate") return runValidate(args, std::cout, std::cerr);
-    if (command == "presets") return runPresets(args, std::cout, std::cerr);
     if (command == "--help" || command == "-h" || command == "help") {
         std::cout << kUsage;
         return kExitOk;
     }
+    // Options without a command are the editor's (mirofish --preset NAME).
+    if (command.starts_with("--")) return runEdit(argc, argv, args);
+    args.erase(args.begin());
+    if (command == "edit") return runEdit(argc, argv, args);
+    if (command == "simulate") return runSimulate(args, std::cout, std::cerr);
+    if (command == "bench") return runBench(args, std::cout, std::cerr);
+    if (command == "validate") return runValidate(args, std::cout, std::cerr);
+    if (command == "presets") return runPresets(args, std::cout, std::cerr);
     std::cerr << "mirofish: unknown command '" << command << "' (see 'mirofish --help')\n";
     return kExitBadInput;
 }

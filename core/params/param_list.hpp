@@ -85,4 +85,12 @@
     X(GoalRadius, "goalRadius", "Goal range", "px", "Predators and fields", 0, 100000, 0, Linear, "",               \
       "Only fish within this distance follow the leader; 0 means every fish.")                                     \
     X(LeaderSpeed, "leaderSpeed", "Leader speed", "px/s", "Predators and fields", 1, 5000, 110, Log, "",            \
-      "Speed at which the leader travels its path.")
+      "Speed at which the leader travels its path.")                                                               \
+    X(FishLength, "fishLength", "Fish length", "px", "Rendering", 1, 200, 6, Log, "",                               \
+      "Drawn body length of a fish at rest (article 001: 6 px).")                                                  \
+    X(SpeedStretch, "speedStretch", "Speed stretch", "s", "Rendering", 0, 0.2, 0.02, Linear, "",                    \
+      "Extra body length per px/s of speed: 1.2 px per px/frame in article 001 = 0.02 s.")                         \
+    X(FishWidth, "fishWidth", "Fish width (share of length)", "", "Rendering", 0.1, 1, 0.4, Linear, "",                       \
+      "Drawn body width as a share of its length.")                                                                \
+    X(ColorMode, "colorMode", "Colour by", "", "Rendering", 0, 2, 0, Linear, "speed|heading|palette",               \
+      "speed: slow blue to fast white; heading: a hue per direction; palette: a fixed colour per fish.")

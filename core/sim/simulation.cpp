@@ -12,6 +12,22 @@
 
 namespace mirofish {
 
+namespace {
+
+// Finite, and no larger than stepConstants' absurd-value bound: an infinite
+// world would never finish coarsening the noise lattice.
+float worldExtent(float size) { return std::isfinite(size) ? std::clamp(size, 1.0f, 1e9f) : 1.0f; }
+
+// A plain clamp, or the kernel's wrap (wrapInto in sim/fish_kernel.cpp);
+// NaN lands on 0 either way.
+float bringInside(float x, float size, bool wrap) {
+    if (!wrap) return x > size ? size : (x >= 0.0f ? x : 0.0f);
+    x -= std::floor(x / size) * size;
+    return x >= 0.0f && x < size ? x : 0.0f;
+}
+
+}  // namespace
+
 void RuleForceHistory::push(double sep, double ali, double coh) {
     perStep[next] = {sep, ali, coh};
     next = (next + 1) % kWindow;
@@ -32,8 +48,8 @@ std::array<double, 3> RuleForceHistory::mean() const {
 
 Simulation::Simulation(Scene scene, Scheduler& scheduler, std::size_t capacity)
     : scene_(std::move(scene)), scheduler_(&scheduler) {
-    scene_.width = std::max(scene_.width, 1.0f);
-    scene_.height = std::max(scene_.height, 1.0f);
+    scene_.width = worldExtent(scene_.width);
+    scene_.height = worldExtent(scene_.height);
     for (ForceField& f : scene_.fields) f.id = nextFieldId_++;
     allocate(std::max<std::size_t>(capacity, scene_.fishCount));
     reset(scene_.seed);
@@ -249,6 +265,22 @@ bool Simulation::updateForceField(const ForceField& field) {
 
 bool Simulation::removeForceField(std::uint32_t id) {
     return std::erase_if(scene_.fields, [id](const ForceField& f) { return f.id == id; }) > 0;
+}
+
+void Simulation::setWorldSize(float width, float height) {
+    scene_.width = worldExtent(width);
+    scene_.height = worldExtent(height);
+    const bool wrap = scene_.params.boundaryMode() == BoundaryMode::Wrap;
+    for (std::size_t i = 0; i < scene_.fishCount; ++i) {
+        fish_.px[i] = bringInside(fish_.px[i], scene_.width, wrap);
+        fish_.py[i] = bringInside(fish_.py[i], scene_.height, wrap);
+    }
+    for (Predator& p : scene_.predators) {
+        p.position[0] = bringInside(p.position[0], scene_.width, wrap);
+        p.position[1] = bringInside(p.position[1], scene_.height, wrap);
+    }
+    // The grid is laid out anew by every step; the noise lattice spans the world.
+    configureSpatial();
 }
 
 void Simulation::setPredators(std::vector<Predator> predators) { scene_.predators = std::move(predators); }

@@ -63,6 +63,11 @@ public:
     void setPredators(std::vector<Predator> predators);
     void setObstacles(std::vector<Obstacle> obstacles);
     void setLeader(std::optional<Leader> leader);
+    // Resizes the world (each side clamped to [1, 1e9] px; NaN or infinite
+    // gives 1 px) and brings every fish and predator inside it: wrapped into
+    // [0,W)x[0,H) when the world wraps, clamped into [0,W]x[0,H] otherwise.
+    // Fields, obstacles and the leader's path stay where they are.
+    void setWorldSize(float width, float height);
 
     // --- Reading ----------------------------------------------------------
     const Scene& scene() const { return scene_; }  // fish count, world, params, interaction objects

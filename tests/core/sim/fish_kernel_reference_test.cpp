@@ -12,6 +12,7 @@
 #include "math/noise_field.hpp"
 #include "sched/scheduler.hpp"
 #include "sim/grid.hpp"
+#include "sim/inspect.hpp"
 #include "sim/rules.hpp"
 #include "sim/simulation.hpp"
 #include "support/sim_fixtures.hpp"
@@ -21,38 +22,10 @@ using namespace mirofish::test;
 
 namespace {
 
-// One fish as the reference sees it, indexed by id.
-struct RefFish {
-    Vec2 p, v, prevAccel, wander;
-    float speedVar, radiusVar, sepVar, aliVar, cohVar;
-};
-
-std::vector<RefFish> snapshotById(const Simulation& sim) {
-    const FishArrays& f = sim.fish();
-    std::vector<RefFish> out(sim.fishCount());
-    for (std::size_t i = 0; i < sim.fishCount(); ++i) {
-        out[f.id[i]] = RefFish{Vec2{{f.px[i], f.py[i]}}, Vec2{{f.vx[i], f.vy[i]}}, Vec2{{f.ax[i], f.ay[i]}},
-                               Vec2{{f.wx[i], f.wy[i]}}, f.speedVar[i], f.radiusVar[i], f.sepVar[i], f.aliVar[i],
-                               f.cohVar[i]};
-    }
-    return out;
-}
-
 struct RefResult {
     Vec2 accel, velocity, position;
-    int neighbours = 0;
+    std::size_t neighbours = 0;
 };
-
-// Minimum image in a wrapping world; plain difference otherwise.
-Vec2 offsetBetween(const StepConstants& k, Vec2 self, Vec2 other) {
-    float dx = other[0] - self[0];
-    float dy = other[1] - self[1];
-    if (k.boundary == BoundaryMode::Wrap) {
-        dx -= k.width * std::nearbyint(dx / k.width);
-        dy -= k.height * std::nearbyint(dy / k.height);
-    }
-    return Vec2{{dx, dy}};
-}
 
 void referenceBoundary(const StepConstants& k, Vec2& p, Vec2& v) {
     for (int a = 0; a < 2; ++a) {
@@ -69,55 +42,36 @@ void referenceBoundary(const StepConstants& k, Vec2& p, Vec2& v) {
     }
 }
 
-// One step for every fish, all pairs, from the old state.
-std::vector<RefResult> referenceStep(const std::vector<RefFish>& fish, const StepConstants& k, const NoiseField& noise) {
-    const std::size_t n = fish.size();
+// One step for every fish from the old state, indexed by id. The rule part
+// is the inspector's (sim/inspect.cpp), which examines every other fish
+// rather than the grid's cells.
+std::vector<RefResult> referenceStep(const Simulation& sim, const NoiseField& noise) {
+    const FishArrays& f = sim.fish();
+    const std::size_t n = sim.fishCount();
+    const StepConstants k = sim.stepConstants();
+    REQUIRE(sim.scene().predators.empty());
+    REQUIRE(k.jitterAmp == 0.0f);
     std::vector<RefResult> out(n);
-    const auto factor = [&k](float draw) { return 1.0f + k.variation * draw; };
     for (std::size_t i = 0; i < n; ++i) {
-        const RefFish& me = fish[i];
-        const float maxSpeed = k.maxSpeed * factor(me.speedVar);
-        const float radius = k.perception * factor(me.radiusVar);
-        const float speed2 = lengthSquared(me.v);
-        const bool useCone = !k.fovEverywhere && speed2 > 1e-6f;
-        const Vec2 heading = useCone ? me.v * (1.0f / std::sqrt(speed2)) : Vec2{};
-
-        Vec2 sepSum{}, velSum{}, centroidOffset{};
-        int count = 0;
-        for (std::size_t j = 0; j < n; ++j) {
-            if (j == i) continue;
-            const Vec2 off = offsetBetween(k, me.p, fish[j].p);
-            const float d2 = off[0] * off[0] + off[1] * off[1];
-            if (!(d2 < radius * radius)) continue;
-            if (useCone && !rules::inFieldOfView(heading, off, d2, k.cosHalfFov)) continue;
-            ++count;
-            velSum += fish[j].v;
-            centroidOffset += off;
-            if (d2 < k.separationRadius2) sepSum += rules::separationTerm(off, d2, k.minDistance2);
-        }
-        Vec2 steer = rules::steerTowards(sepSum, me.v, maxSpeed) * (k.wSep * factor(me.sepVar));
-        if (count > 0) {
-            const float inv = 1.0f / static_cast<float>(count);
-            steer += rules::steerTowards(velSum * inv, me.v, maxSpeed) * (k.wAli * factor(me.aliVar));
-            steer += rules::steerTowards(centroidOffset * inv, me.v, maxSpeed) * (k.wCoh * factor(me.cohVar));
-        }
-        Vec2 extra = me.wander * k.wanderAmp;
+        const FishInspection seen = inspectFishAt(f, n, i, k, {});
+        const Vec2 p0 = seen.position, v0 = seen.velocity;
+        const float maxSpeed = k.maxSpeed * (1.0f + k.variation * f.speedVar[i]);
+        Vec2 extra = Vec2{{f.wx[i], f.wy[i]}} * k.wanderAmp;
         if (k.boundary == BoundaryMode::Soft) {
             const float m = k.boundaryMargin;
-            extra += Vec2{{rules::softWallPush(me.p[0], m) - rules::softWallPush(k.width - me.p[0], m),
-                           rules::softWallPush(me.p[1], m) - rules::softWallPush(k.height - me.p[1], m)}} *
+            extra += Vec2{{rules::softWallPush(p0[0], m) - rules::softWallPush(k.width - p0[0], m),
+                           rules::softWallPush(p0[1], m) - rules::softWallPush(k.height - p0[1], m)}} *
                      k.boundaryWeight;
         }
-        REQUIRE(k.jitterAmp == 0.0f);
-        const Vec2 noiseAccel = noise.sample(me.p[0], me.p[1]) * k.noiseAmp;
+        const Vec2 noiseAccel = noise.sample(p0[0], p0[1]) * k.noiseAmp;
 
-        Vec2 a = (steer + extra * maxSpeed) * rules::kSteerRate + noiseAccel;
+        Vec2 a = seen.separation + seen.alignment + seen.cohesion + extra * maxSpeed * rules::kSteerRate + noiseAccel;
         a = limitLength(a, k.maxForce);
-        a = a * (1.0f - k.lag) + me.prevAccel * k.lag;
-        Vec2 v = rules::applyAcceleration(me.v, a, k.dt, k.minSpeedShare * maxSpeed, maxSpeed);
-        Vec2 p = me.p + v * k.dt;
+        a = a * (1.0f - k.lag) + Vec2{{f.ax[i], f.ay[i]}} * k.lag;
+        Vec2 v = rules::applyAcceleration(v0, a, k.dt, k.minSpeedShare * maxSpeed, maxSpeed);
+        Vec2 p = p0 + v * k.dt;
         referenceBoundary(k, p, v);
-        out[i] = RefResult{a, v, p, count};
+        out[f.id[i]] = RefResult{a, v, p, seen.neighbours.size()};
     }
     return out;
 }
@@ -129,16 +83,15 @@ struct Worst {
 // Steps the simulation once and compares every fish with the reference.
 // Returns the largest relative differences seen.
 Worst stepAndCompare(Simulation& sim) {
-    const std::vector<RefFish> before = snapshotById(sim);
     const StepConstants k = sim.stepConstants();
     NoiseField noise;
     noise.configure(k.width, k.height, sim.params().get(ParamId::NoiseScale));
     noise.update(k.seed, sim.time(), sim.params().get(ParamId::NoiseTimeScale));
-    const std::vector<RefResult> ref = referenceStep(before, k, noise);
+    const std::vector<RefResult> ref = referenceStep(sim, noise);
     sim.step();
 
     Worst w;
-    long long refNeighbours = 0;
+    std::size_t refNeighbours = 0;
     const FishArrays& f = sim.fish();
     for (std::size_t i = 0; i < sim.fishCount(); ++i) {
         const RefResult& r = ref[f.id[i]];

@@ -1,0 +1,245 @@
+#include "editor.hpp"
+
+#include <QQmlEngine>
+#include <QRandomGenerator>
+#include <algorithm>
+#include <thread>
+
+#include "sim/inspect.hpp"
+
+namespace mirofish::editor {
+
+namespace {
+Editor* gInstance = nullptr;
+constexpr int kStatsIntervalMs = 250;
+// The articles' healthy range of perceived neighbours.
+constexpr double kHealthyNeighboursMin = 5.0, kHealthyNeighboursMax = 8.0;
+}  // namespace
+
+Editor* Editor::create(QQmlEngine*, QJSEngine*) {
+    // Owned by runEditor, not by the engine.
+    QJSEngine::setObjectOwnership(gInstance, QJSEngine::CppOwnership);
+    return gInstance;
+}
+
+void Editor::setInstance(Editor* editor) { gInstance = editor; }
+
+Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool initialIsUser,
+               std::vector<std::filesystem::path> presetDirs, std::filesystem::path userDir, QObject* parent)
+    : QObject(parent),
+      presets_(new PresetListModel(PresetLibrary(std::move(presetDirs), std::move(userDir)), this)),
+      host_(std::make_unique<SimHost>(initial.scene, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())))),
+      fishCount_(static_cast<int>(initial.scene.fishCount)),
+      loaded_(initial),
+      loadedIsUser_(initialIsUser),
+      loadedFile_(std::move(initialFile)) {
+    params_.setAll(initial.scene.params);
+    connect(&params_, &ParamListModel::edited, this, &Editor::onParamEdited);
+    connect(&params_, &ParamListModel::gestureEnded, this, [this] { history_.closeGroup(); });
+
+    // The simulation thread only posts a call; the flag keeps at most one in
+    // the event queue however fast it steps.
+    host_->setFrameReady([this] {
+        if (!frameQueued_.exchange(true, std::memory_order_acq_rel))
+            QMetaObject::invokeMethod(this, [this] {
+                frameQueued_.store(false, std::memory_order_release);
+                emit frameReady();
+            }, Qt::QueuedConnection);
+    });
+    const QStringList problems = presets_->refresh();
+    if (!problems.isEmpty()) showMessage(tr("Some presets could not be read: %1").arg(problems.join("; ")), true);
+
+    frameClock_.start();
+    gestureClock_.start();
+    statsTimer_.setInterval(kStatsIntervalMs);
+    connect(&statsTimer_, &QTimer::timeout, this, &Editor::refreshStats);
+    statsTimer_.start();
+}
+
+Editor::~Editor() {
+    host_->setFrameReady({});
+    host_.reset();  // joins the simulation thread before the models go
+}
+
+void Editor::setPaused(bool paused) {
+    if (paused_ == paused) return;
+    paused_ = paused;
+    host_->post([paused](SimHost::Context& c) { c.paused = paused; });
+    emit pausedChanged();
+}
+
+void Editor::stepOnce() {
+    setPaused(true);
+    host_->post([](SimHost::Context& c) { ++c.singleSteps; });
+}
+
+void Editor::resetWithNewSeed() {
+    const std::uint64_t seed = QRandomGenerator::global()->generate64() >> 12;  // readable in a preset file
+    host_->post([seed](SimHost::Context& c) { c.sim.reset(seed); });
+    showMessage(tr("Reset with seed %1").arg(seed), false);
+}
+
+void Editor::setFishCount(int count) {
+    count = std::clamp(count, 1, kMaxFish);
+    if (count == fishCount_) return;
+    fishCount_ = count;
+    host_->post([count](SimHost::Context& c) { c.sim.setFishCount(static_cast<std::uint32_t>(count)); });
+    emit fishCountChanged();
+    updateModified();
+}
+
+void Editor::setTool(int tool) {
+    tool = std::clamp(tool, static_cast<int>(School), static_cast<int>(PlaceVortex));
+    if (tool_ == tool) return;
+    tool_ = tool;
+    emit toolChanged();
+}
+
+void Editor::setWorldFollowsView(bool follow) {
+    if (worldFollowsView_ == follow) return;
+    worldFollowsView_ = follow;
+    const QSizeF world = follow && !viewSize_.isEmpty()
+                             ? viewSize_
+                             : QSizeF(loaded_.scene.width, loaded_.scene.height);
+    host_->post([world](SimHost::Context& c) {
+        c.sim.setWorldSize(static_cast<float>(world.width()), static_cast<float>(world.height()));
+    });
+    emit worldFollowsViewChanged();
+}
+
+void Editor::setViewSize(QSizeF size) {
+    if (size == viewSize_ || size.isEmpty()) return;
+    viewSize_ = size;
+    if (!worldFollowsView_) return;
+    host_->post([size](SimHost::Context& c) {
+        c.sim.setWorldSize(static_cast<float>(size.width()), static_cast<float>(size.height()));
+    });
+}
+
+void Editor::setShowNeighbours(bool on) {
+    if (overlays_.neighbours == on) return;
+    overlays_.neighbours = on;
+    sendOverlays();
+}
+void Editor::setShowForces(bool on) {
+    if (overlays_.forces == on) return;
+    overlays_.forces = on;
+    sendOverlays();
+}
+void Editor::setShowVision(bool on) {
+    if (overlays_.vision == on) return;
+    overlays_.vision = on;
+    sendOverlays();
+}
+void Editor::setShowGrid(bool on) {
+    if (overlays_.grid == on) return;
+    overlays_.grid = on;
+    sendOverlays();
+}
+void Editor::setShowStats(bool on) {
+    if (showStats_ == on) return;
+    showStats_ = on;
+    emit overlaysChanged();
+}
+
+void Editor::sendOverlays() {
+    const OverlayRequest o = overlays_;
+    host_->post([o](SimHost::Context& c) {
+        const auto selected = c.overlays.selectedId;  // chosen on the simulation thread (clicks)
+        c.overlays = o;
+        c.overlays.selectedId = selected;
+    });
+    emit overlaysChanged();
+}
+
+void Editor::clearSelection() {
+    host_->post([](SimHost::Context& c) { c.overlays.selectedId.reset(); });
+}
+
+void Editor::selectFish(int id) {
+    if (id < 0) return;
+    host_->post([id](SimHost::Context& c) {
+        if (static_cast<std::size_t>(id) < c.sim.fishCount()) c.overlays.selectedId = static_cast<std::uint32_t>(id);
+    });
+}
+
+void Editor::selectNextFish() {
+    const QVariant current = selectedMap_.value("id");
+    selectFish(current.isValid() ? (current.toInt() + 1) % std::max(fishCount_, 1) : 0);
+}
+
+void Editor::clearObjects() {
+    host_->post([](SimHost::Context& c) {
+        c.sim.setPredators({});
+        c.sim.setObstacles({});
+        std::vector<std::uint32_t> placed;
+        for (const ForceField& f : c.sim.scene().fields)
+            if (!c.isTransient(f.id)) placed.push_back(f.id);
+        for (std::uint32_t id : placed) c.sim.removeForceField(id);
+    });
+}
+
+void Editor::showMessage(const QString& text, bool error) {
+    message_ = text;
+    messageIsError_ = error;
+    emit messageChanged();
+}
+
+void Editor::clearMessage() { showMessage({}, false); }
+
+void Editor::refreshStats() {
+    const SimStats s = host_->stats();
+    const double seconds = std::max(frameClock_.restart() / 1000.0, 1e-3);
+    const double fps = frames_.exchange(0, std::memory_order_relaxed) / seconds;
+    const Metrics& m = s.metrics;
+
+    QVariantMap map;
+    map["fps"] = fps;
+    map["stepMs"] = s.stepMilliseconds;
+    map["realTime"] = s.realTimeRatio;
+    map["behind"] = !s.paused && s.realTimeRatio < 0.95;
+    map["fish"] = static_cast<qulonglong>(s.fishCount);
+    map["step"] = static_cast<qulonglong>(s.step);
+    map["seed"] = QString::number(s.seed);
+    map["world"] = QStringLiteral("%1 x %2").arg(s.worldWidth, 0, 'f', 0).arg(s.worldHeight, 0, 'f', 0);
+    map["meanNeighbours"] = m.meanNeighbours;
+    map["neighboursHealthy"] = m.meanNeighbours >= kHealthyNeighboursMin && m.meanNeighbours <= kHealthyNeighboursMax;
+    map["meanSpeed"] = m.meanSpeed;
+    map["polarisation"] = m.polarisation;
+    map["milling"] = m.milling;
+    map["forceSeparation"] = m.forceSeparation;
+    map["forceAlignment"] = m.forceAlignment;
+    map["forceCohesion"] = m.forceCohesion;
+    map["nonFinite"] = static_cast<qulonglong>(m.nonFinite);
+    map["morphing"] = s.morphing;
+    statsMap_ = map;
+
+    QVariantMap sel;
+    if (s.selected) {
+        const FishInspection& f = *s.selected;
+        sel["id"] = f.id;
+        sel["speed"] = f.speed;
+        sel["neighbours"] = static_cast<int>(f.neighbours.size());
+        sel["separation"] = length(f.separation);
+        sel["alignment"] = length(f.alignment);
+        sel["cohesion"] = length(f.cohesion);
+        sel["alarmed"] = f.alarmed;
+        sel["alarmSeconds"] = f.alarmSeconds;
+        sel["perception"] = f.perceptionRadius;
+    }
+    selectedMap_ = sel;
+
+    // A morph runs on the simulation thread; the sliders follow it.
+    if (s.morphing) {
+        params_.setAll(s.params);
+        morphSeen_ = true;
+    } else if (morphSeen_) {
+        params_.setAll(loaded_.scene.params);
+        morphSeen_ = false;
+    }
+    lastStats_ = s;
+    updateModified();
+    emit statsChanged();
+}
+
+}  // namespace mirofish::editor

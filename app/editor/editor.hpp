@@ -1,0 +1,206 @@
+#pragma once
+// The window's one controller (a QML singleton): owns the simulation thread
+// (SimHost), the parameter and preset models, the undo history, the pointer
+// tools and the overlay switches. It turns UI actions into queued commands
+// for the simulation thread and never touches simulation arrays itself.
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointF>
+#include <QSizeF>
+#include <QTimer>
+#include <QVariantMap>
+#include <QtQml/qqmlregistration.h>
+#include <atomic>
+#include <memory>
+
+#include "edit/param_history.hpp"
+#include "edit/pointer_gesture.hpp"
+#include "io/preset.hpp"
+#include "param_list_model.hpp"
+#include "preset_list_model.hpp"
+#include "sim_host.hpp"
+
+class QQmlEngine;
+class QJSEngine;
+
+namespace mirofish::editor {
+
+class Editor : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_SINGLETON
+
+    Q_PROPERTY(ParamListModel* params READ params CONSTANT)
+    Q_PROPERTY(PresetListModel* presets READ presets CONSTANT)
+    Q_PROPERTY(bool paused READ paused WRITE setPaused NOTIFY pausedChanged)
+    Q_PROPERTY(int fishCount READ fishCount WRITE setFishCount NOTIFY fishCountChanged)
+    Q_PROPERTY(int maxFish READ maxFish CONSTANT)
+    Q_PROPERTY(int tool READ tool WRITE setTool NOTIFY toolChanged)
+    Q_PROPERTY(bool worldFollowsView READ worldFollowsView WRITE setWorldFollowsView NOTIFY worldFollowsViewChanged)
+    Q_PROPERTY(bool showNeighbours READ showNeighbours WRITE setShowNeighbours NOTIFY overlaysChanged)
+    Q_PROPERTY(bool showForces READ showForces WRITE setShowForces NOTIFY overlaysChanged)
+    Q_PROPERTY(bool showVision READ showVision WRITE setShowVision NOTIFY overlaysChanged)
+    Q_PROPERTY(bool showGrid READ showGrid WRITE setShowGrid NOTIFY overlaysChanged)
+    Q_PROPERTY(bool showStats READ showStats WRITE setShowStats NOTIFY overlaysChanged)
+    Q_PROPERTY(QVariantMap stats READ stats NOTIFY statsChanged)
+    Q_PROPERTY(QVariantMap selectedFish READ selectedFish NOTIFY statsChanged)
+    Q_PROPERTY(QString presetName READ presetName NOTIFY presetChanged)
+    Q_PROPERTY(QString presetDescription READ presetDescription NOTIFY presetChanged)
+    Q_PROPERTY(bool presetIsUser READ presetIsUser NOTIFY presetChanged)
+    Q_PROPERTY(bool modified READ modified NOTIFY modifiedChanged)
+    Q_PROPERTY(bool canUndo READ canUndo NOTIFY historyChanged)
+    Q_PROPERTY(bool canRedo READ canRedo NOTIFY historyChanged)
+    Q_PROPERTY(QString undoText READ undoText NOTIFY historyChanged)
+    Q_PROPERTY(QString redoText READ redoText NOTIFY historyChanged)
+    Q_PROPERTY(QString message READ message NOTIFY messageChanged)
+    Q_PROPERTY(bool messageIsError READ messageIsError NOTIFY messageChanged)
+
+public:
+    enum Tool { School = 0, PlacePredator, PlaceObstacle, PlaceAttract, PlaceRepel, PlaceVortex };
+    Q_ENUM(Tool)
+    static constexpr int kMaxFish = 200'000;
+
+    // The instance QML gets (created by runEditor before the engine loads).
+    static Editor* create(QQmlEngine*, QJSEngine*);
+    static void setInstance(Editor* editor);
+
+    // initial: the preset the window opens with (from initialFile, a user
+    // preset or not); presetDirs: the shipped presets; userDir: where the
+    // user's presets are saved.
+    Editor(const Preset& initial, std::filesystem::path initialFile, bool initialIsUser,
+           std::vector<std::filesystem::path> presetDirs, std::filesystem::path userDir, QObject* parent = nullptr);
+    ~Editor() override;
+
+    SimHost& host() { return *host_; }
+    ParamListModel* params() { return &params_; }
+    PresetListModel* presets() { return presets_; }
+
+    bool paused() const { return paused_; }
+    void setPaused(bool paused);
+    int fishCount() const { return fishCount_; }
+    void setFishCount(int count);
+    int maxFish() const { return kMaxFish; }
+    int tool() const { return tool_; }
+    void setTool(int tool);
+    bool worldFollowsView() const { return worldFollowsView_; }
+    void setWorldFollowsView(bool follow);
+
+    bool showNeighbours() const { return overlays_.neighbours; }
+    void setShowNeighbours(bool on);
+    bool showForces() const { return overlays_.forces; }
+    void setShowForces(bool on);
+    bool showVision() const { return overlays_.vision; }
+    void setShowVision(bool on);
+    bool showGrid() const { return overlays_.grid; }
+    void setShowGrid(bool on);
+    bool showStats() const { return showStats_; }
+    void setShowStats(bool on);
+
+    QVariantMap stats() const { return statsMap_; }
+    QVariantMap selectedFish() const { return selectedMap_; }
+    QString presetName() const;
+    QString presetDescription() const;
+    bool presetIsUser() const { return loadedIsUser_; }
+    bool modified() const { return modified_; }
+    bool canUndo() const { return history_.canUndo(); }
+    bool canRedo() const { return history_.canRedo(); }
+    QString undoText() const { return QString::fromStdString(history_.undoText()); }
+    QString redoText() const { return QString::fromStdString(history_.redoText()); }
+    QString message() const { return message_; }
+    bool messageIsError() const { return messageIsError_; }
+
+    // --- Actions (buttons, shortcuts) --------------------------------------
+    Q_INVOKABLE void togglePause() { setPaused(!paused_); }
+    Q_INVOKABLE void stepOnce();
+    Q_INVOKABLE void resetWithNewSeed();
+    Q_INVOKABLE void undo();
+    Q_INVOKABLE void redo();
+    Q_INVOKABLE void resetAllParams();
+    Q_INVOKABLE void clearObjects();
+    Q_INVOKABLE void clearSelection();
+    // Selects a fish by id (Tab: the next one).
+    Q_INVOKABLE void selectFish(int id);
+    Q_INVOKABLE void selectNextFish();
+    Q_INVOKABLE void clearMessage();
+
+    // --- Presets (rows of `presets`) ----------------------------------------
+    Q_INVOKABLE bool loadPreset(int row);
+    Q_INVOKABLE bool loadPresetFile(const QString& file);
+    Q_INVOKABLE bool savePreset();
+    Q_INVOKABLE bool savePresetAs(const QString& name);
+    Q_INVOKABLE bool renamePreset(int row, const QString& name);
+    Q_INVOKABLE bool deletePreset(int row);
+    Q_INVOKABLE bool morphToPreset(int row, double seconds);
+
+    // --- The view -------------------------------------------------------------
+    // Positions in world units; viewPosition in view pixels (gesture speeds).
+    void pointerPressed(QPointF world, QPointF viewPosition, Qt::MouseButton button);
+    void pointerMoved(QPointF world, QPointF viewPosition);
+    void pointerReleased(QPointF world, QPointF viewPosition);
+    // The view's size in pixels (the world follows it when worldFollowsView).
+    void setViewSize(QSizeF size);
+    // The view counts its frames; the stats line shows the rate.
+    void countFrame() { frames_.fetch_add(1, std::memory_order_relaxed); }
+    // The message line under the view (errors stay until dismissed).
+    void showMessage(const QString& text, bool error);
+
+signals:
+    void frameReady();  // a new snapshot is waiting (queued from the simulation thread)
+    void pausedChanged();
+    void fishCountChanged();
+    void toolChanged();
+    void worldFollowsViewChanged();
+    void overlaysChanged();
+    void statsChanged();
+    void presetChanged();
+    void modifiedChanged();
+    void historyChanged();
+    void messageChanged();
+
+private:
+    void applyPreset(const Preset& preset);
+    Preset currentPreset() const;
+    void onParamEdited(ParamId id, float before, float after);
+    void applyParamsFromHistory(const Params& params);
+    void sendOverlays();
+    void refreshStats();
+    void updateModified();
+    bool reportPresetError(const std::exception& e);
+    void objectToolPress(QPointF world, Qt::MouseButton button);
+
+    ParamListModel params_;
+    PresetListModel* presets_;
+    ParamHistory history_;
+    std::unique_ptr<SimHost> host_;
+    std::atomic<bool> frameQueued_{false};
+    std::atomic<int> frames_{0};
+
+    bool paused_ = false;
+    int fishCount_ = 0;
+    int tool_ = School;
+    bool worldFollowsView_ = false;
+    QSizeF viewSize_;
+    OverlayRequest overlays_;
+    bool showStats_ = true;
+
+    Preset loaded_;
+    bool loadedIsUser_ = false;
+    std::filesystem::path loadedFile_;
+    bool modified_ = false;
+    bool morphSeen_ = false;  // the sliders are following a morph
+    SimStats lastStats_;
+    QVariantMap statsMap_, selectedMap_;
+    QTimer statsTimer_;
+    QElapsedTimer frameClock_;
+    QString message_;
+    bool messageIsError_ = false;
+
+    // The pointer: the school tool's live field and gesture, or a dragged object.
+    PointerGesture gesture_;
+    QElapsedTimer gestureClock_;
+    bool pointerFieldActive_ = false;
+    enum class Dragged { None, Predator, Obstacle, Field } dragged_ = Dragged::None;
+    std::uint32_t draggedIndex_ = 0;  // list index (predator, obstacle) or field id
+};
+
+}  // namespace mirofish::editor

@@ -1,0 +1,186 @@
+// The pointer in the view: the school tool (left drag attracts, right drag
+// repels, a fast swipe scares, a click selects a fish) and the tools that
+// place, move and remove predators, obstacles and force fields.
+#include <cmath>
+
+#include "editor.hpp"
+#include "sim/inspect.hpp"
+
+namespace mirofish::editor {
+
+namespace {
+Vec2 toVec(QPointF p) { return Vec2{{static_cast<float>(p.x()), static_cast<float>(p.y())}}; }
+
+// The school tool's fields, in world px and maxSpeed units (see ForceField).
+constexpr float kAttractRadius = 260.0f, kAttractStrength = 1.2f;
+constexpr float kRepelRadius = 180.0f, kRepelStrength = 3.0f;
+// A swipe's scare: a short, strong repulsion a little ahead of the pointer.
+constexpr float kScareRadius = 200.0f, kScareStrength = 14.0f, kScareLead = 40.0f;
+constexpr std::uint64_t kScareSteps = 24;  // 0.4 s
+// A click selects the nearest fish within this many world px.
+constexpr float kSelectDistance = 40.0f;
+// Placed objects: grabbed within this many world px of their centre.
+constexpr float kGrabDistance = 30.0f;
+
+ForceField placedField(int tool, Vec2 at) {
+    ForceField f;
+    f.position = at;
+    switch (tool) {
+    case Editor::PlaceAttract: f.kind = FieldKind::Attract; f.radius = 250.0f; f.strength = 1.0f; break;
+    case Editor::PlaceRepel: f.kind = FieldKind::Repel; f.radius = 200.0f; f.strength = 2.0f; break;
+    default: f.kind = FieldKind::Vortex; f.radius = 300.0f; f.strength = 1.0f; break;
+    }
+    return f;
+}
+}  // namespace
+
+void Editor::pointerPressed(QPointF world, QPointF viewPosition, Qt::MouseButton button) {
+    if (tool_ != School) {
+        objectToolPress(world, button);
+        return;
+    }
+    if (button != Qt::LeftButton && button != Qt::RightButton) return;
+    gesture_.begin(toVec(viewPosition), gestureClock_.elapsed() / 1000.0);
+    ForceField f;
+    f.position = toVec(world);
+    const bool attract = button == Qt::LeftButton;
+    f.kind = attract ? FieldKind::Attract : FieldKind::Repel;
+    f.radius = attract ? kAttractRadius : kRepelRadius;
+    f.strength = attract ? kAttractStrength : kRepelStrength;
+    pointerFieldActive_ = true;
+    host_->post([f](SimHost::Context& c) {
+        if (c.pointerField) c.sim.removeForceField(*c.pointerField);
+        c.pointerField = c.sim.addForceField(f);
+        c.transient.push_back({*c.pointerField, 0});
+    });
+}
+
+void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
+    const Vec2 at = toVec(world);
+    if (dragged_ != Dragged::None) {
+        const Dragged kind = dragged_;
+        const std::uint32_t index = draggedIndex_;
+        host_->post([kind, index, at](SimHost::Context& c) {
+            const Scene& s = c.sim.scene();
+            if (kind == Dragged::Predator && index < s.predators.size()) {
+                auto list = s.predators;
+                list[index].position = at;
+                c.sim.setPredators(std::move(list));
+            } else if (kind == Dragged::Obstacle && index < s.obstacles.size()) {
+                auto list = s.obstacles;
+                list[index].centre = at;
+                c.sim.setObstacles(std::move(list));
+            } else if (kind == Dragged::Field) {
+                for (ForceField f : s.fields)
+                    if (f.id == index) {
+                        f.position = at;
+                        c.sim.updateForceField(f);
+                    }
+            }
+        });
+        return;
+    }
+    if (!pointerFieldActive_) return;
+    const auto swipe = gesture_.move(toVec(viewPosition), gestureClock_.elapsed() / 1000.0);
+    host_->post([at, swipe](SimHost::Context& c) {
+        if (!c.pointerField) return;
+        for (ForceField f : c.sim.scene().fields)
+            if (f.id == *c.pointerField) {
+                f.position = at;
+                c.sim.updateForceField(f);
+            }
+        if (!swipe) return;
+        ForceField scare;
+        scare.kind = FieldKind::Repel;
+        scare.position = at + *swipe * kScareLead;
+        scare.radius = kScareRadius;
+        scare.strength = kScareStrength;
+        c.transient.push_back({c.sim.addForceField(scare), c.sim.stepIndex() + kScareSteps});
+    });
+}
+
+void Editor::pointerReleased(QPointF world, QPointF viewPosition) {
+    if (dragged_ != Dragged::None) {
+        dragged_ = Dragged::None;
+        return;
+    }
+    if (!pointerFieldActive_) return;
+    pointerFieldActive_ = false;
+    const bool click = gesture_.endIsClick(toVec(viewPosition), gestureClock_.elapsed() / 1000.0);
+    gesture_.cancel();
+    const Vec2 at = toVec(world);
+    host_->post([click, at](SimHost::Context& c) {
+        if (c.pointerField) {
+            c.sim.removeForceField(*c.pointerField);
+            std::erase_if(c.transient, [&](const TransientField& t) { return t.id == *c.pointerField; });
+            c.pointerField.reset();
+        }
+        if (click) c.overlays.selectedId = fishNearest(c.sim, at, kSelectDistance);
+    });
+}
+
+void Editor::objectToolPress(QPointF world, Qt::MouseButton button) {
+    const Vec2 at = toVec(world);
+    const SimStats s = host_->stats();
+    const bool remove = button == Qt::RightButton;
+    std::optional<std::uint32_t> hit;
+    Dragged kind = Dragged::None;
+    if (tool_ == PlacePredator) {
+        kind = Dragged::Predator;
+        for (std::size_t i = 0; i < s.predators.size(); ++i)
+            if (length(s.predators[i].position - at) < kGrabDistance) hit = static_cast<std::uint32_t>(i);
+    } else if (tool_ == PlaceObstacle) {
+        kind = Dragged::Obstacle;
+        for (std::size_t i = 0; i < s.obstacles.size(); ++i)
+            if (length(s.obstacles[i].centre - at) < std::max(s.obstacles[i].radius, kGrabDistance))
+                hit = static_cast<std::uint32_t>(i);
+    } else {
+        kind = Dragged::Field;
+        for (const ForceField& f : s.fields)
+            if (length(f.position - at) < kGrabDistance) hit = f.id;
+    }
+
+    if (remove) {
+        if (!hit) return;
+        const std::uint32_t index = *hit;
+        host_->post([kind, index](SimHost::Context& c) {
+            const Scene& sc = c.sim.scene();
+            if (kind == Dragged::Predator && index < sc.predators.size()) {
+                auto list = sc.predators;
+                list.erase(list.begin() + index);
+                c.sim.setPredators(std::move(list));
+            } else if (kind == Dragged::Obstacle && index < sc.obstacles.size()) {
+                auto list = sc.obstacles;
+                list.erase(list.begin() + index);
+                c.sim.setObstacles(std::move(list));
+            } else if (kind == Dragged::Field) {
+                c.sim.removeForceField(index);
+            }
+        });
+        return;
+    }
+    if (button != Qt::LeftButton) return;
+    if (hit) {
+        dragged_ = kind;
+        draggedIndex_ = *hit;
+        return;
+    }
+    const int tool = tool_;
+    host_->post([tool, at](SimHost::Context& c) {
+        if (tool == PlacePredator) {
+            auto list = c.sim.scene().predators;
+            Predator p;
+            p.position = at;
+            list.push_back(p);
+            c.sim.setPredators(std::move(list));
+        } else if (tool == PlaceObstacle) {
+            auto list = c.sim.scene().obstacles;
+            list.push_back(Obstacle{at, 60.0f});
+            c.sim.setObstacles(std::move(list));
+        } else {
+            c.sim.addForceField(placedField(tool, at));
+        }
+    });
+}
+
+}  // namespace mirofish::editor

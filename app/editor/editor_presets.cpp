@@ -1,0 +1,276 @@
+// The editor's preset browser actions, undo/redo and the "modified" mark.
+#include <algorithm>
+
+#include "edit/param_morph.hpp"
+#include "editor.hpp"
+
+namespace mirofish::editor {
+
+namespace {
+bool sameObstacles(const std::vector<Obstacle>& a, const std::vector<Obstacle>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const Obstacle& x, const Obstacle& y) { return x.centre == y.centre && x.radius == y.radius; });
+}
+
+bool sameFields(const std::vector<ForceField>& a, const std::vector<ForceField>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const ForceField& x, const ForceField& y) {
+        return x.position == y.position && x.radius == y.radius && x.strength == y.strength && x.kind == y.kind;
+    });
+}
+
+// Replaces the simulation's interaction objects (keeping the pointer's
+// transient fields out of it) with the preset's.
+void setObjects(SimHost::Context& c, const Scene& scene) {
+    std::vector<std::uint32_t> ids;
+    for (const ForceField& f : c.sim.scene().fields) ids.push_back(f.id);
+    for (std::uint32_t id : ids) c.sim.removeForceField(id);
+    c.transient.clear();
+    c.pointerField.reset();
+    for (const ForceField& f : scene.fields) c.sim.addForceField(f);
+    c.sim.setPredators(scene.predators);
+    c.sim.setObstacles(scene.obstacles);
+    c.sim.setLeader(scene.leader);
+}
+}  // namespace
+
+QString Editor::presetName() const { return QString::fromStdString(loaded_.name); }
+QString Editor::presetDescription() const { return QString::fromStdString(loaded_.description); }
+
+Preset Editor::currentPreset() const {
+    const SimStats s = host_->stats();
+    Preset p = loaded_;
+    p.scene.params = params_.params();
+    p.scene.fishCount = static_cast<std::uint32_t>(fishCount_);
+    p.scene.seed = s.seed;
+    if (!worldFollowsView_) {
+        p.scene.width = s.worldWidth;
+        p.scene.height = s.worldHeight;
+    }
+    p.scene.predators = s.predators;
+    p.scene.obstacles = s.obstacles;
+    p.scene.fields = s.fields;
+    return p;
+}
+
+void Editor::updateModified() {
+    const Scene& a = loaded_.scene;
+    const SimStats& s = lastStats_;
+    const bool modified = !(params_.params() == a.params) || static_cast<std::uint32_t>(fishCount_) != a.fishCount ||
+                          s.seed != a.seed || s.predators.size() != a.predators.size() ||
+                          !sameObstacles(s.obstacles, a.obstacles) || !sameFields(s.fields, a.fields);
+    if (modified == modified_) return;
+    modified_ = modified;
+    emit modifiedChanged();
+}
+
+void Editor::applyPreset(const Preset& preset) {
+    const Params before = params_.params();
+    params_.setAll(preset.scene.params);
+    history_.recordAll(before, preset.scene.params, "Load " + preset.name);
+    morphSeen_ = false;
+    fishCount_ = static_cast<int>(preset.scene.fishCount);
+    const Scene scene = preset.scene;
+    const QSizeF world = worldFollowsView_ && !viewSize_.isEmpty() ? viewSize_ : QSizeF(scene.width, scene.height);
+    host_->post([scene, world](SimHost::Context& c) {
+        c.morph.reset();
+        c.sim.setParams(scene.params);
+        c.sim.setWorldSize(static_cast<float>(world.width()), static_cast<float>(world.height()));
+        c.sim.setFishCount(scene.fishCount);
+        c.sim.reset(scene.seed);
+        setObjects(c, scene);
+    });
+    loaded_ = preset;
+    // Until the simulation thread reports, assume it matches what was sent.
+    lastStats_.seed = scene.seed;
+    lastStats_.predators = scene.predators;
+    lastStats_.obstacles = scene.obstacles;
+    lastStats_.fields = scene.fields;
+    emit presetChanged();
+    emit fishCountChanged();
+    emit historyChanged();
+    updateModified();
+}
+
+bool Editor::reportPresetError(const std::exception& e) {
+    showMessage(QString::fromStdString(e.what()), true);
+    return false;
+}
+
+bool Editor::loadPreset(int row) {
+    const PresetLibrary::Entry* e = presets_->entry(row);
+    if (!e) return false;
+    try {
+        const Preset p = presets_->library().load(*e);
+        loadedIsUser_ = e->user;
+        loadedFile_ = e->file;
+        applyPreset(p);
+        showMessage(tr("Loaded %1").arg(QString::fromStdString(p.name)), false);
+        return true;
+    } catch (const std::exception& ex) {
+        return reportPresetError(ex);
+    }
+}
+
+bool Editor::loadPresetFile(const QString& file) {
+    try {
+        const Preset p = mirofish::loadPreset(std::filesystem::path(file.toStdString()));
+        const int row = presets_->rowOfFile(file);
+        const PresetLibrary::Entry* e = presets_->entry(row);
+        loadedIsUser_ = e && e->user;
+        loadedFile_ = file.toStdString();
+        applyPreset(p);
+        showMessage(tr("Loaded %1").arg(file), false);
+        return true;
+    } catch (const std::exception& ex) {
+        return reportPresetError(ex);
+    }
+}
+
+bool Editor::savePreset() {
+    if (!loadedIsUser_) {
+        showMessage(tr("'%1' is a shipped preset and read-only: use Save as to keep your changes.").arg(presetName()), true);
+        return false;
+    }
+    try {
+        const int row = presets_->rowOfFile(QString::fromStdString(loadedFile_.string()));
+        const PresetLibrary::Entry* e = presets_->entry(row);
+        if (!e) throw PresetError("the preset file " + loadedFile_.string() + " is gone; use Save as");
+        const Preset p = currentPreset();
+        presets_->library().saveOver(*e, p);
+        loaded_ = p;
+        presets_->refresh();
+        updateModified();
+        showMessage(tr("Saved %1").arg(presetName()), false);
+        return true;
+    } catch (const std::exception& ex) {
+        return reportPresetError(ex);
+    }
+}
+
+bool Editor::savePresetAs(const QString& name) {
+    if (name.trimmed().isEmpty()) {
+        showMessage(tr("A preset needs a name."), true);
+        return false;
+    }
+    try {
+        Preset p = currentPreset();
+        p.name = name.trimmed().toStdString();
+        const PresetLibrary::Entry e = presets_->library().save(p);
+        loaded_ = p;
+        loadedIsUser_ = true;
+        loadedFile_ = e.file;
+        presets_->refresh();
+        emit presetChanged();
+        updateModified();
+        showMessage(tr("Saved %1 as %2").arg(name.trimmed(), QString::fromStdString(e.file.string())), false);
+        return true;
+    } catch (const std::exception& ex) {
+        return reportPresetError(ex);
+    }
+}
+
+bool Editor::renamePreset(int row, const QString& name) {
+    const PresetLibrary::Entry* e = presets_->entry(row);
+    if (!e) return false;
+    try {
+        const bool wasLoaded = e->file == loadedFile_;
+        const PresetLibrary::Entry renamed = presets_->library().rename(*e, name.trimmed().toStdString());
+        if (wasLoaded) {
+            loadedFile_ = renamed.file;
+            loaded_.name = renamed.name;
+            emit presetChanged();
+        }
+        presets_->refresh();
+        showMessage(tr("Renamed to %1").arg(name.trimmed()), false);
+        return true;
+    } catch (const std::exception& ex) {
+        return reportPresetError(ex);
+    }
+}
+
+bool Editor::deletePreset(int row) {
+    const PresetLibrary::Entry* e = presets_->entry(row);
+    if (!e) return false;
+    try {
+        const QString name = QString::fromStdString(e->name);
+        if (e->file == loadedFile_) loadedIsUser_ = false;  // still open, now only in memory
+        presets_->library().remove(*e);
+        presets_->refresh();
+        emit presetChanged();
+        showMessage(tr("Deleted %1").arg(name), false);
+        return true;
+    } catch (const std::exception& ex) {
+        return reportPresetError(ex);
+    }
+}
+
+bool Editor::morphToPreset(int row, double seconds) {
+    const PresetLibrary::Entry* e = presets_->entry(row);
+    if (!e) return false;
+    try {
+        const Preset target = presets_->library().load(*e);
+        const Params before = params_.params();
+        history_.recordAll(before, target.scene.params, "Morph to " + target.name);
+        params_.setAll(target.scene.params);
+        morphSeen_ = false;
+        fishCount_ = static_cast<int>(target.scene.fishCount);
+        const Scene scene = target.scene;
+        // Parameters glide; the fish count and the objects switch at the start.
+        host_->post([scene, seconds](SimHost::Context& c) {
+            c.morph.emplace(c.sim.params(), scene.params, seconds);
+            c.morphElapsed = 0;
+            c.sim.setFishCount(scene.fishCount);
+            setObjects(c, scene);
+        });
+        loaded_ = target;
+        loadedIsUser_ = e->user;
+        loadedFile_ = e->file;
+        emit presetChanged();
+        emit fishCountChanged();
+        emit historyChanged();
+        showMessage(tr("Morphing to %1 over %2 s").arg(QString::fromStdString(target.name)).arg(seconds), false);
+        return true;
+    } catch (const std::exception& ex) {
+        return reportPresetError(ex);
+    }
+}
+
+void Editor::onParamEdited(ParamId id, float before, float after) {
+    history_.record(id, before, after);
+    morphSeen_ = false;
+    host_->post([id, after](SimHost::Context& c) {
+        c.morph.reset();
+        c.sim.setParam(id, after);
+    });
+    emit historyChanged();
+    updateModified();
+}
+
+void Editor::applyParamsFromHistory(const Params& params) {
+    params_.setAll(params);
+    morphSeen_ = false;
+    host_->post([params](SimHost::Context& c) {
+        c.morph.reset();
+        c.sim.setParams(params);
+    });
+    emit historyChanged();
+    updateModified();
+}
+
+void Editor::undo() {
+    if (auto p = history_.undo(params_.params())) applyParamsFromHistory(*p);
+}
+
+void Editor::redo() {
+    if (auto p = history_.redo(params_.params())) applyParamsFromHistory(*p);
+}
+
+void Editor::resetAllParams() {
+    const Params before = params_.params();
+    const Params defaults;
+    if (before == defaults) return;
+    history_.recordAll(before, defaults, "Reset all parameters");
+    applyParamsFromHistory(defaults);
+}
+
+}  // namespace mirofish::editor

@@ -1,0 +1,158 @@
+#include "editor_startup.hpp"
+
+#include <QGuiApplication>
+#include <QQmlApplicationEngine>
+#include <QQuickStyle>
+#include <QQuickWindow>
+#include <QStandardPaths>
+#include <QTimer>
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+#include <iostream>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "cli/preset_paths.hpp"
+#include "editor.hpp"
+
+namespace mirofish::editor {
+
+namespace {
+std::filesystem::path userPresetDir() {
+    if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env) return env;
+    return std::filesystem::path(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation).toStdString()) /
+           "presets";
+}
+
+}  // namespace
+
+std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& args, std::ostream& out,
+                                             std::ostream& err, int& exitCode) {
+    const cli::CommandSpec spec{
+        "edit",
+        "mirofish [edit] [--preset NAME|FILE] [--fish N] [--size WxH] [--fullscreen] [--overlays LIST]",
+        "Opens the editor window with a preset (default: " + std::string(cli::kDefaultPreset) + ").",
+        {{"preset", "NAME|FILE", "preset id or JSON file to open"},
+         {"fish", "N", "fish count (1 to 200000), overriding the preset's"},
+         {"size", "WxH", "window size in pixels (default 1280x720)"},
+         {"fullscreen", "", "start in fullscreen"},
+         {"overlays", "LIST", "comma-separated: neighbours,forces,vision,grid,stats,help"},
+         {"quit-after", "SECONDS", "close the window after this long (measurements, smoke tests)"},
+         {"screenshot", "FILE.png", "with --quit-after: save a grab of the window just before closing"},
+         {"report-fps", "", "print the view's frame rate and the step time four times a second"}},
+    };
+    std::optional<EditorStartup> result;
+    exitCode = cli::runCommand(spec, args, out, err, [&](const cli::Args& a) {
+        EditorStartup s;
+        s.preset = a.value("preset").value_or("");
+        if (a.has("fish")) s.fish = static_cast<std::uint32_t>(a.integer("fish", 0, 1, Editor::kMaxFish));
+        if (auto size = a.value("size")) {
+            int w = 0, h = 0;
+            char x = 0;
+            std::istringstream in(*size);
+            if (!(in >> w >> x >> h) || x != 'x' || w < 320 || h < 240 || w > 16384 || h > 16384)
+                throw cli::ArgError("--size wants WIDTHxHEIGHT between 320x240 and 16384x16384, got '" + *size + "'");
+            s.width = w;
+            s.height = h;
+        }
+        s.fullscreen = a.has("fullscreen");
+        if (auto list = a.value("overlays")) {
+            std::istringstream in(*list);
+            for (std::string item; std::getline(in, item, ',');) {
+                static const std::vector<std::string> known{"neighbours", "forces", "vision", "grid", "stats", "help"};
+                if (std::find(known.begin(), known.end(), item) == known.end())
+                    throw cli::ArgError("--overlays: unknown overlay '" + item +
+                                        "' (neighbours, forces, vision, grid, stats, help)");
+                s.overlays.push_back(item);
+            }
+        }
+        if (auto q = a.value("quit-after")) {
+            try {
+                s.quitAfterSeconds = std::stod(*q);
+            } catch (const std::exception&) {
+                throw cli::ArgError("--quit-after wants seconds, got '" + *q + "'");
+            }
+            if (!(s.quitAfterSeconds > 0)) throw cli::ArgError("--quit-after wants a positive number of seconds");
+        }
+        s.screenshot = a.value("screenshot").value_or("");
+        if (!s.screenshot.empty() && s.quitAfterSeconds <= 0)
+            throw cli::ArgError("--screenshot needs --quit-after (when to take it)");
+        s.reportFrameRate = a.has("report-fps");
+        result = s;
+        return cli::kExitOk;
+    });
+    return result;
+}
+
+int runEditor(int argc, char** argv, const EditorStartup& startup) {
+    QGuiApplication app(argc, argv);
+    QGuiApplication::setOrganizationName("MiroFish");
+    QGuiApplication::setApplicationName("MiroFish");
+    QQuickStyle::setStyle("Fusion");
+
+    const auto dirs = cli::presetDirectories();
+    const std::string wanted = startup.preset.empty() ? cli::kDefaultPreset : startup.preset;
+    Preset preset;
+    std::filesystem::path file;
+    QString startupError;
+    try {
+        const auto resolved = resolvePreset(wanted, dirs);
+        if (!resolved) throw PresetError("no preset named '" + wanted + "' (see 'mirofish presets')");
+        file = *resolved;
+        preset = loadPreset(file);
+    } catch (const std::exception& e) {
+        startupError = QString::fromStdString(e.what());
+        std::cerr << "mirofish: " << e.what() << "; opening the default preset instead\n";
+        try {
+            file = resolvePreset(cli::kDefaultPreset, dirs).value_or(std::filesystem::path{});
+            preset = loadPreset(file);
+        } catch (const std::exception&) {
+            preset = Preset{"Untitled", "", Scene{}};
+            file.clear();
+        }
+    }
+    if (startup.fish) preset.scene.fishCount = *startup.fish;
+
+    Editor editor(preset, file, false, dirs, userPresetDir());
+    Editor::setInstance(&editor);
+    if (!startupError.isEmpty()) editor.showMessage(startupError, true);
+    for (const std::string& o : startup.overlays) {
+        if (o == "neighbours") editor.setShowNeighbours(true);
+        if (o == "forces") editor.setShowForces(true);
+        if (o == "vision") editor.setShowVision(true);
+        if (o == "grid") editor.setShowGrid(true);
+        if (o == "stats") editor.setShowStats(true);
+    }
+
+    QQmlApplicationEngine engine;
+    engine.load(QUrl(QStringLiteral("qrc:/MiroFish/Main.qml")));
+    if (engine.rootObjects().isEmpty()) {
+        std::cerr << "mirofish: the editor's interface failed to load (see the messages above)\n";
+        return 1;
+    }
+    auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().front());
+    window->resize(startup.width, startup.height);
+    window->setProperty("helpVisible", std::find(startup.overlays.begin(), startup.overlays.end(), "help") !=
+                                           startup.overlays.end());
+    if (startup.fullscreen) window->showFullScreen();
+    else window->show();
+
+    if (startup.reportFrameRate) {
+        QObject::connect(&editor, &Editor::statsChanged, &editor, [&editor] {
+            const QVariantMap s = editor.stats();
+            std::cout << "fps " << s["fps"].toDouble() << " step_ms " << s["stepMs"].toDouble() << " fish "
+                      << s["fish"].toULongLong() << " real_time " << s["realTime"].toDouble() << std::endl;
+        });
+    }
+    if (startup.quitAfterSeconds > 0) {
+        QTimer::singleShot(static_cast<int>(startup.quitAfterSeconds * 1000), &app, [&] {
+            if (!startup.screenshot.empty() && !window->grabWindow().save(QString::fromStdString(startup.screenshot)))
+                std::cerr << "mirofish: could not write the screenshot " << startup.screenshot << "\n";
+            QGuiApplication::quit();
+        });
+    }
+    return QGuiApplication::exec();
+}
+
+}  // namespace mirofish::editor

@@ -1,0 +1,30 @@
+#pragma once
+// What `mirofish` / `mirofish edit` was asked to open, parsed from the
+// command line before the window exists.
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace mirofish::editor {
+
+struct EditorStartup {
+    std::string preset;                  // id or file; empty: the default preset
+    std::optional<std::uint32_t> fish;   // overrides the preset's count
+    int width = 1280, height = 720;      // window size
+    bool fullscreen = false;
+    double quitAfterSeconds = 0;         // > 0: close after this long (measurements, smoke tests)
+    bool reportFrameRate = false;        // print the view's frame rate every second on stdout
+    std::string screenshot;              // with quitAfterSeconds: save a grab of the window here before closing
+    std::vector<std::string> overlays;   // switched on at start: neighbours, forces, vision, grid, stats, help
+};
+
+// Parses `mirofish edit` options; returns nullopt after writing a one-line
+// reason (or the help) to `err`/`out`. `exitCode` is set in that case.
+std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& args, std::ostream& out,
+                                             std::ostream& err, int& exitCode);
+
+// Runs the editor window until it is closed; returns the exit code.
+int runEditor(int argc, char** argv, const EditorStartup& startup);
+
+}  // namespace mirofish::editor

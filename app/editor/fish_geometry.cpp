@@ -1,0 +1,100 @@
+#include "fish_geometry.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+
+namespace mirofish::editor {
+
+namespace {
+struct Rgb {
+    float r, g, b;
+};
+
+Rgb mix(Rgb a, Rgb b, float t) { return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t}; }
+
+// Slow deep blue, cruising cyan, fast near-white.
+Rgb speedColour(float t) {
+    constexpr Rgb slow{0.16f, 0.32f, 0.78f}, mid{0.25f, 0.78f, 0.90f}, fast{0.93f, 0.98f, 1.0f};
+    t = std::clamp(t, 0.0f, 1.0f);
+    return t < 0.6f ? mix(slow, mid, t / 0.6f) : mix(mid, fast, (t - 0.6f) / 0.4f);
+}
+
+// A hue per direction (HSV with saturation 0.65, value 1).
+Rgb headingColour(float hx, float hy) {
+    const float turns = (std::atan2(hy, hx) + std::numbers::pi_v<float>) / (2.0f * std::numbers::pi_v<float>);
+    const float h = turns * 6.0f;
+    const float x = 1.0f - std::abs(std::fmod(h, 2.0f) - 1.0f);
+    const float s = 0.65f;
+    Rgb c{};
+    switch (static_cast<int>(h) % 6) {
+    case 0: c = {1, x, 0}; break;
+    case 1: c = {x, 1, 0}; break;
+    case 2: c = {0, 1, x}; break;
+    case 3: c = {0, x, 1}; break;
+    case 4: c = {x, 0, 1}; break;
+    default: c = {1, 0, x}; break;
+    }
+    return {1 - s + s * c.r, 1 - s + s * c.g, 1 - s + s * c.b};
+}
+
+// Six colours of a reef school, chosen by a hash of the fish's id.
+Rgb paletteColour(std::uint32_t id) {
+    static constexpr std::array<Rgb, 6> kPalette{{{0.98f, 0.78f, 0.30f},
+                                                  {0.36f, 0.80f, 0.95f},
+                                                  {0.95f, 0.45f, 0.40f},
+                                                  {0.55f, 0.90f, 0.55f},
+                                                  {0.85f, 0.62f, 0.95f},
+                                                  {0.95f, 0.95f, 0.92f}}};
+    return kPalette[(id * 2654435761u >> 16) % kPalette.size()];
+}
+
+constexpr Rgb kAlarmed{1.0f, 0.45f, 0.25f};
+
+unsigned char byte(float v) { return static_cast<unsigned char>(std::clamp(v, 0.0f, 1.0f) * 255.0f + 0.5f); }
+}  // namespace
+
+ViewTransform ViewTransform::fit(float viewWidth, float viewHeight, float worldWidth, float worldHeight) {
+    ViewTransform t;
+    if (worldWidth <= 0 || worldHeight <= 0 || viewWidth <= 0 || viewHeight <= 0) return t;
+    t.scale = std::min(viewWidth / worldWidth, viewHeight / worldHeight);
+    t.offsetX = 0.5f * (viewWidth - t.scale * worldWidth);
+    t.offsetY = 0.5f * (viewHeight - t.scale * worldHeight);
+    return t;
+}
+
+void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, QSGGeometry::ColoredPoint2D* out) {
+    const Params& p = frame.params;
+    const float baseLength = p.get(ParamId::FishLength);
+    const float stretch = p.get(ParamId::SpeedStretch);
+    const float width = p.get(ParamId::FishWidth) * baseLength * view.scale;
+    const int mode = static_cast<int>(p.get(ParamId::ColorMode));
+    const float topSpeed = std::max(p.get(ParamId::MaxSpeed) * (1.0f + p.get(ParamId::Variation)), 1e-3f);
+    // A fish is never drawn smaller than this many pixels, or it vanishes when zoomed out.
+    constexpr float kMinPixels = 2.5f;
+
+    for (std::size_t i = 0; i < frame.count(); ++i) {
+        const float hx = frame.hx[i], hy = frame.hy[i];
+        const float len = std::max((baseLength + stretch * frame.speed[i]) * view.scale, kMinPixels);
+        const float halfW = 0.5f * std::max(width, kMinPixels * 0.5f);
+        const QPointF c = view.toView(frame.px[i], frame.py[i]);
+        const float cx = static_cast<float>(c.x()), cy = static_cast<float>(c.y());
+        // Nose 60 % of the length ahead of the position, tail 40 % behind.
+        const float noseX = cx + hx * 0.6f * len, noseY = cy + hy * 0.6f * len;
+        const float tailX = cx - hx * 0.4f * len, tailY = cy - hy * 0.4f * len;
+        const float nx = -hy * halfW, ny = hx * halfW;
+
+        Rgb col = mode == 1   ? headingColour(hx, hy)
+                  : mode == 2 ? paletteColour(frame.id[i])
+                              : speedColour(frame.speed[i] / topSpeed);
+        if (frame.alarmed[i]) col = mix(col, kAlarmed, 0.7f);
+        const unsigned char r = byte(col.r), g = byte(col.g), b = byte(col.b);
+        QSGGeometry::ColoredPoint2D* v = out + i * kVerticesPerFish;
+        v[0].set(noseX, noseY, r, g, b, 255);
+        v[1].set(tailX + nx, tailY + ny, r, g, b, 255);
+        v[2].set(tailX - nx, tailY - ny, r, g, b, 255);
+    }
+}
+
+}  // namespace mirofish::editor

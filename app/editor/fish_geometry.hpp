@@ -1,0 +1,28 @@
+#pragma once
+// All fish as one triangle list: each fish a triangle pointing along its
+// drawn heading, stretched with speed, coloured by speed, heading or a fixed
+// palette. Runs on the render thread from a FrameSnapshot.
+#include <QPointF>
+#include <QSGGeometry>
+
+#include "frame_snapshot.hpp"
+
+namespace mirofish::editor {
+
+// World to view pixels: uniform scale and an offset (the world is letterboxed
+// into the view at its own aspect).
+struct ViewTransform {
+    float scale = 1.0f;
+    float offsetX = 0.0f, offsetY = 0.0f;
+
+    static ViewTransform fit(float viewWidth, float viewHeight, float worldWidth, float worldHeight);
+    QPointF toView(float x, float y) const { return {offsetX + scale * x, offsetY + scale * y}; }
+    QPointF toWorld(QPointF p) const { return {(p.x() - offsetX) / scale, (p.y() - offsetY) / scale}; }
+};
+
+inline constexpr int kVerticesPerFish = 3;
+
+// Writes kVerticesPerFish * frame.count() vertices.
+void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, QSGGeometry::ColoredPoint2D* out);
+
+}  // namespace mirofish::editor

@@ -1,0 +1,68 @@
+#pragma once
+// What the simulation thread hands to the view each step: a copy of the
+// drawable state (not the simulation's arrays), and the small statistics the
+// window shows as text.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "params/params.hpp"
+#include "sim/inspect.hpp"
+#include "sim/metrics.hpp"
+#include "sim/scene.hpp"
+
+namespace mirofish::editor {
+
+// What the overlays ask the simulation thread to compute.
+struct OverlayRequest {
+    bool neighbours = false;  // neighbour lines
+    bool forces = false;      // the three rule arrows
+    bool vision = false;      // FOV cone and radii of the selected fish
+    bool grid = false;
+    std::uint32_t firstFish = 20;              // inspected when nothing is selected
+    std::optional<std::uint32_t> selectedId;   // a clicked fish
+};
+
+// Double-buffered through TripleBuffer: reused every step, so the vectors
+// keep their capacity and copying a step allocates nothing once warm.
+struct FrameSnapshot {
+    std::uint64_t step = 0;
+    float worldWidth = 0, worldHeight = 0;
+    Params params;
+    // Fish [0, count): position, drawn heading, speed, identity, alarm.
+    std::vector<float> px, py, hx, hy, speed;
+    std::vector<std::uint32_t> id;
+    std::vector<std::uint8_t> alarmed;
+    std::vector<Predator> predators;
+    std::vector<Obstacle> obstacles;
+    std::vector<ForceField> fields;
+    std::optional<Leader> leader;
+    // Overlays (empty when switched off).
+    std::vector<FishInspection> inspected;  // the selected fish, or the first 20
+    bool drawNeighbours = false, drawForces = false, drawVision = false;
+    std::optional<Vec2> selectedPosition;
+    float gridCellWidth = 0, gridCellHeight = 0;  // 0: no grid drawn
+
+    std::size_t count() const { return px.size(); }
+};
+
+// Small, copied under a mutex for the window's text (a few times a second).
+struct SimStats {
+    std::uint64_t step = 0;
+    std::uint32_t fishCount = 0;
+    std::uint64_t seed = 0;
+    float worldWidth = 0, worldHeight = 0;
+    bool paused = false;
+    bool morphing = false;
+    double stepMilliseconds = 0;   // mean wall time of one step over the last second
+    double realTimeRatio = 1;      // simulated / wall seconds over the last second (1 = keeps up)
+    Metrics metrics;
+    Params params;                 // the parameters the simulation runs with now
+    std::vector<Predator> predators;
+    std::vector<Obstacle> obstacles;
+    std::vector<ForceField> fields;  // placed fields only (no pointer gestures)
+    std::size_t activeFields = 0;    // every field acting now, pointer gestures included
+    std::optional<FishInspection> selected;
+};
+
+}  // namespace mirofish::editor

@@ -1,0 +1,233 @@
+#include "sim_host.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "sim/grid.hpp"
+
+namespace mirofish::editor {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+constexpr auto kTick = std::chrono::microseconds(16'667);  // the display rate the loop paces itself to
+constexpr double kStatsWindowSeconds = 1.0;
+constexpr double kMetricsEverySeconds = 0.25;
+
+template <typename T>
+void copyPrefix(std::vector<T>& to, const std::vector<T>& from, std::size_t n) {
+    to.resize(n);
+    std::copy_n(from.begin(), n, to.begin());
+}
+}  // namespace
+
+bool SimHost::Context::isTransient(std::uint32_t fieldId) const {
+    return std::any_of(transient.begin(), transient.end(), [&](const TransientField& t) { return t.id == fieldId; });
+}
+
+SimHost::SimHost(Scene scene, int threads)
+    : pool_(std::make_unique<ThreadPool>(threads)),
+      sim_(std::make_unique<Simulation>(std::move(scene), *pool_)),
+      context_(std::make_unique<Context>(*sim_)) {
+    publish(false);
+    thread_ = std::thread([this] { run(); });
+}
+
+SimHost::~SimHost() {
+    {
+        std::lock_guard lock(commandMutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+}
+
+void SimHost::post(Command command) {
+    {
+        std::lock_guard lock(commandMutex_);
+        pending_.push_back(std::move(command));
+    }
+    wake_.notify_one();
+}
+
+void SimHost::setFrameReady(std::function<void()> callback) {
+    std::lock_guard lock(commandMutex_);
+    frameReady_ = std::move(callback);
+}
+
+SimStats SimHost::stats() const {
+    std::lock_guard lock(statsMutex_);
+    return stats_;
+}
+
+void SimHost::expireTransientFields() {
+    auto& t = context_->transient;
+    for (auto it = t.begin(); it != t.end();) {
+        if (it->expiresAtStep != 0 && sim_->stepIndex() >= it->expiresAtStep) {
+            sim_->removeForceField(it->id);
+            it = t.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+void SimHost::run() {
+    Context& ctx = *context_;
+    std::vector<Command> batch;
+    auto last = Clock::now();
+    auto nextTick = last + kTick;
+    // Rolling window for the stats line.
+    auto windowStart = last;
+    double windowSimSeconds = 0, windowStepSeconds = 0, windowRunningSeconds = 0;
+    int windowSteps = 0;
+    auto lastMetrics = last - std::chrono::seconds(1);
+    bool wasPaused = ctx.paused;
+
+    for (;;) {
+        {
+            std::unique_lock lock(commandMutex_);
+            wake_.wait_until(lock, nextTick, [&] { return stopping_ || !pending_.empty(); });
+            if (stopping_) return;
+            batch.swap(pending_);
+        }
+        const bool edited = !batch.empty();
+        for (Command& c : batch) c(ctx);
+        batch.clear();
+
+        const auto now = Clock::now();
+        if (now < nextTick && ctx.singleSteps == 0) {
+            // Woken by an edit between ticks: show it without advancing time.
+            if (edited) publish(false);
+            continue;
+        }
+        const double frameSeconds = std::chrono::duration<double>(now - last).count();
+        last = now;
+        nextTick = std::max(nextTick + kTick, now);
+
+        int steps = 0;
+        if (ctx.paused) {
+            steps = std::min(ctx.singleSteps, 3);
+        } else {
+            // Resuming must not replay the paused time.
+            steps = stepper_.advance(wasPaused ? 0.0 : frameSeconds).steps;
+            windowRunningSeconds += frameSeconds;
+        }
+        ctx.singleSteps = 0;
+        wasPaused = ctx.paused;
+
+        for (int s = 0; s < steps; ++s) {
+            if (ctx.morph) {
+                ctx.morphElapsed += Simulation::kStepSeconds;
+                sim_->setParams(ctx.morph->at(ctx.morphElapsed));
+                if (ctx.morph->finished(ctx.morphElapsed)) ctx.morph.reset();
+            }
+            const auto t0 = Clock::now();
+            sim_->step();
+            windowStepSeconds += std::chrono::duration<double>(Clock::now() - t0).count();
+            expireTransientFields();
+        }
+        windowSteps += steps;
+        windowSimSeconds += steps * Simulation::kStepSeconds;
+
+        const double windowSeconds = std::chrono::duration<double>(now - windowStart).count();
+        if (windowSeconds >= kStatsWindowSeconds) {
+            std::lock_guard lock(statsMutex_);
+            stats_.stepMilliseconds = windowSteps > 0 ? 1000.0 * windowStepSeconds / windowSteps : 0.0;
+            stats_.realTimeRatio = windowRunningSeconds > 0.5 ? windowSimSeconds / windowRunningSeconds : 1.0;
+            windowStart = now;
+            windowSimSeconds = windowStepSeconds = windowRunningSeconds = 0;
+            windowSteps = 0;
+        }
+        if (steps > 0 || edited) {
+            const bool metricsDue = std::chrono::duration<double>(now - lastMetrics).count() >= kMetricsEverySeconds;
+            if (metricsDue) lastMetrics = now;
+            publish(metricsDue);
+        }
+    }
+}
+
+void SimHost::publish(bool withMetrics) {
+    const Simulation& sim = *sim_;
+    const Context& ctx = *context_;
+    const Scene& scene = sim.scene();
+    const FishArrays& f = sim.fish();
+    const std::size_t n = sim.fishCount();
+
+    FrameSnapshot& frame = frames_.writeSlot();
+    frame.step = sim.stepIndex();
+    frame.worldWidth = scene.width;
+    frame.worldHeight = scene.height;
+    frame.params = scene.params;
+    copyPrefix(frame.px, f.px, n);
+    copyPrefix(frame.py, f.py, n);
+    copyPrefix(frame.hx, f.hx, n);
+    copyPrefix(frame.hy, f.hy, n);
+    copyPrefix(frame.id, f.id, n);
+    frame.speed.resize(n);
+    frame.alarmed.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        frame.speed[i] = std::hypot(f.vx[i], f.vy[i]);
+        frame.alarmed[i] = f.alarm[i] > 0.0f ? 1 : 0;
+    }
+    frame.predators = scene.predators;
+    frame.obstacles = scene.obstacles;
+    frame.fields = scene.fields;
+    frame.leader = scene.leader;
+
+    const OverlayRequest& o = ctx.overlays;
+    frame.inspected.clear();
+    std::optional<FishInspection> selected;
+    if (o.selectedId) selected = inspectFish(sim, *o.selectedId);
+    if (o.neighbours || o.forces || o.vision) {
+        if (selected) frame.inspected.push_back(*selected);
+        else if (!o.selectedId) frame.inspected = inspectFirstFish(sim, o.firstFish);
+    }
+    frame.drawNeighbours = o.neighbours;
+    frame.drawForces = o.forces;
+    frame.drawVision = o.vision;
+    frame.selectedPosition.reset();
+    if (selected) frame.selectedPosition = selected->position;
+    frame.gridCellWidth = frame.gridCellHeight = 0;
+    if (o.grid) {
+        // The same cell layout the step uses (Simulation::step).
+        const StepConstants k = sim.stepConstants();
+        UniformGrid g;
+        g.configure(k.width, k.height, std::max(k.perception * (1.0f + k.variation), std::sqrt(k.separationRadius2)),
+                    k.boundary == BoundaryMode::Wrap);
+        frame.gridCellWidth = g.cellWidth();
+        frame.gridCellHeight = g.cellHeight();
+    }
+    frames_.publish();
+
+    // Computed before taking the lock: the window never waits for metrics.
+    std::optional<Metrics> metrics;
+    if (withMetrics) metrics = computeMetrics(sim);
+    {
+        std::lock_guard lock(statsMutex_);
+        stats_.step = sim.stepIndex();
+        stats_.fishCount = static_cast<std::uint32_t>(n);
+        stats_.seed = scene.seed;
+        stats_.worldWidth = scene.width;
+        stats_.worldHeight = scene.height;
+        stats_.paused = ctx.paused;
+        stats_.morphing = ctx.morph.has_value();
+        stats_.params = scene.params;
+        stats_.predators = scene.predators;
+        stats_.obstacles = scene.obstacles;
+        stats_.activeFields = scene.fields.size();
+        stats_.fields.clear();
+        for (const ForceField& field : scene.fields)
+            if (!ctx.isTransient(field.id)) stats_.fields.push_back(field);
+        stats_.selected = selected;
+        if (metrics) stats_.metrics = *metrics;
+    }
+    std::function<void()> ready;
+    {
+        std::lock_guard lock(commandMutex_);
+        ready = frameReady_;
+    }
+    if (ready) ready();
+}
+
+}  // namespace mirofish::editor

@@ -1,0 +1,89 @@
+#pragma once
+// The simulation thread. It owns the Simulation; everyone else talks to it
+// through queued commands (applied between steps) and reads what it
+// publishes: the newest FrameSnapshot (lock-free, for the renderer) and a
+// small SimStats (under a mutex, for text). Qt-free on purpose: the thread
+// never touches a QObject; it calls frameReady, which the editor turns into
+// a queued signal.
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "edit/param_morph.hpp"
+#include "frame_snapshot.hpp"
+#include "sched/thread_pool.hpp"
+#include "sim/fixed_stepper.hpp"
+#include "sim/simulation.hpp"
+#include "triple_buffer.hpp"
+
+namespace mirofish::editor {
+
+class SimHost {
+public:
+    // What a command may touch: the simulation and the thread's own settings.
+    struct Context;
+    using Command = std::function<void(Context&)>;
+
+    SimHost(Scene scene, int threads);
+    ~SimHost();
+    SimHost(const SimHost&) = delete;
+    SimHost& operator=(const SimHost&) = delete;
+
+    // Any thread. Applied in order, between steps.
+    void post(Command command);
+
+    // Called on the simulation thread after each publish; must be cheap and thread-safe.
+    void setFrameReady(std::function<void()> callback);
+
+    TripleBuffer<FrameSnapshot>& frames() { return frames_; }
+    SimStats stats() const;
+
+private:
+    void run();
+    void publish(bool stepped);
+    void expireTransientFields();
+
+    std::unique_ptr<ThreadPool> pool_;
+    std::unique_ptr<Simulation> sim_;
+    std::unique_ptr<Context> context_;
+    FixedStepper stepper_;
+
+    std::mutex commandMutex_;
+    std::condition_variable wake_;
+    std::vector<Command> pending_;
+    bool stopping_ = false;
+
+    std::function<void()> frameReady_;
+    TripleBuffer<FrameSnapshot> frames_;
+    mutable std::mutex statsMutex_;
+    SimStats stats_;
+    std::thread thread_;
+};
+
+// A field that lives only while a gesture lasts (pointer attract/repel, a
+// swipe's scare); never saved in a preset.
+struct TransientField {
+    std::uint32_t id = 0;
+    std::uint64_t expiresAtStep = 0;  // 0: until removed
+};
+
+struct SimHost::Context {
+    explicit Context(Simulation& simulation) : sim(simulation) {}
+    Simulation& sim;
+    bool paused = false;
+    int singleSteps = 0;
+    OverlayRequest overlays;
+    std::optional<ParamMorph> morph;
+    double morphElapsed = 0;
+    std::vector<TransientField> transient;
+    std::optional<std::uint32_t> pointerField;  // the school tool's drag (transient too)
+
+    bool isTransient(std::uint32_t fieldId) const;
+};
+
+}  // namespace mirofish::editor

@@ -1,0 +1,141 @@
+#include "edit/preset_library.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <system_error>
+#include <utility>
+
+namespace mirofish {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+char lowerAscii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+std::string lowerAscii(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = lowerAscii(c);
+    return out;
+}
+
+void requireUser(const PresetLibrary::Entry& e, std::string_view refusal) {
+    if (!e.user) throw PresetError(e.file.string() + ": " + std::string(refusal));
+}
+
+// The name in a user preset file, or nullopt if it does not load.
+std::optional<std::string> nameIn(const fs::path& file) {
+    try {
+        return loadPreset(file).name;
+    } catch (const PresetError&) {
+        return std::nullopt;
+    }
+}
+
+}  // namespace
+
+PresetLibrary::PresetLibrary(std::vector<fs::path> shippedDirs, fs::path userDir)
+    : shippedDirs_(std::move(shippedDirs)), userDir_(std::move(userDir)) {}
+
+std::vector<PresetLibrary::Entry> PresetLibrary::entries(std::vector<std::string>* problems) const {
+    std::vector<Entry> out;
+    for (PresetInfo& p : listPresets(shippedDirs_, problems))
+        out.push_back(Entry{std::move(p.id), std::move(p.name), std::move(p.description), std::move(p.file), false});
+    for (PresetInfo& p : listPresets({userDir_}, problems))
+        out.push_back(Entry{std::move(p.id), std::move(p.name), std::move(p.description), std::move(p.file), true});
+    // Ties (equal names) go by id, shipped first, so the order never depends on the file system.
+    std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) {
+        const std::string na = lowerAscii(a.name), nb = lowerAscii(b.name);
+        if (na != nb) return na < nb;
+        if (a.id != b.id) return a.id < b.id;
+        return !a.user && b.user;
+    });
+    return out;
+}
+
+PresetLibrary::Entry PresetLibrary::write(const Preset& preset, const fs::path& file) {
+    std::error_code ec;
+    fs::create_directories(userDir_, ec);
+    if (ec)
+        throw PresetError("cannot create the user preset folder " + userDir_.string() + " (" + ec.message() +
+                          "); nothing was saved");
+    try {
+        savePreset(preset, file);
+    } catch (const PresetError& e) {
+        throw PresetError("cannot save into the user preset folder " + userDir_.string() + ": " + e.what());
+    }
+    return Entry{file.stem().string(), preset.name, preset.description, file, true};
+}
+
+PresetLibrary::Entry PresetLibrary::save(const Preset& preset) {
+    const std::string slug = slugFor(preset.name);
+    std::string id = slug;
+    for (int n = 2;; ++n) {
+        const fs::path file = userDir_ / (id + ".json");
+        std::error_code ec;
+        // A file that does not load is not ours to overwrite: the user may still repair it.
+        if (!fs::exists(file, ec) || nameIn(file) == preset.name) return write(preset, file);
+        id = slug + "-" + std::to_string(n);
+    }
+}
+
+PresetLibrary::Entry PresetLibrary::saveOver(const Entry& existing, const Preset& preset) {
+    requireUser(existing, "shipped presets are read-only; use Save as");
+    return write(preset, existing.file);
+}
+
+PresetLibrary::Entry PresetLibrary::rename(const Entry& entry, const std::string& newName) {
+    requireUser(entry, "shipped presets cannot be renamed; use Save as to make your own copy");
+    if (newName.find_first_not_of(" \t\r\n") == std::string::npos) throw PresetError("a preset name cannot be empty");
+    Preset p = loadPreset(entry.file);
+    p.name = newName;
+    const std::string id = slugFor(newName);
+    if (id == entry.id) return write(p, entry.file);
+    const fs::path target = userDir_ / (id + ".json");
+    std::error_code ec;
+    if (fs::exists(target, ec)) {
+        const auto other = nameIn(target);
+        throw PresetError("cannot rename to \"" + newName + "\": its file " + target.string() +
+                          " already holds " + (other ? "the user preset \"" + *other + "\"" : "another file") +
+                          "; choose another name");
+    }
+    const Entry renamed = write(p, target);
+    fs::remove(entry.file, ec);
+    if (ec) {
+        fs::remove(target, ec);  // keep the one copy, under the old name
+        throw PresetError(entry.file.string() + ": cannot remove the old file, so the preset was not renamed");
+    }
+    return renamed;
+}
+
+void PresetLibrary::remove(const Entry& entry) {
+    requireUser(entry, "shipped presets cannot be deleted");
+    std::error_code ec;
+    if (!fs::remove(entry.file, ec)) {
+        throw PresetError(entry.file.string() + ": cannot delete the preset (" +
+                          (ec ? ec.message() : std::string("the file is already gone")) + ")");
+    }
+}
+
+Preset PresetLibrary::load(const Entry& entry) const { return loadPreset(entry.file); }
+
+std::string PresetLibrary::slugFor(std::string_view name) {
+    constexpr std::size_t kMaxLength = 64;  // file names stay far below the 255-byte limit
+    std::string slug;
+    bool pendingDash = false;
+    // A '-' is written only before a letter or digit, so none starts or ends the slug.
+    for (char c : name) {
+        c = lowerAscii(c);
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            if (pendingDash && !slug.empty()) slug += '-';
+            pendingDash = false;
+            slug += c;
+        } else {
+            pendingDash = true;
+        }
+        if (slug.size() >= kMaxLength) break;
+    }
+    return slug.empty() ? "preset" : slug;
+}
+
+}  // namespace mirofish

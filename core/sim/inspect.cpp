@@ -1,0 +1,102 @@
+#include "sim/inspect.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "sim/rules.hpp"
+
+namespace mirofish {
+
+// Mirrors runBlocks in sim/fish_kernel.cpp for one fish, with a loop over
+// every fish in place of the grid's spans; keep the two in step.
+FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t i, const StepConstants& k,
+                             std::span<const Predator> predators) {
+    const auto factor = [&](const std::vector<float>& draw) { return 1.0f + draw[i] * k.variation; };
+    FishInspection r;
+    r.id = f.id[i];
+    r.position = Vec2{{f.px[i], f.py[i]}};
+    r.velocity = Vec2{{f.vx[i], f.vy[i]}};
+    r.heading = Vec2{{f.hx[i], f.hy[i]}};
+    r.alarmSeconds = f.alarm[i];
+    const Vec2 p = r.position, v = r.velocity;
+
+    bool scaredNow = false;
+    for (const Predator& pred : predators)
+        scaredNow |= rules::linearFalloff(length(displacement(k, pred.position, p)), k.predatorRadius) > 0.0f;
+    r.alarmed = scaredNow || r.alarmSeconds > 0.0f;
+    const float maxSpeed = k.maxSpeed * factor(f.speedVar) * (r.alarmed ? 1.0f + k.alarmSpeedBoost : 1.0f);
+    r.perceptionRadius = k.perception * factor(f.radiusVar);
+    r.separationRadius = std::sqrt(k.separationRadius2);
+
+    const float speed2 = lengthSquared(v);
+    r.speed = std::sqrt(speed2);
+    // Below this speed the heading, and so the cone, is undefined.
+    const bool useCone = !k.fovEverywhere && speed2 > 1e-6f;
+    const Vec2 heading = useCone ? v * (1.0f / std::sqrt(speed2)) : Vec2{};
+    r.fovHalfAngleRadians = useCone ? std::acos(std::fmax(k.cosHalfFov, -1.0f)) : std::numbers::pi_v<float>;
+
+    const float radius2 = r.perceptionRadius * r.perceptionRadius;
+    Vec2 velSum{}, offSum{}, sepSum{};
+    for (std::size_t j = 0; j < count; ++j) {
+        if (j == i) continue;
+        const Vec2 off = displacement(k, p, Vec2{{f.px[j], f.py[j]}});
+        const float d2 = off[0] * off[0] + off[1] * off[1];
+        if (!(d2 < radius2)) continue;
+        if (useCone && !rules::inFieldOfView(heading, off, d2, k.cosHalfFov)) continue;
+        r.neighbours.push_back(p + off);
+        velSum += Vec2{{f.vx[j], f.vy[j]}};
+        offSum += off;
+        if (d2 < k.separationRadius2) sepSum += rules::separationTerm(off, d2, k.minDistance2);
+    }
+
+    r.separation = rules::steerTowards(sepSum, v, maxSpeed) * (k.wSep * factor(f.sepVar)) * rules::kSteerRate;
+    if (!r.neighbours.empty()) {
+        const float inv = 1.0f / static_cast<float>(r.neighbours.size());
+        r.alignment = rules::steerTowards(velSum * inv, v, maxSpeed) * (k.wAli * factor(f.aliVar)) * rules::kSteerRate;
+        // Towards the plain centroid; the kernel steers along the summed
+        // offsets, the same direction found another way.
+        r.cohesion = rules::steerTowards(offSum * inv, v, maxSpeed) *
+                     (k.wCoh * factor(f.cohVar) * (r.alarmed ? k.alarmCohesion : 1.0f)) * rules::kSteerRate;
+    }
+    return r;
+}
+
+std::optional<FishInspection> inspectFish(const Simulation& sim, std::uint32_t fishId) {
+    const StepConstants k = sim.stepConstants();
+    const FishArrays& f = sim.fish();
+    // The arrays are re-sorted by cell every step: an index is no identity.
+    for (std::size_t i = 0; i < sim.fishCount(); ++i)
+        if (f.id[i] == fishId) return inspectFishAt(f, sim.fishCount(), i, k, sim.scene().predators);
+    return std::nullopt;
+}
+
+std::vector<FishInspection> inspectFirstFish(const Simulation& sim, std::uint32_t count) {
+    const std::size_t n = std::min<std::size_t>(count, sim.fishCount());  // ids are exactly 0..fishCount-1
+    const FishArrays& f = sim.fish();
+    std::vector<std::size_t> indexOfId(n);
+    for (std::size_t i = 0; i < sim.fishCount(); ++i)
+        if (f.id[i] < n) indexOfId[f.id[i]] = i;
+    const StepConstants k = sim.stepConstants();
+    std::vector<FishInspection> out;
+    out.reserve(n);
+    for (std::size_t i : indexOfId) out.push_back(inspectFishAt(f, sim.fishCount(), i, k, sim.scene().predators));
+    return out;
+}
+
+std::optional<std::uint32_t> fishNearest(const Simulation& sim, Vec2 point, float maxDistance) {
+    if (!(maxDistance >= 0.0f)) return std::nullopt;
+    const FishArrays& f = sim.fish();
+    std::optional<std::uint32_t> best;
+    float best2 = maxDistance * maxDistance;
+    for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+        const float d2 = lengthSquared(Vec2{{f.px[i], f.py[i]}} - point);
+        if (d2 < best2 || (d2 == best2 && (!best || f.id[i] < *best))) {
+            best2 = d2;
+            best = f.id[i];
+        }
+    }
+    return best;
+}
+
+}  // namespace mirofish

@@ -1,0 +1,63 @@
+// F1: every shortcut and what the mouse does.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+Rectangle {
+    id: help
+    signal closeRequested()
+    color: "#d0081018"
+
+    MouseArea { anchors.fill: parent; onClicked: help.closeRequested() }
+
+    readonly property var keys: [
+        ["Space", qsTr("play / pause")],
+        ["Right arrow or .", qsTr("one step (pauses)")],
+        ["R", qsTr("reset with a new seed")],
+        ["+ / -", qsTr("more / fewer fish (x1.5)")],
+        ["1 … 6", qsTr("tools: school, predator, obstacle, attract, repel, vortex")],
+        ["Tab", qsTr("select the next fish (by id)")],
+        ["N", qsTr("neighbour lines (first 20 fish, or the selected one)")],
+        ["A", qsTr("force arrows: separation red, alignment green, cohesion blue")],
+        ["V", qsTr("field of view and radii")],
+        ["G", qsTr("grid cells")],
+        ["T", qsTr("stats panel")],
+        ["W", qsTr("world follows the view / keeps the preset's size")],
+        ["P", qsTr("side panel")],
+        ["Ctrl+Z / Ctrl+Shift+Z", qsTr("undo / redo a parameter edit")],
+        ["Ctrl+S / Ctrl+Shift+S", qsTr("save preset / save as")],
+        ["F11", qsTr("fullscreen")],
+        ["Esc", qsTr("close this, leave fullscreen, deselect")],
+        ["F1", qsTr("this help")]
+    ]
+    readonly property var mouse: [
+        [qsTr("Left drag"), qsTr("fish gather around the pointer")],
+        [qsTr("Right drag"), qsTr("fish are pushed away")],
+        [qsTr("Fast swipe"), qsTr("scares the school along the gesture")],
+        [qsTr("Click"), qsTr("selects a fish and shows its values")],
+        [qsTr("Object tools"), qsTr("click places, drag moves, right-click removes")]
+    ]
+
+    ColumnLayout {
+        anchors.centerIn: parent
+        spacing: 12
+        Label { text: qsTr("MiroFish — keys and mouse"); font.pixelSize: 20; font.bold: true }
+        GridLayout {
+            columns: 2
+            columnSpacing: 24
+            rowSpacing: 4
+            // Flattened pairs: the even cells are keys, the odd ones what they do.
+            Repeater {
+                model: [].concat.apply([], help.keys.concat(help.mouse))
+                delegate: Label {
+                    required property var modelData
+                    required property int index
+                    text: modelData
+                    font.bold: index % 2 === 0
+                    color: index % 2 === 0 ? "#8fc7ee" : "#dde4ec"
+                }
+            }
+        }
+        Label { text: qsTr("Click anywhere or press Esc / F1 to close"); color: "#7f8b99" }
+    }
+}

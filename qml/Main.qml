@@ -1,0 +1,151 @@
+// The editor window: the live view with its overlays, a tool bar, and a side
+// panel with every parameter and the preset browser. Binds and lays out only;
+// the work is in Editor (C++).
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import MiroFish
+
+ApplicationWindow {
+    id: window
+    width: 1280
+    height: 720
+    minimumWidth: 800
+    minimumHeight: 500
+    title: "MiroFish — " + Editor.presetName + (Editor.modified ? " (modified)" : "")
+    color: "#0b1622"
+    palette.window: "#1b222c"
+    palette.windowText: "#dde4ec"
+    palette.base: "#121820"
+    palette.alternateBase: "#222b36"
+    palette.text: "#dde4ec"
+    palette.button: "#2a3441"
+    palette.buttonText: "#dde4ec"
+    palette.highlight: "#3d9bd6"
+    palette.highlightedText: "white"
+    palette.toolTipBase: "#2a3441"
+    palette.toolTipText: "#dde4ec"
+    palette.placeholderText: "#808a96"
+    palette.mid: "#3a4552"
+    palette.dark: "#10151b"
+    palette.light: "#3a4552"
+
+    property bool helpVisible: false
+    property bool panelVisible: true
+
+    function toggleFullScreen() {
+        window.visibility = window.visibility === Window.FullScreen ? Window.Windowed : Window.FullScreen
+    }
+    function scaleFish(factor) {
+        Editor.fishCount = Math.max(1, Math.min(Editor.maxFish, Math.round(Editor.fishCount * factor)))
+    }
+
+    header: MainToolBar {
+        onHelpRequested: window.helpVisible = !window.helpVisible
+        onPanelToggled: window.panelVisible = !window.panelVisible
+    }
+
+    RowLayout {
+        anchors.fill: parent
+        spacing: 0
+
+        Item {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+
+            FishView {
+                id: view
+                objectName: "fishView"
+                anchors.fill: parent
+                editor: Editor
+                focus: true
+            }
+            StatsOverlay {
+                anchors.left: parent.left
+                anchors.top: parent.top
+                anchors.margins: 10
+                visible: Editor.showStats
+            }
+            SelectedFishPanel {
+                anchors.left: parent.left
+                anchors.bottom: banner.top
+                anchors.margins: 10
+            }
+            ErrorBanner {
+                id: banner
+                anchors.left: parent.left
+                anchors.right: parent.right
+                anchors.bottom: parent.bottom
+            }
+        }
+
+        Pane {
+            id: sidePanel
+            visible: window.panelVisible
+            Layout.preferredWidth: 370
+            Layout.fillHeight: true
+            padding: 0
+
+            ColumnLayout {
+                anchors.fill: parent
+                spacing: 0
+                TabBar {
+                    id: tabs
+                    Layout.fillWidth: true
+                    TabButton { text: qsTr("Parameters") }
+                    TabButton { text: qsTr("Presets") }
+                }
+                StackLayout {
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    currentIndex: tabs.currentIndex
+                    ParamPanel {}
+                    PresetPanel { id: presetPanel }
+                }
+            }
+        }
+    }
+
+    HelpOverlay {
+        anchors.fill: parent
+        visible: window.helpVisible
+        onCloseRequested: window.helpVisible = false
+    }
+
+    Shortcut { sequence: "Space"; onActivated: Editor.togglePause() }
+    Shortcut { sequences: ["Right", "."]; onActivated: Editor.stepOnce() }
+    Shortcut { sequence: "R"; onActivated: Editor.resetWithNewSeed() }
+    Shortcut { sequences: [StandardKey.Undo]; onActivated: Editor.undo() }
+    Shortcut { sequences: ["Ctrl+Shift+Z", "Ctrl+Y"]; onActivated: Editor.redo() }
+    Shortcut { sequences: [StandardKey.Save]; onActivated: Editor.savePreset() }
+    Shortcut {
+        sequence: "Ctrl+Shift+S"
+        onActivated: { window.panelVisible = true; tabs.currentIndex = 1; presetPanel.focusName() }
+    }
+    Shortcut { sequence: "F1"; onActivated: window.helpVisible = !window.helpVisible }
+    Shortcut { sequence: "F11"; onActivated: window.toggleFullScreen() }
+    Shortcut {
+        sequence: "Escape"
+        onActivated: {
+            if (window.helpVisible) window.helpVisible = false
+            else if (window.visibility === Window.FullScreen) window.visibility = Window.Windowed
+            else Editor.clearSelection()
+        }
+    }
+    Shortcut { sequence: "Tab"; onActivated: Editor.selectNextFish() }
+    Shortcut { sequence: "N"; onActivated: Editor.showNeighbours = !Editor.showNeighbours }
+    Shortcut { sequence: "A"; onActivated: Editor.showForces = !Editor.showForces }
+    Shortcut { sequence: "V"; onActivated: Editor.showVision = !Editor.showVision }
+    Shortcut { sequence: "G"; onActivated: Editor.showGrid = !Editor.showGrid }
+    Shortcut { sequence: "T"; onActivated: Editor.showStats = !Editor.showStats }
+    Shortcut { sequence: "P"; onActivated: window.panelVisible = !window.panelVisible }
+    Shortcut { sequence: "W"; onActivated: Editor.worldFollowsView = !Editor.worldFollowsView }
+    Shortcut { sequences: ["+", "="]; onActivated: window.scaleFish(1.5) }
+    Shortcut { sequence: "-"; onActivated: window.scaleFish(1 / 1.5) }
+    Shortcut { sequence: "1"; onActivated: Editor.tool = Editor.School }
+    Shortcut { sequence: "2"; onActivated: Editor.tool = Editor.PlacePredator }
+    Shortcut { sequence: "3"; onActivated: Editor.tool = Editor.PlaceObstacle }
+    Shortcut { sequence: "4"; onActivated: Editor.tool = Editor.PlaceAttract }
+    Shortcut { sequence: "5"; onActivated: Editor.tool = Editor.PlaceRepel }
+    Shortcut { sequence: "6"; onActivated: Editor.tool = Editor.PlaceVortex }
+}

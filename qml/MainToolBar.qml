@@ -1,0 +1,87 @@
+// Transport, fish count, pointer tools, overlay switches, undo and help.
+import QtQuick
+import QtQuick.Controls as C
+import QtQuick.Layouts
+import MiroFish
+
+C.ToolBar {
+    id: bar
+    signal helpRequested()
+    signal panelToggled()
+
+    component ToolToggle: C.ToolButton {
+        property string tip
+        checkable: true
+        C.ToolTip.visible: hovered && tip !== ""
+        C.ToolTip.text: tip
+        C.ToolTip.delay: 500
+    }
+
+    RowLayout {
+        anchors.fill: parent
+        spacing: 2
+
+        ToolToggle {
+            text: Editor.paused ? "▶ Play" : "❚❚ Pause"
+            checkable: false
+            tip: qsTr("Play / pause (Space)")
+            onClicked: Editor.togglePause()
+        }
+        ToolToggle { text: qsTr("Step"); checkable: false; tip: qsTr("One step of 1/60 s (Right arrow)"); onClicked: Editor.stepOnce() }
+        ToolToggle { text: qsTr("Reset"); checkable: false; tip: qsTr("Respawn with a new seed (R)"); onClicked: Editor.resetWithNewSeed() }
+
+        C.ToolSeparator {}
+        C.Label { text: qsTr("Fish") }
+        C.SpinBox {
+            id: fishBox
+            objectName: "fishCount"
+            from: 1
+            to: Editor.maxFish
+            editable: true
+            value: Editor.fishCount
+            stepSize: Math.max(1, Math.pow(10, Math.floor(Math.log(Math.max(value, 1)) / Math.LN10)) / 2)
+            onValueModified: Editor.fishCount = value
+            Layout.preferredWidth: 130
+            C.ToolTip.visible: hovered
+            C.ToolTip.text: qsTr("1 to 200 000 (+ / - scale by 1.5)")
+            C.ToolTip.delay: 500
+        }
+
+        C.ToolSeparator {}
+        C.ButtonGroup { id: tools }
+        Repeater {
+            model: [
+                { tool: Editor.School, text: qsTr("School"), tip: qsTr("Left drag attracts, right drag repels, a fast swipe scares, a click selects a fish (1)") },
+                { tool: Editor.PlacePredator, text: qsTr("Predator"), tip: qsTr("Click to place, drag to move, right-click to remove (2)") },
+                { tool: Editor.PlaceObstacle, text: qsTr("Obstacle"), tip: qsTr("Click to place, drag to move, right-click to remove (3)") },
+                { tool: Editor.PlaceAttract, text: qsTr("Attract"), tip: qsTr("Place an attracting field (4)") },
+                { tool: Editor.PlaceRepel, text: qsTr("Repel"), tip: qsTr("Place a repelling field (5)") },
+                { tool: Editor.PlaceVortex, text: qsTr("Vortex"), tip: qsTr("Place a vortex (6)") }
+            ]
+            ToolToggle {
+                required property var modelData
+                text: modelData.text
+                tip: modelData.tip
+                C.ButtonGroup.group: tools
+                checked: Editor.tool === modelData.tool
+                onClicked: Editor.tool = modelData.tool
+            }
+        }
+        ToolToggle { text: qsTr("Clear"); checkable: false; tip: qsTr("Remove every predator, obstacle and field"); onClicked: Editor.clearObjects() }
+
+        C.ToolSeparator {}
+        ToolToggle { text: "N"; tip: qsTr("Neighbour lines (N)"); checked: Editor.showNeighbours; onToggled: Editor.showNeighbours = checked }
+        ToolToggle { text: "A"; tip: qsTr("Force arrows: separation red, alignment green, cohesion blue (A)"); checked: Editor.showForces; onToggled: Editor.showForces = checked }
+        ToolToggle { text: "V"; tip: qsTr("Field of view and radii (V)"); checked: Editor.showVision; onToggled: Editor.showVision = checked }
+        ToolToggle { text: "G"; tip: qsTr("Grid cells (G)"); checked: Editor.showGrid; onToggled: Editor.showGrid = checked }
+        ToolToggle { text: "T"; tip: qsTr("Stats panel (T)"); checked: Editor.showStats; onToggled: Editor.showStats = checked }
+        ToolToggle { text: qsTr("Fit view"); tip: qsTr("The world follows the view's size instead of keeping the preset's (W)"); checked: Editor.worldFollowsView; onToggled: Editor.worldFollowsView = checked }
+
+        Item { Layout.fillWidth: true }
+
+        ToolToggle { text: "↶"; checkable: false; enabled: Editor.canUndo; tip: Editor.undoText + " (Ctrl+Z)"; onClicked: Editor.undo() }
+        ToolToggle { text: "↷"; checkable: false; enabled: Editor.canRedo; tip: Editor.redoText + " (Ctrl+Shift+Z)"; onClicked: Editor.redo() }
+        ToolToggle { text: qsTr("Panel"); checkable: false; tip: qsTr("Show / hide the side panel (P)"); onClicked: bar.panelToggled() }
+        ToolToggle { text: "?"; checkable: false; tip: qsTr("Keyboard shortcuts (F1)"); onClicked: bar.helpRequested() }
+    }
+}

@@ -1,0 +1,130 @@
+// The preset browser: shipped and user presets with their descriptions;
+// load, morph, save, save as, rename and delete (user presets only).
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import MiroFish
+
+ColumnLayout {
+    id: panel
+    spacing: 6
+    function focusName() { nameField.forceActiveFocus(); nameField.selectAll() }
+    readonly property bool currentIsUser: list.currentItem !== null && list.currentItem.user
+
+    Label {
+        Layout.fillWidth: true
+        Layout.margins: 8
+        wrapMode: Text.Wrap
+        text: "<b>" + Editor.presetName + "</b>" + (Editor.modified ? "  <font color='#f0b35a'>● modified</font>" : "")
+              + (Editor.presetIsUser ? "" : "  <font color='#7f8b99'>(shipped)</font>")
+    }
+
+    ListView {
+        id: list
+        objectName: "presetList"
+        Layout.fillWidth: true
+        Layout.fillHeight: true
+        clip: true
+        model: Editor.presets
+        ScrollBar.vertical: ScrollBar {}
+        delegate: ItemDelegate {
+            id: entry
+            required property int index
+            required property string name
+            required property string description
+            required property bool user
+            width: ListView.view.width
+            highlighted: ListView.isCurrentItem
+            onClicked: list.currentIndex = index
+            onDoubleClicked: Editor.loadPreset(index)
+            contentItem: Column {
+                spacing: 2
+                Label { text: entry.name + (entry.user ? qsTr("  · yours") : ""); font.bold: true; width: parent.width; elide: Text.ElideRight }
+                Label { text: entry.description; width: parent.width; wrapMode: Text.Wrap; color: "#9aa6b2"; font.pixelSize: 11; maximumLineCount: 3; elide: Text.ElideRight }
+            }
+        }
+    }
+
+    GridLayout {
+        Layout.fillWidth: true
+        Layout.margins: 6
+        columns: 3
+        Button {
+            text: qsTr("Load")
+            enabled: list.currentIndex >= 0
+            Layout.fillWidth: true
+            onClicked: Editor.loadPreset(list.currentIndex)
+        }
+        Button {
+            text: qsTr("Morph in")
+            enabled: list.currentIndex >= 0
+            Layout.fillWidth: true
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Glide every parameter to this preset over the chosen time")
+            onClicked: Editor.morphToPreset(list.currentIndex, morphSeconds.value)
+        }
+        SpinBox {
+            id: morphSeconds
+            from: 0
+            to: 120
+            value: 5
+            editable: true
+            textFromValue: function(v) { return v + " s" }
+            valueFromText: function(t) { return parseInt(t) }
+            Layout.preferredWidth: 100
+        }
+        TextField {
+            id: nameField
+            objectName: "presetName"
+            Layout.columnSpan: 3
+            Layout.fillWidth: true
+            placeholderText: qsTr("Name for Save as / Rename")
+            selectByMouse: true
+            onAccepted: Editor.savePresetAs(text)
+        }
+        Button {
+            text: qsTr("Save")
+            enabled: Editor.presetIsUser && Editor.modified
+            Layout.fillWidth: true
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Overwrite your preset (Ctrl+S)")
+            onClicked: Editor.savePreset()
+        }
+        Button {
+            text: qsTr("Save as")
+            enabled: nameField.text.trim() !== ""
+            Layout.fillWidth: true
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Save as a new preset of yours (Ctrl+Shift+S)")
+            onClicked: Editor.savePresetAs(nameField.text)
+        }
+        Button {
+            text: qsTr("Rename")
+            enabled: panel.currentIsUser && nameField.text.trim() !== ""
+            Layout.fillWidth: true
+            onClicked: Editor.renamePreset(list.currentIndex, nameField.text)
+        }
+        Button {
+            text: qsTr("Delete")
+            enabled: panel.currentIsUser
+            Layout.columnSpan: 3
+            Layout.fillWidth: true
+            onClicked: confirmDelete.open()
+        }
+    }
+
+    Dialog {
+        id: confirmDelete
+        title: qsTr("Delete preset")
+        modal: true
+        anchors.centerIn: Overlay.overlay
+        standardButtons: Dialog.Yes | Dialog.No
+        width: 360
+        Label {
+            width: parent.width
+            wrapMode: Text.Wrap
+            text: qsTr("Delete '%1'? This removes its file.").arg(list.currentItem ? list.currentItem.name : "")
+        }
+        onAccepted: Editor.deletePreset(list.currentIndex)
+    }
+}

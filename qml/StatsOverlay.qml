@@ -1,0 +1,54 @@
+// The stats panel: frame rate, step time, fish, and the numbers that tell
+// whether the school looks alive (mean neighbours highlighted outside 5-8).
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import MiroFish
+
+Rectangle {
+    readonly property var s: Editor.stats
+    function fixed(v, d) { return v === undefined ? "–" : Number(v).toFixed(d) }
+
+    color: "#b0101820"
+    radius: 6
+    implicitWidth: column.implicitWidth + 20
+    implicitHeight: column.implicitHeight + 16
+
+    ColumnLayout {
+        id: column
+        objectName: "statsColumn"
+        anchors.centerIn: parent
+        spacing: 2
+        Label {
+            text: qsTr("%1 fps · step %2 ms · %3 fish · step %4").arg(fixed(s.fps, 0)).arg(fixed(s.stepMs, 2)).arg(s.fish).arg(s.step)
+        }
+        Label {
+            visible: s.behind === true
+            color: "#ff7060"
+            font.bold: true
+            text: qsTr("Simulation behind: %1x real time (fewer fish or threads would keep up)").arg(fixed(s.realTime, 2))
+        }
+        Label {
+            visible: Editor.paused
+            color: "#f0b35a"
+            text: qsTr("Paused (Space plays, Right arrow steps)")
+        }
+        Label {
+            textFormat: Text.StyledText
+            text: qsTr("neighbours <font color='%1'>%2</font> (5-8 healthy) · speed %3 px/s")
+                  .arg(s.neighboursHealthy ? "#9be29b" : "#ffb347").arg(fixed(s.meanNeighbours, 1)).arg(fixed(s.meanSpeed, 0))
+        }
+        Label {
+            text: qsTr("polarisation %1 · milling %2").arg(fixed(s.polarisation, 2)).arg(fixed(s.milling, 2))
+        }
+        Label {
+            textFormat: Text.StyledText
+            text: qsTr("forces (300 steps) <font color='#ff6a6a'>sep %1</font> · <font color='#6ee68a'>ali %2</font> · <font color='#7fa8ff'>coh %3</font> px/s²")
+                  .arg(fixed(s.forceSeparation, 0)).arg(fixed(s.forceAlignment, 0)).arg(fixed(s.forceCohesion, 0))
+        }
+        Label {
+            color: "#7f8b99"
+            text: qsTr("world %1 · seed %2").arg(s.world).arg(s.seed) + (s.morphing ? qsTr(" · morphing") : "")
+        }
+    }
+}

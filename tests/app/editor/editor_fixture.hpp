@@ -1,0 +1,63 @@
+#pragma once
+// The editor as a user gets it: the real Main.qml in a window under Xvfb
+// (xcb, llvmpipe), the real Editor over its simulation thread, and a
+// temporary folder for the user's presets.
+#include <QGuiApplication>
+#include <QImage>
+#include <QQmlApplicationEngine>
+#include <QQuickItem>
+#include <QQuickWindow>
+#include <QTest>
+#include <memory>
+#include <string>
+
+#include "cli/preset_paths.hpp"
+#include "editor.hpp"
+#include "support/sim_fixtures.hpp"
+
+namespace mirofish::test {
+
+class EditorFixture {
+public:
+    explicit EditorFixture(const std::string& presetId = cli::kDefaultPreset, int width = 1280, int height = 720) {
+        const auto file = resolvePreset(presetId, cli::presetDirectories());
+        if (!file) throw std::runtime_error("no preset " + presetId);
+        editor = std::make_unique<editor::Editor>(loadPreset(*file), *file, false, cli::presetDirectories(),
+                                                  userDir.path());
+        editor::Editor::setInstance(editor.get());
+        engine = std::make_unique<QQmlApplicationEngine>();
+        engine->load(QUrl(QStringLiteral("qrc:/MiroFish/Main.qml")));
+        if (engine->rootObjects().isEmpty()) throw std::runtime_error("Main.qml did not load");
+        window = qobject_cast<QQuickWindow*>(engine->rootObjects().front());
+        window->resize(width, height);
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window)) throw std::runtime_error("the window was never exposed");
+    }
+    ~EditorFixture() {
+        engine.reset();  // the QML goes before the editor it binds to
+        editor::Editor::setInstance(nullptr);
+    }
+
+    template <typename T = QObject>
+    T* find(const char* objectName) const {
+        return window->findChild<T*>(QString::fromLatin1(objectName));
+    }
+
+    // Waits (processing events) until pred() holds; false after `ms`.
+    template <typename Pred>
+    static bool waitFor(Pred pred, int ms = 5000) {
+        return QTest::qWaitFor(pred, ms);
+    }
+
+    // Simulation steps taken so far (as the simulation thread reports them).
+    std::uint64_t step() const { return editor->host().stats().step; }
+
+    QImage grab() const { return window->grabWindow(); }
+
+    TempDir userDir;
+    std::unique_ptr<editor::Editor> editor;
+    std::unique_ptr<QQmlApplicationEngine> engine;
+    QQuickWindow* window = nullptr;
+};
+
+}  // namespace mirofish::test

@@ -1,0 +1,165 @@
+// Sliders reach the simulation, undo/redo, the preset browser's round trip,
+// a morph, and a broken preset file.
+#include <QQuickItem>
+#include <catch2/catch.hpp>
+
+#include "editor_fixture.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+// The parameter list has one row per registry entry, in registry order.
+int row(ParamId id) { return static_cast<int>(id); }
+
+float simValue(const EditorFixture& f, ParamId id) { return f.editor->host().stats().params.get(id); }
+
+int presetRow(const EditorFixture& f, const QString& name) {
+    auto* m = f.editor->presets();
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->data(m->index(r), editor::PresetListModel::NameRole).toString() == name) return r;
+    return -1;
+}
+}  // namespace
+
+TEST_CASE("dragging a slider changes the parameter the simulation runs with") {
+    EditorFixture f;
+    auto* slider = f.find<QQuickItem>("slider_maxSpeed");
+    REQUIRE(slider);
+    const float before = simValue(f, ParamId::MaxSpeed);
+    // Press near the slider's right end: the handle jumps there (a log slider).
+    const QPointF end = slider->mapToScene(QPointF(slider->width() - 12, slider->height() / 2));
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, end.toPoint());
+    const float shown = f.editor->params()->params().get(ParamId::MaxSpeed);
+    CHECK(shown > 1000.0f);
+    CHECK(EditorFixture::waitFor([&] { return simValue(f, ParamId::MaxSpeed) == shown; }));
+    CHECK(shown != before);
+    CHECK(f.editor->modified());
+    // The numeric field follows the slider.
+    auto* field = f.find<QObject>("field_maxSpeed");
+    REQUIRE(field);
+    CHECK(field->property("text").toString().toDouble() == Approx(shown).margin(1.0));
+}
+
+TEST_CASE("undo and redo step through parameter edits, one slider drag at a time") {
+    EditorFixture f;
+    auto* params = f.editor->params();
+    const int sep = row(ParamId::SeparationWeight);
+    const float original = params->params().get(ParamId::SeparationWeight);
+    // One drag: three values, then release.
+    params->setValue(sep, 2.0);
+    params->setValue(sep, 2.5);
+    params->setValue(sep, 3.0);
+    params->endGesture();
+    params->setValue(row(ParamId::Noise), 0.06);
+    params->endGesture();
+    REQUIRE(f.editor->canUndo());
+
+    f.editor->undo();
+    CHECK(params->params().get(ParamId::Noise) == Approx(0.04));
+    CHECK(params->params().get(ParamId::SeparationWeight) == 3.0f);
+    f.editor->undo();
+    CHECK(params->params().get(ParamId::SeparationWeight) == original);
+    CHECK(EditorFixture::waitFor([&] { return simValue(f, ParamId::SeparationWeight) == original; }));
+    CHECK_FALSE(f.editor->modified());
+    f.editor->redo();
+    CHECK(params->params().get(ParamId::SeparationWeight) == 3.0f);
+    CHECK(EditorFixture::waitFor([&] { return simValue(f, ParamId::SeparationWeight) == 3.0f; }));
+    // Ctrl+Z from the keyboard as well.
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(params->params().get(ParamId::SeparationWeight) == original);
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    CHECK(params->params().get(ParamId::SeparationWeight) == 3.0f);
+}
+
+TEST_CASE("a preset saved from the browser loads back with its parameters, fish and objects") {
+    EditorFixture f;
+    auto* params = f.editor->params();
+    params->setValue(row(ParamId::CohesionWeight), 2.5);
+    params->endGesture();
+    f.editor->setFishCount(321);
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    auto* view = f.find<QQuickItem>("fishView");
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(100, 100)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == 1; }));
+
+    REQUIRE(f.editor->savePresetAs("My Calm School"));
+    CHECK(std::filesystem::exists(f.userDir / "my-calm-school.json"));
+    CHECK(f.editor->presetIsUser());
+    CHECK_FALSE(f.editor->modified());
+    const int saved = presetRow(f, "My Calm School");
+    REQUIRE(saved >= 0);
+    CHECK(f.editor->presets()->data(f.editor->presets()->index(saved), editor::PresetListModel::UserRole).toBool());
+
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Gentle cruise")));
+    CHECK(params->params().get(ParamId::CohesionWeight) != 2.5f);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.empty(); }));
+
+    REQUIRE(f.editor->loadPreset(presetRow(f, "My Calm School")));
+    CHECK(params->params().get(ParamId::CohesionWeight) == 2.5f);
+    CHECK(f.editor->fishCount() == 321);
+    CHECK(EditorFixture::waitFor([&] {
+        const editor::SimStats s = f.editor->host().stats();
+        return s.fishCount == 321 && s.obstacles.size() == 1 && s.params.get(ParamId::CohesionWeight) == 2.5f;
+    }));
+
+    // Rename and delete work on the user's presets only.
+    REQUIRE(f.editor->renamePreset(presetRow(f, "My Calm School"), "Calmer"));
+    CHECK(std::filesystem::exists(f.userDir / "calmer.json"));
+    CHECK(f.editor->presetName() == "Calmer");
+    CHECK_FALSE(f.editor->deletePreset(presetRow(f, "Gentle cruise")));
+    CHECK(f.editor->messageIsError());
+    REQUIRE(f.editor->deletePreset(presetRow(f, "Calmer")));
+    CHECK_FALSE(std::filesystem::exists(f.userDir / "calmer.json"));
+    CHECK(presetRow(f, "Calmer") == -1);
+}
+
+TEST_CASE("saving over a shipped preset is refused with a message, nothing is written") {
+    EditorFixture f;
+    f.editor->params()->setValue(row(ParamId::AlignmentWeight), 3.0);
+    CHECK_FALSE(f.editor->savePreset());
+    CHECK(f.editor->messageIsError());
+    CHECK(f.editor->message().contains("Save as"));
+    CHECK(std::filesystem::is_empty(f.userDir.path()));
+}
+
+TEST_CASE("a morph glides every parameter to the other preset and ends exactly on it") {
+    EditorFixture f;
+    const int target = presetRow(f, "Compact rush");
+    REQUIRE(target >= 0);
+    const Preset rush = loadPreset(shippedPreset("compact-rush"));
+    const float from = simValue(f, ParamId::MaxSpeed), to = rush.scene.params.get(ParamId::MaxSpeed);
+    REQUIRE(from != to);
+    REQUIRE(f.editor->morphToPreset(target, 1.0));
+    bool between = false;
+    REQUIRE(EditorFixture::waitFor([&] {
+        const float v = simValue(f, ParamId::MaxSpeed);
+        between = between || (v != from && v != to);
+        return v == to && !f.editor->host().stats().morphing;
+    }, 5000));
+    CHECK(between);
+    CHECK(f.editor->host().stats().params == rush.scene.params);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->params()->params() == rush.scene.params; }));
+}
+
+TEST_CASE("a broken preset file shows an error naming it and the school keeps swimming") {
+    EditorFixture f;
+    const auto broken = f.userDir / "broken.json";
+    writeText(broken, "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"B\", \"params\": {\"maxSpeed\": -5}}");
+    const Params before = f.editor->params()->params();
+    CHECK_FALSE(f.editor->loadPresetFile(QString::fromStdString(broken.string())));
+    CHECK(f.editor->messageIsError());
+    CHECK(f.editor->message().contains("broken.json"));
+    CHECK(f.editor->message().contains("maxSpeed"));
+    CHECK(f.editor->params()->params() == before);
+    auto* banner = f.find<QObject>("messageText");
+    REQUIRE(banner);
+    CHECK(banner->property("text").toString() == f.editor->message());
+    const auto step = f.step();
+    CHECK(EditorFixture::waitFor([&] { return f.step() > step + 10; }));
+
+    // A broken file among the user's presets: listed as a problem, the rest still load.
+    const QStringList problems = f.editor->presets()->refresh();
+    CHECK(problems.join(" ").contains("broken.json"));
+    CHECK(presetRow(f, "Gentle cruise") >= 0);
+}

@@ -1,0 +1,152 @@
+// The window draws fish for every shipped preset, reads the keyboard, and
+// survives a minute of random edits.
+#include <QRandomGenerator>
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "editor_fixture.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+// Pixels of the view that are clearly fish: bright and bluish-white (the
+// speed colours), not the dark water, the dim margin or the grid.
+int fishPixels(const QImage& image, const QRectF& area) {
+    int lit = 0;
+    const QRect r = area.toAlignedRect().intersected(image.rect());
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (c.green() > 90 && c.blue() > 140) ++lit;
+        }
+    return lit;
+}
+}  // namespace
+
+TEST_CASE("the editor opens every shipped preset and draws its fish") {
+    for (const PresetInfo& info : listPresets({MIROFISH_PRESET_DIR})) {
+        DYNAMIC_SECTION(info.id) {
+            EditorFixture f(info.id);
+            f.editor->setShowStats(false);
+            auto* view = f.find<QQuickItem>("fishView");
+            REQUIRE(view);
+            REQUIRE(EditorFixture::waitFor([&] { return f.step() > 30; }));
+            QTest::qWait(200);
+            const QImage shot = f.grab();
+            const QRectF area = view->mapRectToScene(QRectF(0, 0, view->width(), view->height()));
+            const int lit = fishPixels(shot, area);
+            INFO(info.id << ": " << lit << " fish pixels for " << f.editor->fishCount() << " fish");
+            // Each fish covers at least a pixel or two even when the world is
+            // scaled down to fit; schools overlap, so ask for half a pixel per fish.
+            CHECK(lit >= f.editor->fishCount() / 2);
+        }
+    }
+}
+
+TEST_CASE("the keyboard drives the transport, the overlays and the help") {
+    EditorFixture f;
+    REQUIRE(EditorFixture::waitFor([&] { return f.step() > 5; }));
+    QTest::keyClick(f.window, Qt::Key_Space);
+    CHECK(f.editor->paused());
+    const auto pausedAt = f.step();
+    QTest::qWait(300);
+    CHECK(f.step() == pausedAt);
+    QTest::keyClick(f.window, Qt::Key_Right);
+    CHECK(EditorFixture::waitFor([&] { return f.step() == pausedAt + 1; }));
+    QTest::keyClick(f.window, Qt::Key_N);
+    CHECK(f.editor->showNeighbours());
+    QTest::keyClick(f.window, Qt::Key_G);
+    CHECK(f.editor->showGrid());
+    QTest::keyClick(f.window, Qt::Key_F1);
+    CHECK(f.window->property("helpVisible").toBool());
+    QTest::keyClick(f.window, Qt::Key_Escape);
+    CHECK_FALSE(f.window->property("helpVisible").toBool());
+    QTest::keyClick(f.window, Qt::Key_2);
+    CHECK(f.editor->tool() == editor::Editor::PlacePredator);
+    QTest::keyClick(f.window, Qt::Key_Space);
+    CHECK_FALSE(f.editor->paused());
+    CHECK(EditorFixture::waitFor([&] { return f.step() > pausedAt + 10; }));
+}
+
+TEST_CASE("left drag holds a field at the pointer, a fast swipe scares, and neither is saved") {
+    EditorFixture f;
+    auto* view = f.find<QQuickItem>("fishView");
+    REQUIRE(view);
+    const QPoint start = view->mapToScene(QPointF(view->width() * 0.2, view->height() / 2)).toPoint();
+    auto fields = [&] { return f.editor->host().stats().activeFields; };
+
+    QTest::mousePress(f.window, Qt::LeftButton, {}, start);
+    CHECK(EditorFixture::waitFor([&] { return fields() == 1; }));
+    // 600 px in 60 ms: far faster than the swipe threshold.
+    bool scared = false;
+    for (int i = 1; i <= 12; ++i) {
+        QTest::mouseMove(f.window, start + QPoint(50 * i, 0), 5);
+        scared = scared || fields() > 1;
+    }
+    CHECK(EditorFixture::waitFor([&] { return scared || fields() > 1; }, 500));
+    QTest::mouseRelease(f.window, Qt::LeftButton, {}, start + QPoint(600, 0));
+    // Scares last 0.4 s; the pointer's field goes with the button.
+    CHECK(EditorFixture::waitFor([&] { return fields() == 0; }, 3000));
+    CHECK(f.editor->host().stats().fields.empty());
+}
+
+TEST_CASE("the object tools place and remove a predator, and a click selects the fish under the pointer") {
+    EditorFixture f;
+    auto* view = f.find<QQuickItem>("fishView");
+    REQUIRE(view);
+    const QPoint centre = view->mapToScene(QPointF(view->width() / 2, view->height() / 2)).toPoint();
+
+    f.editor->setTool(editor::Editor::PlacePredator);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, centre);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().predators.size() == 1; }));
+    CHECK(f.editor->modified());
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+    const Vec2 p = f.editor->host().stats().predators.front().position;
+    QPointF predatorInView;
+    QMetaObject::invokeMethod(view, "worldToView", Q_RETURN_ARG(QPointF, predatorInView), Q_ARG(QPointF, QPointF(p[0], p[1])));
+    QTest::mouseClick(f.window, Qt::RightButton, {}, view->mapToScene(predatorInView).toPoint());
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().predators.empty(); }, 3000));
+
+    f.editor->setTool(editor::Editor::School);
+    f.editor->selectFish(3);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().selected.has_value(); }));
+    const Vec2 fish = f.editor->host().stats().selected->position;
+    f.editor->clearSelection();
+    REQUIRE(EditorFixture::waitFor([&] { return !f.editor->host().stats().selected.has_value(); }));
+    QPointF fishInView;
+    QMetaObject::invokeMethod(view, "worldToView", Q_RETURN_ARG(QPointF, fishInView), Q_ARG(QPointF, QPointF(fish[0], fish[1])));
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(fishInView).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().selected.has_value(); }));
+    // The nearest fish to the click: fish 3, or one within a pixel of it.
+    CHECK(length(f.editor->host().stats().selected->position - fish) < 3.0f / view->property("worldScale").toFloat());
+    CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().contains("speed"); }));
+}
+
+TEST_CASE("a minute of random slider and fish-count changes with 20 000 fish keeps every value finite") {
+    EditorFixture f;
+    f.editor->setFishCount(20'000);
+    auto* params = f.editor->params();
+    auto* rng = QRandomGenerator::global();
+    QElapsedTimer clock;
+    clock.start();
+    int edits = 0;
+    while (clock.elapsed() < 60'000) {
+        const int row = static_cast<int>(rng->bounded(params->rowCount()));
+        params->setPosition(row, rng->generateDouble());
+        if (rng->bounded(10) == 0) params->endGesture();
+        if (rng->bounded(20) == 0) f.editor->setFishCount(static_cast<int>(10'000 + rng->bounded(20'001)));
+        ++edits;
+        QTest::qWait(static_cast<int>(5 + rng->bounded(30)));
+    }
+    f.editor->setFishCount(20'000);
+    const auto before = f.step();
+    REQUIRE(EditorFixture::waitFor([&] { return f.step() > before + 30; }, 20'000));
+    QTest::qWait(600);  // one metrics refresh (every 0.25 s) after the last edit
+    const editor::SimStats s = f.editor->host().stats();
+    INFO(edits << " edits");
+    CHECK(s.fishCount == 20'000);
+    CHECK(s.metrics.nonFinite == 0);
+    CHECK(std::isfinite(s.metrics.meanSpeed));
+}

@@ -1,0 +1,200 @@
+// The preset browser's library: shipped presets next to the user's own,
+// which can be saved, overwritten, renamed and deleted.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "edit/preset_library.hpp"
+#include "support/sim_fixtures.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+Preset named(const std::string& name, float maxSpeed = 200.0f) {
+    Preset p;
+    p.name = name;
+    p.description = "about " + name;
+    p.scene.fishCount = 42;
+    p.scene.params.set(ParamId::MaxSpeed, maxSpeed);
+    return p;
+}
+
+std::vector<fs::path> jsonFiles(const fs::path& dir) {
+    std::vector<fs::path> out;
+    for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+const PresetLibrary::Entry& find(const std::vector<PresetLibrary::Entry>& list, const std::string& name) {
+    const auto it = std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.name == name; });
+    REQUIRE(it != list.end());
+    return *it;
+}
+
+}  // namespace
+
+TEST_CASE("a preset name becomes a readable file name", "[edit]") {
+    REQUIRE(PresetLibrary::slugFor("Gentle cruise") == "gentle-cruise");
+    REQUIRE(PresetLibrary::slugFor("  Seed-locked (article 000) ") == "seed-locked-article-000");
+    REQUIRE(PresetLibrary::slugFor("Fisch\xc3\xa9s & co!") == "fisch-s-co");
+    REQUIRE(PresetLibrary::slugFor("!!!") == "preset");
+    REQUIRE(PresetLibrary::slugFor("") == "preset");
+    REQUIRE(PresetLibrary::slugFor(std::string(300, 'a')).size() == 64);
+}
+
+TEST_CASE("shipped and user presets are listed together by name", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({MIROFISH_PRESET_DIR}, user / "mine");
+    const std::size_t shipped = lib.entries().size();
+    REQUIRE(shipped >= 12);
+    lib.save(named("aardvark school"));
+    lib.save(named("Gentle cruise"));  // same name and id as a shipped one: both are listed
+    lib.save(named("Zebra fish"));
+    std::vector<std::string> problems;
+    const auto list = lib.entries(&problems);
+    REQUIRE(problems.empty());
+    REQUIRE(list.size() == shipped + 3);
+    REQUIRE(list.front().name == "aardvark school");
+    REQUIRE(list.front().user);
+    REQUIRE(list.back().name == "Zebra fish");
+    // Equal names: the shipped one first.
+    const auto cruise = std::find_if(list.begin(), list.end(), [](const auto& e) { return e.id == "gentle-cruise"; });
+    REQUIRE(cruise != list.end());
+    REQUIRE_FALSE(cruise->user);
+    REQUIRE((cruise + 1)->id == "gentle-cruise");
+    REQUIRE((cruise + 1)->user);
+    REQUIRE((cruise + 1)->file == user / "mine" / "gentle-cruise.json");
+}
+
+TEST_CASE("a saved preset loads back with its parameters", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user / "new" / "folder");  // created on first save
+    const auto e = lib.save(named("My School", 321.0f));
+    REQUIRE(e.user);
+    REQUIRE(e.id == "my-school");
+    REQUIRE(e.file == user / "new" / "folder" / "my-school.json");
+    const Preset back = lib.load(e);
+    REQUIRE(back.name == "My School");
+    REQUIRE(back.description == "about My School");
+    REQUIRE(back.scene.fishCount == 42);
+    REQUIRE(back.scene.params.get(ParamId::MaxSpeed) == 321.0f);
+}
+
+TEST_CASE("saving twice under the same name keeps one file", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    lib.save(named("Night swim", 100.0f));
+    const auto e = lib.save(named("Night swim", 250.0f));
+    REQUIRE(jsonFiles(user.path()) == std::vector<fs::path>{"night-swim.json"});
+    REQUIRE(lib.load(e).scene.params.get(ParamId::MaxSpeed) == 250.0f);
+}
+
+TEST_CASE("a different name with the same file name gets a numbered file", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    lib.save(named("Night swim"));
+    const auto second = lib.save(named("night swim!"));
+    const auto third = lib.save(named("NIGHT SWIM"));
+    REQUIRE(second.id == "night-swim-2");
+    REQUIRE(third.id == "night-swim-3");
+    REQUIRE(lib.load(second).name == "night swim!");
+    REQUIRE(lib.entries().size() == 3);
+}
+
+TEST_CASE("saving into a folder that cannot be created says which folder", "[edit]") {
+    TempDir user;
+    writeText(user / "a-file", "not a folder");
+    PresetLibrary lib({}, user / "a-file" / "presets");
+    try {
+        lib.save(named("Anything"));
+        FAIL("save should have thrown");
+    } catch (const PresetError& e) {
+        REQUIRE_THAT(e.what(), Catch::Contains((user / "a-file" / "presets").string()));
+    }
+}
+
+TEST_CASE("shipped presets cannot be renamed or deleted", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({MIROFISH_PRESET_DIR}, user.path());
+    const auto list = lib.entries();
+    const auto& cruise = find(list, "Gentle cruise");
+    REQUIRE_FALSE(cruise.user);
+    REQUIRE_THROWS_WITH(lib.rename(cruise, "Mine now"), Catch::Contains("cannot be renamed"));
+    REQUIRE_THROWS_WITH(lib.remove(cruise), Catch::Contains("cannot be deleted"));
+    REQUIRE_THROWS_WITH(lib.saveOver(cruise, named("Other")), Catch::Contains("read-only; use Save as"));
+    REQUIRE(fs::exists(cruise.file));
+    REQUIRE(lib.load(cruise).name == "Gentle cruise");
+    REQUIRE(jsonFiles(user.path()).empty());
+}
+
+TEST_CASE("overwriting a user preset keeps its file", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    const auto e = lib.save(named("Reef"));
+    const auto over = lib.saveOver(e, named("Reef at dusk", 90.0f));
+    REQUIRE(over.file == e.file);
+    REQUIRE(over.name == "Reef at dusk");
+    REQUIRE(lib.load(over).scene.params.get(ParamId::MaxSpeed) == 90.0f);
+    REQUIRE(jsonFiles(user.path()) == std::vector<fs::path>{"reef.json"});
+}
+
+TEST_CASE("renaming a user preset renames its file and keeps its content", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    const auto e = lib.save(named("Draft", 77.0f));
+    const auto renamed = lib.rename(e, "Final school");
+    REQUIRE(renamed.id == "final-school");
+    REQUIRE(jsonFiles(user.path()) == std::vector<fs::path>{"final-school.json"});
+    const Preset back = lib.load(renamed);
+    REQUIRE(back.name == "Final school");
+    REQUIRE(back.scene.params.get(ParamId::MaxSpeed) == 77.0f);
+
+    // Only the case changes: same file, new name inside.
+    const auto recased = lib.rename(renamed, "FINAL School");
+    REQUIRE(recased.file == renamed.file);
+    REQUIRE(lib.load(recased).name == "FINAL School");
+}
+
+TEST_CASE("renaming refuses an empty name or one whose file another preset uses", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    const auto a = lib.save(named("Alpha"));
+    lib.save(named("Beta"));
+    REQUIRE_THROWS_WITH(lib.rename(a, "  "), Catch::Contains("cannot be empty"));
+    REQUIRE_THROWS_WITH(lib.rename(a, "beta"), Catch::Contains("\"Beta\""));
+    REQUIRE(jsonFiles(user.path()) == std::vector<fs::path>{"alpha.json", "beta.json"});
+    REQUIRE(lib.load(a).name == "Alpha");
+}
+
+TEST_CASE("a deleted user preset is gone from the list, and deleting it twice says so", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    const auto e = lib.save(named("Short lived"));
+    lib.save(named("Keeper"));
+    lib.remove(e);
+    const auto list = lib.entries();
+    REQUIRE(list.size() == 1);
+    REQUIRE(list[0].name == "Keeper");
+    REQUIRE_THROWS_WITH(lib.remove(e), Catch::Contains("already gone"));
+}
+
+TEST_CASE("a broken user preset is reported by name and the others still list", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    lib.save(named("Fine"));
+    writeText(user / "broken.json", "{\"format\": \"mirofish-preset\", \"version\": 1,");
+    std::vector<std::string> problems;
+    const auto list = lib.entries(&problems);
+    REQUIRE(list.size() == 1);
+    REQUIRE(list[0].name == "Fine");
+    REQUIRE(problems.size() == 1);
+    REQUIRE_THAT(problems[0], Catch::Contains("broken.json") && Catch::Contains("not valid JSON"));
+    // Saving a preset whose file name is taken by the broken file leaves it for the user to repair.
+    const auto e = lib.save(named("Broken"));
+    REQUIRE(e.id == "broken-2");
+}
