@@ -3,9 +3,18 @@
 # Quiet when everything is present. Usage: install-deps.sh [--tests]
 set -euo pipefail
 
-packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev)
+packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
+  # Qt 6.4 for the editor (qmlcachegen and qmltyperegistrar are in -dev-tools).
+  qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools libxkbcommon-dev
+  # Every QML module the interface imports; Debian's do not pull each other in.
+  qml6-module-qtqml qml6-module-qtqml-models qml6-module-qtqml-workerscript qml6-module-qtquick
+  qml6-module-qtquick-window qml6-module-qtquick-controls qml6-module-qtquick-templates
+  qml6-module-qtquick-layouts
+  # OpenGL drivers (llvmpipe where there is no GPU) and a font.
+  libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core)
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(catch2)
+  # The editor tests render in a private X server.
+  packages+=(catch2 xvfb xauth)
 fi
 
 missing=()

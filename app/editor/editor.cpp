@@ -34,6 +34,12 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
       loadedIsUser_(initialIsUser),
       loadedFile_(std::move(initialFile)) {
     params_.setAll(initial.scene.params);
+    // What the simulation starts with, until its first report.
+    lastStats_.seed = initial.scene.seed;
+    lastStats_.fishCount = initial.scene.fishCount;
+    lastStats_.predators = initial.scene.predators;
+    lastStats_.obstacles = initial.scene.obstacles;
+    lastStats_.fields = initial.scene.fields;
     connect(&params_, &ParamListModel::edited, this, &Editor::onParamEdited);
     connect(&params_, &ParamListModel::gestureEnded, this, [this] { history_.closeGroup(); });
 

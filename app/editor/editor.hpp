@@ -159,7 +159,7 @@ signals:
 
 private:
     void applyPreset(const Preset& preset);
-    Preset currentPreset() const;
+    Preset currentPreset();
     void onParamEdited(ParamId id, float before, float after);
     void applyParamsFromHistory(const Params& params);
     void sendOverlays();

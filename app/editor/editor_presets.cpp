@@ -36,8 +36,10 @@ void setObjects(SimHost::Context& c, const Scene& scene) {
 QString Editor::presetName() const { return QString::fromStdString(loaded_.name); }
 QString Editor::presetDescription() const { return QString::fromStdString(loaded_.description); }
 
-Preset Editor::currentPreset() const {
-    const SimStats s = host_->stats();
+Preset Editor::currentPreset() {
+    // Fresh from the simulation thread: what is saved is what "modified" compares.
+    lastStats_ = host_->stats();
+    const SimStats& s = lastStats_;
     Preset p = loaded_;
     p.scene.params = params_.params();
     p.scene.fishCount = static_cast<std::uint32_t>(fishCount_);

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 
-#include "sim/grid.hpp"
 
 namespace mirofish::editor {
 
@@ -190,13 +189,8 @@ void SimHost::publish(bool withMetrics) {
     if (selected) frame.selectedPosition = selected->position;
     frame.gridCellWidth = frame.gridCellHeight = 0;
     if (o.grid) {
-        // The same cell layout the step uses (Simulation::step).
-        const StepConstants k = sim.stepConstants();
-        UniformGrid g;
-        g.configure(k.width, k.height, std::max(k.perception * (1.0f + k.variation), std::sqrt(k.separationRadius2)),
-                    k.boundary == BoundaryMode::Wrap);
-        frame.gridCellWidth = g.cellWidth();
-        frame.gridCellHeight = g.cellHeight();
+        frame.gridCellWidth = sim.grid().cellWidth();
+        frame.gridCellHeight = sim.grid().cellHeight();
     }
     frames_.publish();
 

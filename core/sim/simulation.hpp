@@ -75,6 +75,8 @@ public:
     std::size_t fishCount() const { return scene_.fishCount; }
     std::size_t capacity() const { return fish_.capacity(); }
     const FishArrays& fish() const { return fish_; }
+    // The cell layout of the last step (the grid overlay draws it).
+    const UniformGrid& grid() const { return grid_; }
     std::uint64_t stepIndex() const { return step_; }
     double time() const { return static_cast<double>(step_) * kStepSeconds; }
     Scheduler& scheduler() const { return *scheduler_; }

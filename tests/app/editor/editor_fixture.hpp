@@ -32,16 +32,18 @@ public:
         window->resize(width, height);
         window->show();
         if (!QTest::qWaitForWindowExposed(window)) throw std::runtime_error("the window was never exposed");
+        // Shortcuts only reach the active window.
+        window->requestActivate();
+        if (!QTest::qWaitForWindowActive(window)) throw std::runtime_error("the window never became active");
     }
     ~EditorFixture() {
         engine.reset();  // the QML goes before the editor it binds to
         editor::Editor::setInstance(nullptr);
     }
 
-    template <typename T = QObject>
-    T* find(const char* objectName) const {
-        return window->findChild<T*>(QString::fromLatin1(objectName));
-    }
+    // An item by objectName, searched through the visual tree (delegates of
+    // views are not QObject children of the window).
+    QQuickItem* find(const char* objectName) const { return findIn(window->contentItem(), QString::fromLatin1(objectName)); }
 
     // Waits (processing events) until pred() holds; false after `ms`.
     template <typename Pred>
@@ -55,6 +57,16 @@ public:
     QImage grab() const { return window->grabWindow(); }
 
     TempDir userDir;
+
+private:
+    static QQuickItem* findIn(QQuickItem* item, const QString& name) {
+        if (item->objectName() == name) return item;
+        for (QQuickItem* child : item->childItems())
+            if (QQuickItem* found = findIn(child, name)) return found;
+        return nullptr;
+    }
+
+public:
     std::unique_ptr<editor::Editor> editor;
     std::unique_ptr<QQmlApplicationEngine> engine;
     QQuickWindow* window = nullptr;

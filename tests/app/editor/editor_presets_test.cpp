@@ -24,7 +24,7 @@ int presetRow(const EditorFixture& f, const QString& name) {
 
 TEST_CASE("dragging a slider changes the parameter the simulation runs with") {
     EditorFixture f;
-    auto* slider = f.find<QQuickItem>("slider_maxSpeed");
+    auto* slider = f.find("slider_maxSpeed");
     REQUIRE(slider);
     const float before = simValue(f, ParamId::MaxSpeed);
     // Press near the slider's right end: the handle jumps there (a log slider).
@@ -36,7 +36,7 @@ TEST_CASE("dragging a slider changes the parameter the simulation runs with") {
     CHECK(shown != before);
     CHECK(f.editor->modified());
     // The numeric field follows the slider.
-    auto* field = f.find<QObject>("field_maxSpeed");
+    auto* field = f.find("field_maxSpeed");
     REQUIRE(field);
     CHECK(field->property("text").toString().toDouble() == Approx(shown).margin(1.0));
 }
@@ -79,7 +79,7 @@ TEST_CASE("a preset saved from the browser loads back with its parameters, fish 
     params->endGesture();
     f.editor->setFishCount(321);
     f.editor->setTool(editor::Editor::PlaceObstacle);
-    auto* view = f.find<QQuickItem>("fishView");
+    auto* view = f.find("fishView");
     QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(100, 100)).toPoint());
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == 1; }));
 
@@ -152,7 +152,7 @@ TEST_CASE("a broken preset file shows an error naming it and the school keeps sw
     CHECK(f.editor->message().contains("broken.json"));
     CHECK(f.editor->message().contains("maxSpeed"));
     CHECK(f.editor->params()->params() == before);
-    auto* banner = f.find<QObject>("messageText");
+    auto* banner = f.find("messageText");
     REQUIRE(banner);
     CHECK(banner->property("text").toString() == f.editor->message());
     const auto step = f.step();

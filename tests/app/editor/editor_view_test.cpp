@@ -29,7 +29,7 @@ TEST_CASE("the editor opens every shipped preset and draws its fish") {
         DYNAMIC_SECTION(info.id) {
             EditorFixture f(info.id);
             f.editor->setShowStats(false);
-            auto* view = f.find<QQuickItem>("fishView");
+            auto* view = f.find("fishView");
             REQUIRE(view);
             REQUIRE(EditorFixture::waitFor([&] { return f.step() > 30; }));
             QTest::qWait(200);
@@ -71,7 +71,7 @@ TEST_CASE("the keyboard drives the transport, the overlays and the help") {
 
 TEST_CASE("left drag holds a field at the pointer, a fast swipe scares, and neither is saved") {
     EditorFixture f;
-    auto* view = f.find<QQuickItem>("fishView");
+    auto* view = f.find("fishView");
     REQUIRE(view);
     const QPoint start = view->mapToScene(QPointF(view->width() * 0.2, view->height() / 2)).toPoint();
     auto fields = [&] { return f.editor->host().stats().activeFields; };
@@ -93,14 +93,14 @@ TEST_CASE("left drag holds a field at the pointer, a fast swipe scares, and neit
 
 TEST_CASE("the object tools place and remove a predator, and a click selects the fish under the pointer") {
     EditorFixture f;
-    auto* view = f.find<QQuickItem>("fishView");
+    auto* view = f.find("fishView");
     REQUIRE(view);
     const QPoint centre = view->mapToScene(QPointF(view->width() / 2, view->height() / 2)).toPoint();
 
     f.editor->setTool(editor::Editor::PlacePredator);
     QTest::mouseClick(f.window, Qt::LeftButton, {}, centre);
     CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().predators.size() == 1; }));
-    CHECK(f.editor->modified());
+    CHECK(EditorFixture::waitFor([&] { return f.editor->modified(); }));
     f.editor->setPaused(true);
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
     const Vec2 p = f.editor->host().stats().predators.front().position;
