@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
+#include <tuple>
 #include <iostream>
 
 #include "cli/args.hpp"
@@ -25,6 +26,16 @@ std::filesystem::path userPresetDir() {
            "presets";
 }
 
+// "WIDTHxHEIGHT" with both sides in [lo, hi].
+std::pair<float, float> parseSize(const std::string& option, const std::string& text, int lo, int hi) {
+    int w = 0, h = 0;
+    char x = 0;
+    std::istringstream in(text);
+    if (!(in >> w >> x >> h) || x != 'x' || w < lo || h < lo || w > hi || h > hi)
+        throw cli::ArgError(option + " wants WIDTHxHEIGHT, each side from " + std::to_string(lo) + " to " +
+                            std::to_string(hi) + ", got '" + text + "'");
+    return {static_cast<float>(w), static_cast<float>(h)};
+}
 }  // namespace
 
 std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& args, std::ostream& out,
@@ -36,6 +47,8 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         {{"preset", "NAME|FILE", "preset id or JSON file to open"},
          {"fish", "N", "fish count (1 to 200000), overriding the preset's"},
          {"size", "WxH", "window size in pixels (default 1280x720)"},
+         {"world", "WxH", "world size in px, overriding the preset's (keep the density when adding fish)"},
+         {"paused", "", "start paused"},
          {"fullscreen", "", "start in fullscreen"},
          {"overlays", "LIST", "comma-separated: neighbours,forces,vision,grid,stats,help"},
          {"quit-after", "SECONDS", "close the window after this long (measurements, smoke tests)"},
@@ -48,14 +61,12 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         s.preset = a.value("preset").value_or("");
         if (a.has("fish")) s.fish = static_cast<std::uint32_t>(a.integer("fish", 0, 1, Editor::kMaxFish));
         if (auto size = a.value("size")) {
-            int w = 0, h = 0;
-            char x = 0;
-            std::istringstream in(*size);
-            if (!(in >> w >> x >> h) || x != 'x' || w < 320 || h < 240 || w > 16384 || h > 16384)
-                throw cli::ArgError("--size wants WIDTHxHEIGHT between 320x240 and 16384x16384, got '" + *size + "'");
-            s.width = w;
-            s.height = h;
+            const auto [w, h] = parseSize("--size", *size, 320, 16384);
+            s.width = static_cast<int>(w);
+            s.height = static_cast<int>(h);
         }
+        if (auto world = a.value("world")) s.world = parseSize("--world", *world, 1, static_cast<int>(kMaxWorldSize));
+        s.paused = a.has("paused");
         s.fullscreen = a.has("fullscreen");
         if (auto list = a.value("overlays")) {
             std::istringstream in(*list);
@@ -113,10 +124,12 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
         }
     }
     if (startup.fish) preset.scene.fishCount = *startup.fish;
+    if (startup.world) std::tie(preset.scene.width, preset.scene.height) = *startup.world;
 
     Editor editor(preset, file, false, dirs, userPresetDir());
     Editor::setInstance(&editor);
     if (!startupError.isEmpty()) editor.showMessage(startupError, true);
+    editor.setPaused(startup.paused);
     for (const std::string& o : startup.overlays) {
         if (o == "neighbours") editor.setShowNeighbours(true);
         if (o == "forces") editor.setShowForces(true);

@@ -4,6 +4,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mirofish::editor {
@@ -12,6 +13,8 @@ struct EditorStartup {
     std::string preset;                  // id or file; empty: the default preset
     std::optional<std::uint32_t> fish;   // overrides the preset's count
     int width = 1280, height = 720;      // window size
+    std::optional<std::pair<float, float>> world;  // overrides the preset's world size
+    bool paused = false;                 // start paused
     bool fullscreen = false;
     double quitAfterSeconds = 0;         // > 0: close after this long (measurements, smoke tests)
     bool reportFrameRate = false;        // print the view's frame rate every second on stdout

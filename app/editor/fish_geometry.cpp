@@ -55,10 +55,11 @@ constexpr Rgb kAlarmed{1.0f, 0.45f, 0.25f};
 unsigned char byte(float v) { return static_cast<unsigned char>(std::clamp(v, 0.0f, 1.0f) * 255.0f + 0.5f); }
 }  // namespace
 
-ViewTransform ViewTransform::fit(float viewWidth, float viewHeight, float worldWidth, float worldHeight) {
+ViewTransform ViewTransform::fit(float viewWidth, float viewHeight, float worldWidth, float worldHeight, float border) {
     ViewTransform t;
-    if (worldWidth <= 0 || worldHeight <= 0 || viewWidth <= 0 || viewHeight <= 0) return t;
-    t.scale = std::min(viewWidth / worldWidth, viewHeight / worldHeight);
+    const float w = worldWidth + 2 * border, h = worldHeight + 2 * border;
+    if (w <= 0 || h <= 0 || viewWidth <= 0 || viewHeight <= 0) return t;
+    t.scale = std::min(viewWidth / w, viewHeight / h);
     t.offsetX = 0.5f * (viewWidth - t.scale * worldWidth);
     t.offsetY = 0.5f * (viewHeight - t.scale * worldHeight);
     return t;

@@ -15,7 +15,8 @@ struct ViewTransform {
     float scale = 1.0f;
     float offsetX = 0.0f, offsetY = 0.0f;
 
-    static ViewTransform fit(float viewWidth, float viewHeight, float worldWidth, float worldHeight);
+    // Fits [-border, world + border] on both axes into the view.
+    static ViewTransform fit(float viewWidth, float viewHeight, float worldWidth, float worldHeight, float border = 0);
     QPointF toView(float x, float y) const { return {offsetX + scale * x, offsetY + scale * y}; }
     QPointF toWorld(QPointF p) const { return {(p.x() - offsetX) / scale, (p.y() - offsetY) / scale}; }
 };

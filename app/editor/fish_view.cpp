@@ -2,6 +2,7 @@
 
 #include <QSGGeometryNode>
 #include <QSGVertexColorMaterial>
+#include <algorithm>
 
 namespace mirofish::editor {
 
@@ -69,8 +70,14 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
     if (newest) haveFrame_ = true;
     if (!haveFrame_) return root;
     const FrameSnapshot& frame = editor_->host().frames().current();
+    // Soft walls let fish overshoot by up to one margin (the core's backstop):
+    // keep that band in view so no fish is cut off.
+    const bool soft = frame.params.boundaryMode() == BoundaryMode::Soft;
+    const float border = soft ? std::clamp(frame.params.get(ParamId::BoundaryMargin), 0.0f,
+                                           0.5f * std::min(frame.worldWidth, frame.worldHeight))
+                              : 0.0f;
     transform_ = ViewTransform::fit(static_cast<float>(width()), static_cast<float>(height()), frame.worldWidth,
-                                    frame.worldHeight);
+                                    frame.worldHeight, border);
 
     fill(fishNode, static_cast<int>(frame.count()) * kVerticesPerFish,
          [&](QSGGeometry::ColoredPoint2D* v) { writeFishTriangles(frame, transform_, v); });

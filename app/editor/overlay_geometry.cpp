@@ -33,6 +33,9 @@ const LineColour kSelected = colour(255, 255, 255, 230);
 // The rule arrows: a correction of the full max speed within one reference
 // step (weight 1 at full strength, maxSpeed * 60 px/s^2) is this many pixels.
 constexpr float kArrowPixelsAtFullCorrection = 40.0f;
+// Separation grows like 1/distance^2 up close; longer arrows would cross the
+// whole view, so they stop here (the stats panel has the numbers).
+constexpr double kArrowMaxPixels = 90.0;
 }  // namespace
 
 void LineList::line(QPointF a, QPointF b, LineColour c) {
@@ -58,9 +61,14 @@ void LineList::circle(QPointF centre, float radius, LineColour c, int segments) 
 }
 
 void LineList::arrow(QPointF from, QPointF to, LineColour c) {
+    QPointF d = to - from;
+    double len = std::hypot(d.x(), d.y());
+    if (len > kArrowMaxPixels) {
+        d *= kArrowMaxPixels / len;
+        len = kArrowMaxPixels;
+        to = from + d;
+    }
     line(from, to, c);
-    const QPointF d = to - from;
-    const double len = std::hypot(d.x(), d.y());
     if (len < 4.0) return;
     const QPointF u = d / len;
     const QPointF n(-u.y(), u.x());
