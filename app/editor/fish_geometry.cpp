@@ -65,7 +65,8 @@ ViewTransform ViewTransform::fit(float viewWidth, float viewHeight, float worldW
     return t;
 }
 
-void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, QSGGeometry::ColoredPoint2D* out) {
+void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, std::size_t first, std::size_t last,
+                        QSGGeometry::ColoredPoint2D* out) {
     const Params& p = frame.params;
     const float baseLength = p.get(ParamId::FishLength);
     const float stretch = p.get(ParamId::SpeedStretch);
@@ -75,7 +76,7 @@ void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, Q
     // A fish is never drawn smaller than this many pixels, or it vanishes when zoomed out.
     constexpr float kMinPixels = 2.5f;
 
-    for (std::size_t i = 0; i < frame.count(); ++i) {
+    for (std::size_t i = first; i < last; ++i) {
         const float hx = frame.hx[i], hy = frame.hy[i];
         const float len = std::max((baseLength + stretch * frame.speed[i]) * view.scale, kMinPixels);
         const float halfW = 0.5f * std::max(width, kMinPixels * 0.5f);
@@ -91,7 +92,7 @@ void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, Q
                               : speedColour(frame.speed[i] / topSpeed);
         if (frame.alarmed[i]) col = mix(col, kAlarmed, 0.7f);
         const unsigned char r = byte(col.r), g = byte(col.g), b = byte(col.b);
-        QSGGeometry::ColoredPoint2D* v = out + i * kVerticesPerFish;
+        QSGGeometry::ColoredPoint2D* v = out + (i - first) * kVerticesPerFish;
         v[0].set(noseX, noseY, r, g, b, 255);
         v[1].set(tailX + nx, tailY + ny, r, g, b, 255);
         v[2].set(tailX - nx, tailY - ny, r, g, b, 255);

@@ -23,7 +23,8 @@ struct ViewTransform {
 
 inline constexpr int kVerticesPerFish = 3;
 
-// Writes kVerticesPerFish * frame.count() vertices.
-void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, QSGGeometry::ColoredPoint2D* out);
+// Writes kVerticesPerFish vertices for each fish in [first, last).
+void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, std::size_t first, std::size_t last,
+                        QSGGeometry::ColoredPoint2D* out);
 
 }  // namespace mirofish::editor

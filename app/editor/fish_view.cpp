@@ -19,11 +19,33 @@ QSGGeometryNode* makeNode(QSGGeometry::DrawingMode mode) {
     return node;
 }
 
-void fill(QSGGeometryNode* node, int vertexCount, const auto& write) {
-    QSGGeometry* g = node->geometry();
-    if (g->vertexCount() != vertexCount) g->allocate(vertexCount);
-    if (vertexCount > 0) write(g->vertexDataAsColoredPoint2D());
-    node->markDirty(QSGNode::DirtyGeometry);
+// The scene graph's batches index vertices with 16 bits: a node with more
+// than 65 535 vertices is drawn only in part (seen: 200 000 fish drew the
+// first 21 845). Large geometry is therefore split over several nodes of at
+// most kMaxVerticesPerNode, a multiple of the primitive's vertex count.
+constexpr int kMaxVerticesPerNode = 65'532;
+
+// Fills `container`'s children with `items` items of `perItem` vertices;
+// write(first, last, out) writes the vertices of items [first, last).
+void fillChunked(QSGNode* container, QSGGeometry::DrawingMode mode, std::size_t items, int perItem, const auto& write) {
+    const std::size_t perNode = static_cast<std::size_t>(kMaxVerticesPerNode / perItem);
+    const int nodes = static_cast<int>((items + perNode - 1) / perNode);
+    while (container->childCount() < nodes) container->appendChildNode(makeNode(mode));
+    while (container->childCount() > nodes) {
+        QSGNode* last = container->lastChild();
+        container->removeChildNode(last);
+        delete last;
+    }
+    std::size_t first = 0;
+    for (QSGNode* n = container->firstChild(); n; n = n->nextSibling(), first += perNode) {
+        auto* node = static_cast<QSGGeometryNode*>(n);
+        const std::size_t last = std::min(items, first + perNode);
+        const int vertexCount = static_cast<int>(last - first) * perItem;
+        QSGGeometry* g = node->geometry();
+        if (g->vertexCount() != vertexCount) g->allocate(vertexCount);
+        write(first, last, g->vertexDataAsColoredPoint2D());
+        node->markDirty(QSGNode::DirtyGeometry);
+    }
 }
 }  // namespace
 
@@ -55,14 +77,15 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
         delete old;
         return nullptr;
     }
+    // Two containers: the fish, then the overlays on top.
     auto* root = old;
     if (!root) {
         root = new QSGNode;
-        root->appendChildNode(makeNode(QSGGeometry::DrawTriangles));
-        root->appendChildNode(makeNode(QSGGeometry::DrawLines));
+        root->appendChildNode(new QSGNode);
+        root->appendChildNode(new QSGNode);
     }
-    auto* fishNode = static_cast<QSGGeometryNode*>(root->firstChild());
-    auto* overlayNode = static_cast<QSGGeometryNode*>(root->lastChild());
+    QSGNode* fishNodes = root->firstChild();
+    QSGNode* overlayNodes = root->lastChild();
 
     // The only reader of the triple buffer; the GUI thread is blocked while
     // this runs, so transform_ may be written here.
@@ -79,12 +102,16 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
     transform_ = ViewTransform::fit(static_cast<float>(width()), static_cast<float>(height()), frame.worldWidth,
                                     frame.worldHeight, border);
 
-    fill(fishNode, static_cast<int>(frame.count()) * kVerticesPerFish,
-         [&](QSGGeometry::ColoredPoint2D* v) { writeFishTriangles(frame, transform_, v); });
+    fillChunked(fishNodes, QSGGeometry::DrawTriangles, frame.count(), kVerticesPerFish,
+                [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
+                    writeFishTriangles(frame, transform_, first, last, v);
+                });
     buildOverlayLines(frame, transform_, lines_);
     const auto& lines = lines_.vertices();
-    fill(overlayNode, static_cast<int>(lines.size()),
-         [&](QSGGeometry::ColoredPoint2D* v) { std::copy(lines.begin(), lines.end(), v); });
+    fillChunked(overlayNodes, QSGGeometry::DrawLines, lines.size() / 2, 2,
+                [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
+                    std::copy(lines.begin() + 2 * first, lines.begin() + 2 * last, v);
+                });
     editor_->countFrame();
     return root;
 }
