@@ -24,6 +24,7 @@ const char* kUsage =
     "  bench      measure simulation speed\n"
     "  validate   check preset files\n"
     "  presets    list presets (or parameters with --params)\n"
+    "  analyze    analyse an audio file: band levels, onsets, tempo per frame\n"
     "\n"
     "'mirofish COMMAND --help' describes each command.\n";
 
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
     if (command == "bench") return runBench(args, std::cout, std::cerr);
     if (command == "validate") return runValidate(args, std::cout, std::cerr);
     if (command == "presets") return runPresets(args, std::cout, std::cerr);
+    if (command == "analyze") return runAnalyze(args, std::cout, std::cerr);
     std::cerr << "mirofish: unknown command '" << command << "' (see 'mirofish --help')\n";
     return kExitBadInput;
 }

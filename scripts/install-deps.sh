@@ -4,6 +4,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
+  # KissFFT, the audio analysis' FFT.
+  libkissfft-dev
   # Qt 6.4 for the editor (qmlcachegen and qmltyperegistrar are in -dev-tools).
   qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools libxkbcommon-dev
   # Every QML module the interface imports; Debian's do not pull each other in.
@@ -11,7 +13,9 @@ packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
   qml6-module-qtquick-window qml6-module-qtquick-controls qml6-module-qtquick-templates
   qml6-module-qtquick-layouts
   # OpenGL drivers (llvmpipe where there is no GPU) and a font.
-  libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core)
+  libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
+  # Decodes flac, mp3 and ogg (WAV is read without it).
+  ffmpeg)
 if [[ "${1:-}" == "--tests" ]]; then
   # The editor tests render in a private X server.
   packages+=(catch2 xvfb xauth)

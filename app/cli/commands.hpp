@@ -12,6 +12,7 @@ int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
 int runBench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runValidate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runPresets(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runAnalyze(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 2;

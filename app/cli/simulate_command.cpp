@@ -1,8 +1,12 @@
 #include <filesystem>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "audio/audio_analyzer.hpp"
+#include "audio/modulation.hpp"
 #include "cli/args.hpp"
+#include "cli/audio_decode.hpp"
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
 #include "io/snapshot.hpp"
@@ -25,7 +29,37 @@ const std::vector<OptionSpec> kOptions = {
     {"metrics-every", "M", "print a metrics line every M steps (default 60)"},
     {"save-state", "FILE", "write the final state (binary snapshot) to FILE"},
     {"load-state", "FILE", "start from a saved state instead of a fresh spawn"},
+    {"audio", "FILE", "drive the parameters from this audio file through the preset's audio routes (the "
+                      "articles' three when it has none); step k hears the audio at k/60 s"},
 };
+
+// The audio side of a run: the whole file analysed at the simulation's own
+// clock (frame k = step k = k/60 s) and the routes that turn it into parameters.
+struct AudioDrive {
+    std::vector<AudioFeatures> frames;
+    ModulationMatrix matrix;
+    Params base;
+
+    // The parameters for the step about to run (the base once the audio has ended).
+    Params paramsAt(std::uint64_t step) {
+        if (step >= frames.size()) return base;
+        return matrix.apply(base, frames[step], onset.update(frames[step]));
+    }
+    OnsetEnvelope onset;
+};
+
+AudioDrive analyseForSimulation(const std::string& file, const Preset& preset, const Params& base) {
+    const MonoAudio audio = decodeAudioFile(file);
+    AudioAnalyzerConfig config;
+    config.sampleRate = audio.sampleRate;
+    config.frameRate = 1.0 / Simulation::kStepSeconds;
+    AudioAnalyzer analyzer(config);
+    AudioDrive drive;
+    drive.frames = analyzer.analyzeAll(audio.samples, config.frameRate);
+    drive.matrix.routes = preset.routes.empty() ? defaultRoutes().routes : preset.routes;
+    drive.base = base;
+    return drive;
+}
 
 nlohmann::ordered_json metricsLine(const Simulation& sim) {
     const Metrics m = computeMetrics(sim);
@@ -76,13 +110,25 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         Simulation sim(preset.scene, pool);
         if (const auto state = args.value("load-state")) loadSnapshot(sim, *state);
 
+        std::optional<AudioDrive> audio;
+        if (const auto file = args.value("audio")) audio = analyseForSimulation(*file, preset, sim.params());
+        // With audio, each line also shows the modulated parameters' values.
+        auto line = [&] {
+            auto j = metricsLine(sim);
+            if (audio)
+                for (const ModRoute& r : audio->matrix.routes)
+                    j["params"][std::string(paramDef(r.target).key)] = sim.params().get(r.target);
+            return j;
+        };
+
         const std::uint64_t last = sim.stepIndex() + static_cast<std::uint64_t>(steps);
         while (sim.stepIndex() < last) {
+            if (audio) sim.setParams(audio->paramsAt(sim.stepIndex()));
             sim.step();
             if (sim.stepIndex() % static_cast<std::uint64_t>(every) == 0 && sim.stepIndex() != last)
-                out << metricsLine(sim).dump() << "\n" << std::flush;
+                out << line().dump() << "\n" << std::flush;
         }
-        auto final = metricsLine(sim);
+        auto final = line();
         final["state_hash"] = toHex(stateHash(sim));
         out << final.dump() << "\n";
         if (const auto state = args.value("save-state")) saveSnapshot(sim, *state);

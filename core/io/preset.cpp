@@ -128,10 +128,58 @@ void readParams(const Checker& c, const json& obj, Params& params) {
     }
 }
 
+std::vector<ModRoute> readRoutes(const Checker& c, const json& list) {
+    if (!list.is_array()) c.fail("audioRoutes", "must be a list");
+    std::vector<ModRoute> routes;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string w = Checker::item("audioRoutes", i);
+        const json& obj = list[i];
+        c.allowOnly(obj, w, {"source", "band", "target", "min", "max", "curve", "amount", "invert"});
+        ModRoute r;
+        r.source = c.choice<ModSource>(obj, w, "source",
+                                       {{"low", ModSource::Low},
+                                        {"mid", ModSource::Mid},
+                                        {"high", ModSource::High},
+                                        {"band", ModSource::Band},
+                                        {"level", ModSource::Level},
+                                        {"onset", ModSource::Onset},
+                                        {"beatPhase", ModSource::BeatPhase}});
+        if (r.source == ModSource::Band) {
+            const double band = c.number(obj, w, "band", 0, static_cast<double>(kMaxModBand));
+            if (band != std::floor(band)) c.fail(Checker::join(w, "band"), "must be a whole number");
+            r.band = static_cast<std::size_t>(band);
+        } else if (obj.contains("band")) {
+            c.fail(Checker::join(w, "band"), "is only used with \"source\": \"band\"");
+        }
+        const std::string target = c.text(obj, w, "target");
+        const auto id = findParam(target);
+        if (!id)
+            c.fail(Checker::join(w, "target"),
+                   "is '" + target + "', not a parameter (run 'mirofish presets --params' for the list)");
+        const ParamDef& d = paramDef(*id);
+        if (d.isChoice())
+            c.fail(Checker::join(w, "target"), "is '" + target + "', a choice, which cannot be modulated");
+        r.target = *id;
+        r.min = c.number(obj, w, "min", d.min, d.max);
+        r.max = c.number(obj, w, "max", d.min, d.max);
+        if (obj.contains("curve"))
+            r.curve = c.choice<ModCurve>(obj, w, "curve",
+                                         {{"log", ModCurve::Log}, {"linear", ModCurve::Linear}, {"exp", ModCurve::Exp}});
+        if (obj.contains("amount")) r.amount = c.number(obj, w, "amount", 0, kMaxModAmount);
+        if (obj.contains("invert")) {
+            if (!obj["invert"].is_boolean()) c.fail(Checker::join(w, "invert"), "must be true or false");
+            r.invert = obj["invert"].get<bool>();
+        }
+        if (const std::string problem = validateRoute(r); !problem.empty()) c.fail(w, problem);
+        routes.push_back(r);
+    }
+    return routes;
+}
+
 Preset readPreset(const Checker& c, const json& root) {
     c.allowOnly(root, "",
                 {"format", "version", "name", "description", "world", "fish", "seed", "params", "fields", "predators",
-                 "obstacles", "leader"});
+                 "obstacles", "leader", "audioRoutes"});
     if (!root.contains("format") || root["format"] != kFormat)
         c.fail("", "is not a MiroFish preset (its \"format\" must be \"" + std::string(kFormat) + "\")");
     const double version = c.number(root, "", "version", 1, 1e9);
@@ -218,6 +266,7 @@ Preset readPreset(const Checker& c, const json& root) {
         l.position = l.path.front();
         s.leader = std::move(l);
     }
+    if (root.contains("audioRoutes")) p.routes = readRoutes(c, root["audioRoutes"]);
     return p;
 }
 
@@ -302,10 +351,25 @@ std::string presetToJson(const Preset& preset) {
     for (const Obstacle& o : s.obstacles)
         root["obstacles"].push_back({{"x", readable(o.centre[0])}, {"y", readable(o.centre[1])}, {"radius", readable(o.radius)}});
     if (s.leader) root["leader"] = {{"path", pathJson(s.leader->path)}};
+    for (const ModRoute& r : preset.routes) {
+        ordered_json j;
+        j["source"] = std::string(modSourceKey(r.source));
+        if (r.source == ModSource::Band) j["band"] = r.band;
+        j["target"] = std::string(paramDef(r.target).key);
+        j["min"] = r.min;
+        j["max"] = r.max;
+        j["curve"] = std::string(modCurveKey(r.curve));
+        j["amount"] = r.amount;
+        j["invert"] = r.invert;
+        root["audioRoutes"].push_back(j);
+    }
     return root.dump(2) + "\n";
 }
 
 void savePreset(const Preset& preset, const std::filesystem::path& file) {
+    // A file that loading would refuse is not written.
+    if (const std::string problem = ModulationMatrix{preset.routes}.validate(); !problem.empty())
+        throw PresetError(file.string() + ": audio " + problem);
     const std::string text = presetToJson(preset);
     try {
         writeFileAtomically(file, [&](std::ostream& out) { out << text; });

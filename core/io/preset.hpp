@@ -1,7 +1,8 @@
 #pragma once
 // Presets: one JSON file each (format "mirofish-preset", version 1) with a
 // name, a description, the world size, fish count, seed, any registry
-// parameters (missing ones take their defaults) and the interaction objects.
+// parameters (missing ones take their defaults), the interaction objects and
+// the audio modulation routes.
 // Loading validates everything and refuses a bad file with a PresetError that
 // names the file, the key and what is allowed.
 #include <filesystem>
@@ -9,8 +10,10 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "audio/modulation.hpp"
 #include "sim/scene.hpp"
 
 namespace mirofish {
@@ -20,9 +23,16 @@ struct PresetError : std::runtime_error {
 };
 
 struct Preset {
+    Preset() = default;
+    Preset(std::string name_, std::string description_, Scene scene_, std::vector<ModRoute> routes_ = {})
+        : name(std::move(name_)), description(std::move(description_)), scene(std::move(scene_)),
+          routes(std::move(routes_)) {}
+
     std::string name;
     std::string description;
     Scene scene;
+    // The audio modulation routes ("audioRoutes"; none when the key is missing).
+    std::vector<ModRoute> routes;
 };
 
 inline constexpr int kPresetVersion = 1;
@@ -35,6 +45,7 @@ Preset loadPreset(const std::filesystem::path& file);
 // Pretty JSON with only what a person wants to read: parameters equal to
 // their defaults and empty lists are left out.
 std::string presetToJson(const Preset& preset);
+// Refuses (PresetError) a preset whose audio routes are invalid (validateRoute).
 void savePreset(const Preset& preset, const std::filesystem::path& file);
 
 struct PresetInfo {

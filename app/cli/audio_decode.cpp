@@ -1,0 +1,135 @@
+#include "cli/audio_decode.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <poll.h>
+#include <spawn.h>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char** environ;
+
+namespace mirofish::cli {
+
+namespace {
+struct ProcessResult {
+    int exitCode = -1;
+    std::vector<unsigned char> out;
+    std::string err;
+};
+
+// Runs argv[0] (looked up on the PATH) and collects stdout and stderr; no
+// shell, so file names need no quoting. nullopt-like exitCode -1 with
+// err set when it cannot start.
+ProcessResult run(const std::vector<std::string>& args) {
+    ProcessResult r;
+    int outPipe[2], errPipe[2];
+    if (pipe(outPipe) != 0 || pipe(errPipe) != 0) {
+        r.err = std::strerror(errno);
+        return r;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, errPipe[1], STDERR_FILENO);
+    posix_spawn_file_actions_addclose(&actions, outPipe[0]);
+    posix_spawn_file_actions_addclose(&actions, errPipe[0]);
+    std::vector<char*> argv;
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(outPipe[1]);
+    close(errPipe[1]);
+    if (spawned != 0) {
+        close(outPipe[0]);
+        close(errPipe[0]);
+        r.err = std::strerror(spawned);
+        return r;
+    }
+    // Read both pipes until they close, so neither side blocks on a full pipe.
+    pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
+    int open = 2;
+    std::vector<unsigned char> buffer(1 << 16);
+    while (open > 0) {
+        if (poll(fds, 2, -1) < 0 && errno != EINTR) break;
+        for (pollfd& p : fds) {
+            if (p.fd < 0 || !(p.revents & (POLLIN | POLLHUP))) continue;
+            const ssize_t n = read(p.fd, buffer.data(), buffer.size());
+            if (n <= 0) {
+                close(p.fd);
+                p.fd = -1;
+                --open;
+            } else if (&p == &fds[0]) {
+                r.out.insert(r.out.end(), buffer.begin(), buffer.begin() + n);
+            } else {
+                r.err.append(reinterpret_cast<const char*>(buffer.data()), static_cast<std::size_t>(n));
+            }
+        }
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+    return r;
+}
+
+std::string firstLine(const std::string& text) {
+    const auto end = text.find('\n');
+    return text.substr(0, end);
+}
+
+// Linear interpolation to another rate (WAV files not at the analysis rate
+// when ffmpeg is missing).
+std::vector<float> resample(const std::vector<float>& in, double from, double to) {
+    if (from == to || in.empty()) return in;
+    const auto n = static_cast<std::size_t>(std::floor(static_cast<double>(in.size()) * to / from));
+    std::vector<float> out(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double x = static_cast<double>(i) * from / to;
+        const auto j = static_cast<std::size_t>(x);
+        const double f = x - static_cast<double>(j);
+        const float a = in[j], b = in[std::min(j + 1, in.size() - 1)];
+        out[i] = static_cast<float>(a + (b - a) * f);
+    }
+    return out;
+}
+}  // namespace
+
+MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
+    if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
+
+    std::string ext = file.extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (ext == ".wav") {
+        MonoAudio a = readWav(file);
+        a.samples = resample(a.samples, a.sampleRate, sampleRate);
+        a.sampleRate = sampleRate;
+        return a;
+    }
+    const char* env = std::getenv("MIROFISH_FFMPEG");
+    const std::string ffmpeg = env && *env ? env : "ffmpeg";
+    const ProcessResult r = run({ffmpeg, "-nostdin", "-v", "error", "-i", file.string(), "-f", "f32le", "-ac", "1",
+                                 "-ar", std::to_string(static_cast<int>(sampleRate)), "-"});
+    if (r.exitCode == -1)
+        throw AudioFileError(file.string() + ": decoding " + ext + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
+                             "); install the Debian package ffmpeg, or use a WAV file");
+    if (r.exitCode != 0)
+        throw AudioFileError(file.string() + ": not a readable audio file (ffmpeg: " + firstLine(r.err) + ")");
+    MonoAudio a;
+    a.sampleRate = sampleRate;
+    a.samples.resize(r.out.size() / sizeof(float));
+    std::memcpy(a.samples.data(), r.out.data(), a.samples.size() * sizeof(float));
+    if (a.samples.empty()) throw AudioFileError(file.string() + ": the file holds no audio");
+    for (float& s : a.samples)
+        if (!std::isfinite(s)) s = 0.0f;
+    return a;
+}
+
+}  // namespace mirofish::cli

@@ -1,0 +1,201 @@
+#include "audio/audio_analyzer.hpp"
+
+#include "audio/level_tracker.hpp"
+#include "audio/onset_detector.hpp"
+#include "audio/spectrum.hpp"
+#include "audio/tempo_tracker.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace mirofish {
+
+namespace {
+
+void validate(const AudioAnalyzerConfig& c) {
+    auto positive = [](double v) { return v > 0 && std::isfinite(v); };
+    if (!positive(c.sampleRate) || !positive(c.frameRate) || !positive(c.gainWindowSeconds) ||
+        !positive(c.tempoWindowSeconds) || !positive(c.rangeDb) || c.bands == 0 || c.bands > 1024 ||
+        !(c.attackSeconds >= 0) || !(c.releaseSeconds >= 0) || !(c.minSpanDb > 0) ||
+        !std::isfinite(c.tiltDbPerOctave) || !(c.onsetMinIntervalSeconds >= 0) || !std::isfinite(c.floorDb) ||
+        !(c.minBpm > 0) || !(c.maxBpm > c.minBpm))
+        throw std::invalid_argument("audio analyzer: invalid configuration");
+    if (c.frameRate > c.sampleRate) throw std::invalid_argument("audio analyzer: frame rate above the sample rate");
+}
+
+// dB added to a band's level before the gain compares it: tilt per octave
+// of the band's geometric centre above 1 kHz.
+std::vector<float> tilts(std::span<const BandRange> bands, double dbPerOctave) {
+    std::vector<float> t;
+    for (const BandRange& b : bands)
+        t.push_back(static_cast<float>(dbPerOctave * std::log2(std::sqrt(b.lowHz * b.highHz) / 1000.0)));
+    return t;
+}
+
+// A group of bands under one automatic gain.
+struct BandGroup {
+    BandBins bins;
+    std::vector<float> tilt;
+    std::vector<LevelSmoother> smoothers;
+    LoudnessReference reference;
+    std::vector<float> raw;
+
+    BandGroup(std::span<const BandRange> bands, const AudioAnalyzerConfig& c)
+        : bins(bands, c.fftSize, c.sampleRate),
+          tilt(tilts(bands, c.tiltDbPerOctave)),
+          smoothers(bands.size(), LevelSmoother(c.frameRate, c.attackSeconds, c.releaseSeconds)),
+          reference(c.frameRate, c.gainWindowSeconds),
+          raw(bands.size()) {}
+
+    void reset() {
+        for (LevelSmoother& s : smoothers) s.reset();
+        reference.reset();
+    }
+
+    void update(std::span<const float> power, const GainMapping& mapping, std::span<float> db, std::span<float> norm) {
+        bins.meanDb(power, raw);
+        float loudest = -1e30f;
+        for (std::size_t i = 0; i < smoothers.size(); ++i) {
+            db[i] = smoothers[i].update(raw[i]);
+            loudest = std::max(loudest, db[i] + tilt[i]);
+        }
+        const float ref = reference.update(loudest);
+        for (std::size_t i = 0; i < smoothers.size(); ++i) norm[i] = normaliseDb(db[i], db[i] + tilt[i], ref, mapping);
+    }
+};
+
+}  // namespace
+
+struct AudioAnalyzer::Impl {
+    AudioAnalyzerConfig config;
+    Spectrum spectrum;
+    std::vector<BandRange> ranges;
+    BandGroup named, bands;
+    BandBins audibleBins;
+    GainMapping mapping;
+    LevelSmoother level;
+    LoudnessReference levelReference;
+    OnsetDetector onsets;
+    TempoTracker tempo;
+    std::vector<float> window;
+    std::size_t nextFrame = 0;
+    bool started = false;
+
+    explicit Impl(const AudioAnalyzerConfig& c)
+        : config(c),
+          spectrum(c.fftSize, c.sampleRate),
+          ranges(logSpacedBands(c.bands)),
+          named(kNamedBands, c),
+          bands(ranges, c),
+          audibleBins(std::span(&kAudibleRange, 1), c.fftSize, c.sampleRate),
+          mapping{c.floorDb, c.rangeDb, c.minSpanDb},
+          level(c.frameRate, c.attackSeconds, c.releaseSeconds),
+          levelReference(c.frameRate, c.gainWindowSeconds) {
+        OnsetConfig oc;
+        oc.frameRate = c.frameRate;
+        oc.floorDb = c.floorDb;
+        oc.thresholdK = c.onsetThresholdK;
+        oc.minFlux = c.onsetMinFlux;
+        oc.minIntervalSeconds = c.onsetMinIntervalSeconds;
+        const BandBins low(std::span(&kNamedBands[0], 1), c.fftSize, c.sampleRate);
+        onsets = OnsetDetector(oc, audibleBins.firstBin(0), audibleBins.endBin(0), low.endBin(0));
+        TempoConfig tc;
+        tc.frameRate = c.frameRate;
+        tc.windowSeconds = c.tempoWindowSeconds;
+        tc.minBpm = c.minBpm;
+        tc.maxBpm = c.maxBpm;
+        tempo = TempoTracker(tc);
+        window.assign(c.fftSize, 0.0f);
+    }
+
+    void reset() {
+        named.reset();
+        bands.reset();
+        level.reset();
+        levelReference.reset();
+        onsets.reset();
+        tempo.reset();
+        started = false;
+        nextFrame = 0;
+    }
+
+    AudioFeatures analyze(std::span<const float> samples, double time) {
+        const std::span<const float> power = spectrum.compute(samples);
+        AudioFeatures f;
+        f.time = time;
+
+        named.update(power, mapping, f.namedDb, f.named);
+        f.bands.assign(bands.smoothers.size(), 0.0f);
+        f.bandsDb.assign(bands.smoothers.size(), 0.0f);
+        bands.update(power, mapping, f.bandsDb, f.bands);
+
+        f.levelDb = level.update(powerToDb(audibleBins.sumPower(power, 0)));
+        f.level = normaliseDb(f.levelDb, f.levelDb, levelReference.update(f.levelDb), mapping);
+
+        f.onset = onsets.update(power);
+        // The kick and bass count four times towards the beat phase.
+        tempo.update(onsets.flux(), onsets.flux() + 3 * onsets.lowFlux());
+        f.bpm = tempo.bpm();
+        f.tempoConfidence = tempo.confidence();
+        f.beatPhase = tempo.beatPhase();
+        return f;
+    }
+};
+
+AudioAnalyzer::AudioAnalyzer(const AudioAnalyzerConfig& config) {
+    validate(config);
+    impl_ = std::make_unique<Impl>(config);
+}
+
+AudioAnalyzer::~AudioAnalyzer() = default;
+AudioAnalyzer::AudioAnalyzer(AudioAnalyzer&&) noexcept = default;
+AudioAnalyzer& AudioAnalyzer::operator=(AudioAnalyzer&&) noexcept = default;
+
+const AudioAnalyzerConfig& AudioAnalyzer::config() const { return impl_->config; }
+std::span<const BandRange> AudioAnalyzer::bandRanges() const { return impl_->ranges; }
+void AudioAnalyzer::reset() { impl_->reset(); }
+
+AudioFeatures AudioAnalyzer::analyzeFrame(std::span<const float> mono, std::size_t frameIndex) {
+    Impl& d = *impl_;
+    if (!d.started || frameIndex != d.nextFrame) d.reset();
+    d.started = true;
+    d.nextFrame = frameIndex + 1;
+
+    const double endSample = std::round(static_cast<double>(frameIndex) * d.config.sampleRate / d.config.frameRate);
+    const auto end = static_cast<long long>(endSample);
+    const auto n = static_cast<long long>(d.config.fftSize);
+    const auto size = static_cast<long long>(mono.size());
+    for (long long i = 0; i < n; ++i) {
+        const long long s = end - n + i;
+        d.window[static_cast<std::size_t>(i)] = s >= 0 && s < size ? mono[static_cast<std::size_t>(s)] : 0.0f;
+    }
+    return d.analyze(d.window, endSample / d.config.sampleRate);
+}
+
+AudioFeatures AudioAnalyzer::analyzeWindow(std::span<const float> newest, double time) {
+    impl_->started = false;  // a later analyzeFrame starts afresh
+    return impl_->analyze(newest, time);
+}
+
+std::size_t AudioAnalyzer::frameCount(std::size_t sampleCount, double sampleRate, double frameRate) {
+    if (sampleCount == 0 || !(sampleRate > 0) || !(frameRate > 0)) return 0;
+    return static_cast<std::size_t>(std::floor(static_cast<double>(sampleCount) * frameRate / sampleRate)) + 1;
+}
+
+std::vector<AudioFeatures> AudioAnalyzer::analyzeAll(std::span<const float> mono, double frameRate) {
+    if (frameRate != impl_->config.frameRate) {
+        AudioAnalyzerConfig c = impl_->config;
+        c.frameRate = frameRate;
+        validate(c);
+        impl_ = std::make_unique<Impl>(c);
+    }
+    impl_->reset();
+    const std::size_t frames = frameCount(mono.size(), impl_->config.sampleRate, frameRate);
+    std::vector<AudioFeatures> out;
+    out.reserve(frames);
+    for (std::size_t k = 0; k < frames; ++k) out.push_back(analyzeFrame(mono, k));
+    return out;
+}
+
+}  // namespace mirofish

@@ -1,0 +1,175 @@
+#include "audio/tempo_tracker.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace mirofish {
+
+namespace {
+constexpr double kBpmStep = 0.5;
+constexpr int kHarmonics = 4;
+constexpr double kPreferredBpm = 120;
+
+// Linear interpolation of v at a fractional index (0 outside).
+double at(const std::vector<double>& v, std::size_t size, double x) {
+    if (x < 0) return 0;
+    const auto i = static_cast<std::size_t>(x);
+    if (i + 1 >= size) return i < size ? v[i] : 0.0;
+    const double f = x - static_cast<double>(i);
+    return v[i] * (1 - f) + v[i + 1] * f;
+}
+}  // namespace
+
+TempoTracker::TempoTracker(const TempoConfig& config) : config_(config) {
+    if (!(config.frameRate > 0) || !(config.minBpm > 0) || !(config.maxBpm > config.minBpm) ||
+        !(config.windowSeconds > 0))
+        throw std::invalid_argument("tempo: frame rate, window and a BPM range min < max are required");
+    const auto window = static_cast<std::size_t>(std::lround(config.windowSeconds * config.frameRate));
+    ring_.assign(std::max<std::size_t>(window, 8), 0.0f);
+    beatRing_.assign(ring_.size(), 0.0f);
+    beat_.assign(ring_.size(), 0.0);
+    smooth_.assign(ring_.size(), 0.0);
+    acf_.assign(ring_.size(), 0.0);
+    linear_.assign(ring_.size(), 0.0);
+    const auto candidates = static_cast<std::size_t>(std::floor((config.maxBpm - config.minBpm) / kBpmStep)) + 1;
+    scores_.assign(candidates, 0.0);
+    combs_.assign(candidates, 0.0);
+    for (std::size_t c = 0; c < candidates; ++c) {
+        const double octaves = std::log2((config.minBpm + kBpmStep * static_cast<double>(c)) / kPreferredBpm);
+        prior_.push_back(std::exp(-0.5 * octaves * octaves));
+    }
+    estimateEvery_ = std::max<std::size_t>(1, static_cast<std::size_t>(std::lround(config.frameRate / config.updateHz)));
+    reset();
+}
+
+void TempoTracker::reset() {
+    std::fill(ring_.begin(), ring_.end(), 0.0f);
+    std::fill(beatRing_.begin(), beatRing_.end(), 0.0f);
+    next_ = filled_ = sinceEstimate_ = 0;
+    bpm_ = confidence_ = phase_ = 0;
+}
+
+void TempoTracker::update(float onsetStrength, float beatStrength) {
+    auto clean = [](float v) { return std::isfinite(v) ? std::max(v, 0.0f) : 0.0f; };
+    ring_[next_] = clean(onsetStrength);
+    beatRing_[next_] = beatStrength < 0 ? ring_[next_] : clean(beatStrength);
+    next_ = next_ + 1 == ring_.size() ? 0 : next_ + 1;
+    filled_ = std::min(filled_ + 1, ring_.size());
+    if (static_cast<double>(filled_) < config_.minHistorySeconds * config_.frameRate) return;
+
+    // The envelope in time order, smoothed by a [1 4 6 4 1]/16 kernel
+    // (renormalised at the ends) so the autocorrelation has round peaks.
+    const std::size_t n = filled_;
+    const std::size_t start = (next_ + ring_.size() - n) % ring_.size();
+    smoothInto(ring_, start, n, smooth_);
+    smoothInto(beatRing_, start, n, beat_);
+
+    if (sinceEstimate_ == 0) estimateTempo();
+    sinceEstimate_ = (sinceEstimate_ + 1) % estimateEvery_;
+    estimatePhase();
+}
+
+void TempoTracker::smoothInto(const std::vector<float>& ring, std::size_t start, std::size_t n, std::vector<double>& out) {
+    for (std::size_t i = 0, j = start; i < n; ++i, j = j + 1 == ring.size() ? 0 : j + 1) linear_[i] = ring[j];
+    static constexpr double kernel[5] = {1, 4, 6, 4, 1};
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i >= 2 && i + 2 < n) {
+            out[i] = (linear_[i - 2] + 4 * linear_[i - 1] + 6 * linear_[i] + 4 * linear_[i + 1] + linear_[i + 2]) / 16;
+            continue;
+        }
+        double sum = 0, weight = 0;
+        for (std::size_t k = 0; k < 5; ++k) {
+            if (i + k < 2 || i + k - 2 >= n) continue;
+            sum += kernel[k] * linear_[i + k - 2];
+            weight += kernel[k];
+        }
+        out[i] = sum / weight;
+    }
+}
+
+void TempoTracker::estimateTempo() {
+    const std::size_t n = filled_;
+    double mean = 0;
+    for (std::size_t i = 0; i < n; ++i) mean += smooth_[i];
+    mean /= static_cast<double>(n);
+
+    // Unbiased autocorrelation of the mean-free envelope up to half the window.
+    const std::size_t maxLag = n / 2;
+    const double fps = config_.frameRate;
+    const std::size_t lagLimit = std::min(maxLag, static_cast<std::size_t>(std::ceil(kHarmonics * 60.0 * fps / config_.minBpm)) + 2);
+    for (std::size_t lag = 0; lag <= lagLimit; ++lag) {
+        double sum = 0;
+        for (std::size_t i = lag; i < n; ++i) sum += (smooth_[i] - mean) * (smooth_[i - lag] - mean);
+        acf_[lag] = sum / static_cast<double>(n - lag);
+    }
+    if (!(acf_[0] > 1e-12)) {  // a flat envelope: silence or a steady sound
+        bpm_ = confidence_ = 0;
+        return;
+    }
+    for (std::size_t lag = 1; lag <= lagLimit; ++lag) acf_[lag] /= acf_[0];
+    acf_[0] = 1;
+
+    std::size_t best = 0;
+    double bestScore = -1e300;
+    for (std::size_t c = 0; c < scores_.size(); ++c) {
+        const double bpm = config_.minBpm + kBpmStep * static_cast<double>(c);
+        const double period = 60.0 * fps / bpm;
+        double comb = 0;
+        int used = 0;
+        for (int h = 1; h <= kHarmonics && h * period <= static_cast<double>(lagLimit); ++h, ++used)
+            comb += at(acf_, lagLimit + 1, h * period);
+        comb = used > 0 ? comb / used : 0.0;
+        combs_[c] = comb;
+        scores_[c] = comb * prior_[c];
+        if (used > 0 && scores_[c] > bestScore) {
+            bestScore = scores_[c];
+            best = c;
+        }
+    }
+    if (bestScore <= 0) {
+        confidence_ = 0;
+        return;
+    }
+    // Octaves: when the double tempo's comb is nearly as strong, every beat
+    // of the slower reading has an equally strong event halfway: count those.
+    const double doubled = 2 * (config_.minBpm + kBpmStep * static_cast<double>(best));
+    if (doubled <= config_.maxBpm) {
+        const std::size_t centre = std::min(combs_.size() - 1, static_cast<std::size_t>(std::lround((doubled - config_.minBpm) / kBpmStep)));
+        std::size_t fast = centre;
+        for (std::size_t c = centre >= 2 ? centre - 2 : 0; c <= std::min(centre + 2, combs_.size() - 1); ++c)
+            if (combs_[c] > combs_[fast]) fast = c;
+        if (combs_[fast] >= 0.9 * combs_[best]) best = fast;
+    }
+    double offset = 0;
+    if (best > 0 && best + 1 < scores_.size()) {
+        const double a = scores_[best - 1], b = scores_[best], c = scores_[best + 1];
+        const double denom = a - 2 * b + c;
+        if (denom < 0) offset = std::clamp(0.5 * (a - c) / denom, -0.5, 0.5);
+    }
+    bpm_ = static_cast<float>(config_.minBpm + kBpmStep * (static_cast<double>(best) + offset));
+    confidence_ = static_cast<float>(std::clamp(combs_[best], 0.0, 1.0));
+}
+
+void TempoTracker::estimatePhase() {
+    if (!(bpm_ > 0)) {
+        phase_ = 0;
+        return;
+    }
+    const std::size_t n = filled_;
+    const double period = 60.0 * config_.frameRate / bpm_;
+    const double last = static_cast<double>(n - 1);
+    constexpr double kStep = 0.25;  // frames
+    double bestOffset = 0, bestScore = -1;
+    for (double offset = 0; offset < period; offset += kStep) {
+        double score = 0;
+        for (double x = last - offset; x >= 0; x -= period) score += at(beat_, n, x);
+        if (score > bestScore) {
+            bestScore = score;
+            bestOffset = offset;
+        }
+    }
+    phase_ = static_cast<float>(std::clamp(bestOffset / period, 0.0, 1.0 - 1e-6));
+}
+
+}  // namespace mirofish

@@ -1,0 +1,138 @@
+#include "audio/wav_file.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "io/atomic_file.hpp"
+
+namespace mirofish {
+
+namespace {
+constexpr std::uint16_t kFormatPcm = 1, kFormatFloat = 3, kFormatExtensible = 0xFFFE;
+
+std::uint32_t u32(const unsigned char* p) {
+    return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+           static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
+}
+std::uint16_t u16(const unsigned char* p) { return static_cast<std::uint16_t>(p[0] | p[1] << 8); }
+
+// One sample of `bits` at p, as -1..1.
+float sampleAt(const unsigned char* p, int bits, bool isFloat) {
+    if (isFloat) {
+        float f;
+        std::memcpy(&f, p, 4);
+        return f;
+    }
+    switch (bits) {
+    case 8: return (static_cast<float>(p[0]) - 128.0f) / 128.0f;
+    case 16: return static_cast<float>(static_cast<std::int16_t>(u16(p))) / 32768.0f;
+    case 24: {
+        const std::int32_t v = static_cast<std::int32_t>(u32(p) << 8) >> 8;  // sign-extend 24 bits
+        return static_cast<float>(v) / 8388608.0f;
+    }
+    default: return static_cast<float>(static_cast<std::int32_t>(u32(p))) / 2147483648.0f;
+    }
+}
+
+void put32(std::vector<unsigned char>& out, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<unsigned char>(v >> (8 * i)));
+}
+void putTag(std::vector<unsigned char>& out, const char (&tag)[5]) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<unsigned char>(tag[i]));
+}
+void put16(std::vector<unsigned char>& out, std::uint16_t v) {
+    out.push_back(static_cast<unsigned char>(v));
+    out.push_back(static_cast<unsigned char>(v >> 8));
+}
+}  // namespace
+
+MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) {
+    auto fail = [&](const std::string& why) { throw AudioFileError(source + ": " + why); };
+    if (b.empty()) fail("the file is empty");
+    if (b.size() < 12 || std::memcmp(b.data(), "RIFF", 4) != 0 || std::memcmp(b.data() + 8, "WAVE", 4) != 0)
+        fail("not a WAV file (no RIFF/WAVE header)");
+    std::uint16_t format = 0, channels = 0, bits = 0;
+    std::uint32_t rate = 0;
+    const unsigned char* data = nullptr;
+    std::size_t dataSize = 0;
+    for (std::size_t at = 12; at + 8 <= b.size();) {
+        const std::uint32_t size = u32(b.data() + at + 4);
+        const unsigned char* body = b.data() + at + 8;
+        const std::size_t available = b.size() - at - 8;
+        if (std::memcmp(b.data() + at, "fmt ", 4) == 0) {
+            if (size < 16 || available < 16) fail("truncated format chunk");
+            format = u16(body);
+            channels = u16(body + 2);
+            rate = u32(body + 4);
+            bits = u16(body + 14);
+            if (format == kFormatExtensible && size >= 26) format = u16(body + 24);  // the sub-format's first two bytes
+        } else if (std::memcmp(b.data() + at, "data", 4) == 0) {
+            data = body;
+            // A writer that never finished leaves a too-large (or 0xFFFFFFFF) size: read what is there.
+            dataSize = std::min<std::size_t>(size, available);
+            break;
+        }
+        at += 8 + size + (size & 1u);
+    }
+    if (channels == 0 || rate == 0) fail("no format chunk, or zero channels or sample rate");
+    if (!data) fail("no audio data chunk");
+    const bool isFloat = format == kFormatFloat;
+    if (!(format == kFormatPcm && (bits == 8 || bits == 16 || bits == 24 || bits == 32)) && !(isFloat && bits == 32))
+        fail("unsupported encoding (format " + std::to_string(format) + ", " + std::to_string(bits) +
+             " bits); 8/16/24/32-bit PCM and 32-bit float are read");
+    const std::size_t frameBytes = static_cast<std::size_t>(channels) * (bits / 8);
+    const std::size_t frames = dataSize / frameBytes;
+    if (frames == 0) fail("the file holds no samples");
+
+    MonoAudio out;
+    out.sampleRate = rate;
+    out.samples.resize(frames);
+    for (std::size_t i = 0; i < frames; ++i) {
+        float sum = 0;
+        for (std::uint16_t c = 0; c < channels; ++c) sum += sampleAt(data + i * frameBytes + c * (bits / 8), bits, isFloat);
+        const float mono = sum / static_cast<float>(channels);
+        out.samples[i] = std::isfinite(mono) ? mono : 0.0f;
+    }
+    return out;
+}
+
+MonoAudio readWav(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw AudioFileError(file.string() + ": cannot open the file (missing or unreadable)");
+    const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return parseWav(bytes, file.string());
+}
+
+void writeWav(const std::filesystem::path& file, const MonoAudio& audio) {
+    std::vector<unsigned char> out;
+    const auto dataBytes = static_cast<std::uint32_t>(audio.samples.size() * 4);
+    const auto rate = static_cast<std::uint32_t>(audio.sampleRate);
+    out.reserve(44 + dataBytes);
+    putTag(out, "RIFF");
+    put32(out, 36 + dataBytes);
+    putTag(out, "WAVE");
+    putTag(out, "fmt ");
+    put32(out, 16);
+    put16(out, kFormatFloat);
+    put16(out, 1);
+    put32(out, rate);
+    put32(out, rate * 4);
+    put16(out, 4);
+    put16(out, 32);
+    putTag(out, "data");
+    put32(out, dataBytes);
+    for (float s : audio.samples) {
+        std::uint32_t v;
+        std::memcpy(&v, &s, 4);
+        put32(out, v);
+    }
+    writeFileAtomically(file, [&](std::ostream& o) {
+        o.write(reinterpret_cast<const char*>(out.data()), static_cast<std::streamsize>(out.size()));
+    });
+}
+
+}  // namespace mirofish

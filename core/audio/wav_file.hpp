@@ -1,0 +1,31 @@
+#pragma once
+// WAV files without any library: reading PCM (8, 16, 24, 32 bit) and 32-bit
+// float, any channel count, mixed down to mono; writing 32-bit float mono
+// (test fixtures). Other formats (flac, mp3, ogg) are decoded by the app
+// through the ffmpeg program (app/cli/audio_decode).
+#include <filesystem>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mirofish {
+
+struct AudioFileError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct MonoAudio {
+    std::vector<float> samples;  // -1..1
+    double sampleRate = 48000;
+    double seconds() const { return sampleRate > 0 ? static_cast<double>(samples.size()) / sampleRate : 0.0; }
+};
+
+// Throws AudioFileError naming the file and what is wrong (missing, empty,
+// not a WAV file, truncated, an encoding it does not read).
+MonoAudio readWav(const std::filesystem::path& file);
+// Parses WAV bytes; `source` names them in error messages.
+MonoAudio parseWav(std::span<const unsigned char> bytes, const std::string& source);
+void writeWav(const std::filesystem::path& file, const MonoAudio& audio);
+
+}  // namespace mirofish

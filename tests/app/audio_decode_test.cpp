@@ -1,0 +1,90 @@
+// Audio files of every common format decode to the same samples (within the
+// lossy codecs' tolerance); bad files and a missing decoder say what is wrong.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <numbers>
+
+#include "cli/audio_decode.hpp"
+#include "support/sim_fixtures.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+// 1 s: a 220 Hz tone with a 2 Hz tremolo, so the envelope has a shape.
+MonoAudio fixture() {
+    MonoAudio a;
+    a.sampleRate = 48000;
+    for (int i = 0; i < 48000; ++i) {
+        const double t = i / 48000.0;
+        a.samples.push_back(static_cast<float>(0.4 * (0.6 + 0.4 * std::sin(2 * std::numbers::pi * 2 * t)) *
+                                               std::sin(2 * std::numbers::pi * 220 * t)));
+    }
+    return a;
+}
+
+// RMS of consecutive 50 ms windows.
+std::vector<double> envelope(const std::vector<float>& s) {
+    std::vector<double> out;
+    for (std::size_t b = 0; b + 2400 <= s.size(); b += 2400) {
+        double sum = 0;
+        for (std::size_t i = b; i < b + 2400; ++i) sum += static_cast<double>(s[i]) * s[i];
+        out.push_back(std::sqrt(sum / 2400));
+    }
+    return out;
+}
+
+void encode(const std::filesystem::path& from, const std::filesystem::path& to) {
+    const std::string cmd = "ffmpeg -nostdin -v error -y -i '" + from.string() + "' '" + to.string() + "'";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+}
+}  // namespace
+
+TEST_CASE("wav, flac, mp3 and ogg files of the same sound decode to the same envelope", "[audio]") {
+    TempDir dir;
+    writeWav(dir / "tone.wav", fixture());
+    const auto reference = envelope(cli::decodeAudioFile(dir / "tone.wav").samples);
+    for (const char* ext : {".flac", ".mp3", ".ogg"}) {
+        const auto file = dir / (std::string("tone") + ext);
+        encode(dir / "tone.wav", file);
+        const MonoAudio a = cli::decodeAudioFile(file);
+        INFO(ext);
+        CHECK(a.sampleRate == 48000);
+        // mp3 adds up to about 50 ms of encoder padding.
+        CHECK(a.seconds() == Approx(1.0).margin(0.06));
+        const auto env = envelope(a.samples);
+        // Lossy codecs shift the start by a few ms: compare windows after the first.
+        for (std::size_t i = 1; i + 1 < std::min(env.size(), reference.size()); ++i)
+            CHECK(env[i] == Approx(reference[i]).margin(0.02));
+    }
+}
+
+TEST_CASE("a WAV at another rate is resampled to the analysis rate", "[audio]") {
+    TempDir dir;
+    MonoAudio a = fixture();
+    a.sampleRate = 24000;  // the same samples now last 2 s
+    writeWav(dir / "slow.wav", a);
+    const MonoAudio b = cli::decodeAudioFile(dir / "slow.wav");
+    CHECK(b.sampleRate == 48000);
+    CHECK(b.seconds() == Approx(2.0).margin(0.001));
+}
+
+TEST_CASE("a missing, empty or corrupt audio file gives a clear error", "[audio]") {
+    TempDir dir;
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "missing.mp3"), Catch::Contains("missing.mp3") && Catch::Contains("no such"));
+    writeText(dir / "empty.ogg", "");
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "empty.ogg"), Catch::Contains("empty.ogg") && Catch::Contains("empty"));
+    writeText(dir / "noise.mp3", std::string(5000, 'x'));
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "noise.mp3"), Catch::Contains("noise.mp3") && Catch::Contains("not a readable"));
+}
+
+TEST_CASE("without the ffmpeg program, compressed files say what to install and WAV still works", "[audio]") {
+    TempDir dir;
+    writeWav(dir / "tone.wav", fixture());
+    encode(dir / "tone.wav", dir / "tone.flac");
+    ::setenv("MIROFISH_FFMPEG", (dir / "no-such-ffmpeg").c_str(), 1);
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "tone.flac"), Catch::Contains("ffmpeg") && Catch::Contains("install"));
+    CHECK(cli::decodeAudioFile(dir / "tone.wav").samples.size() == 48000);
+    ::unsetenv("MIROFISH_FFMPEG");
+}

@@ -1,0 +1,188 @@
+// The audio analysis as a user of the meters and routes sees it: which band
+// lights for which sound, silence stays dark, loud and quiet copies of a
+// track read alike, and the same samples always give the same frames.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "audio/audio_analyzer.hpp"
+#include "core/audio/audio_signals.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+
+std::vector<AudioFeatures> analyze(const std::vector<float>& s, double fps = 60, AudioAnalyzerConfig config = {}) {
+    AudioAnalyzer analyzer(config);
+    return analyzer.analyzeAll(s, fps);
+}
+
+bool allFinite(const AudioFeatures& f) {
+    bool ok = std::isfinite(f.time) && std::isfinite(f.level) && std::isfinite(f.levelDb) &&
+              std::isfinite(f.bpm) && std::isfinite(f.tempoConfidence) && std::isfinite(f.beatPhase);
+    for (float v : f.named) ok = ok && std::isfinite(v) && v >= 0 && v <= 1;
+    for (float v : f.namedDb) ok = ok && std::isfinite(v);
+    for (float v : f.bands) ok = ok && std::isfinite(v) && v >= 0 && v <= 1;
+    for (float v : f.bandsDb) ok = ok && std::isfinite(v);
+    return ok && f.level >= 0 && f.level <= 1;
+}
+
+}  // namespace
+
+TEST_CASE("a 60 Hz sine lights the low band, 1 kHz the mid band, 8 kHz the high band", "[audio]") {
+    const struct { double hz; NamedBand lit; } cases[] = {
+        {60, NamedBand::Low}, {1000, NamedBand::Mid}, {8000, NamedBand::High}};
+    for (const auto& c : cases) {
+        const auto frames = analyze(sine(c.hz, 2.0));
+        const AudioFeatures& f = frames.back();
+        INFO(c.hz << " Hz: low " << f.named[0] << " mid " << f.named[1] << " high " << f.named[2]
+                  << " (dB " << f.namedDb[0] << ' ' << f.namedDb[1] << ' ' << f.namedDb[2] << ")");
+        for (std::size_t b = 0; b < 3; ++b) {
+            if (b == static_cast<std::size_t>(c.lit)) CHECK(f.named[b] > 0.9f);
+            else CHECK(f.named[b] < 0.05f);
+        }
+        CHECK(f.level > 0.9f);
+    }
+}
+
+TEST_CASE("a sweep of sines lights the log-spaced bands one after another, low to high", "[audio]") {
+    AudioAnalyzer analyzer;
+    const auto ranges = analyzer.bandRanges();
+    std::size_t previousLoudest = 0;
+    for (std::size_t i = 0; i < ranges.size(); ++i) {
+        const double centre = std::sqrt(ranges[i].lowHz * ranges[i].highHz);
+        const auto frames = analyzer.analyzeAll(sine(centre, 1.0), 60);
+        const AudioFeatures& f = frames.back();
+        const auto loudest = static_cast<std::size_t>(std::max_element(f.bands.begin(), f.bands.end()) - f.bands.begin());
+        std::string row;
+        for (float v : f.bands) row += std::to_string(v).substr(0, 4) + ' ';
+        INFO("sine at " << centre << " Hz: bands " << row);
+        CHECK(loudest == i);
+        CHECK(f.bands[i] > 0.9f);
+        if (i > 0) CHECK(loudest > previousLoudest);
+        for (std::size_t j = 0; j < f.bands.size(); ++j)
+            if (j + 1 < i || j > i + 1) CHECK(f.bands[j] < 0.05f);  // only neighbours may glow
+        previousLoudest = loudest;
+    }
+}
+
+TEST_CASE("silence gives no onsets, zero levels, no tempo and only finite values", "[audio]") {
+    const std::vector<float> silence(samplesFor(10.0), 0.0f);
+    const auto frames = analyze(silence);
+    REQUIRE(frames.size() == 601);
+    for (const AudioFeatures& f : frames) {
+        CHECK_FALSE(f.onset);
+        CHECK(f.level == 0.0f);
+        CHECK(f.bpm == 0.0f);
+        CHECK(f.tempoConfidence == 0.0f);
+        for (float v : f.named) CHECK(v == 0.0f);
+        for (float v : f.bands) CHECK(v == 0.0f);
+        CHECK(allFinite(f));
+    }
+}
+
+TEST_CASE("faint noise below the floor stays dark however long it lasts", "[audio]") {
+    std::vector<float> hiss(samplesFor(8.0));
+    Noise noise;
+    for (float& x : hiss) x = 1e-5f * noise();  // about -105 dBFS
+    const auto frames = analyze(hiss);
+    for (const AudioFeatures& f : frames) {
+        CHECK_FALSE(f.onset);
+        CHECK(f.level == 0.0f);
+        for (float v : f.bands) CHECK(v == 0.0f);
+    }
+}
+
+TEST_CASE("a quiet (-20 dB) copy of a track reads like the loud copy once the gain settles", "[audio]") {
+    const auto loud = analyze(music(14.0, 1.0));
+    const auto quiet = analyze(music(14.0, 0.1));
+    REQUIRE(loud.size() == quiet.size());
+    const std::size_t from = 8 * 60;  // two gain windows in
+    double named = 0, bands = 0, level = 0, loudMean = 0, n = 0;
+    for (std::size_t k = from; k < loud.size(); ++k, ++n) {
+        for (std::size_t b = 0; b < 3; ++b) {
+            named += std::abs(loud[k].named[b] - quiet[k].named[b]) / 3;
+            loudMean += loud[k].named[b] / 3;
+        }
+        for (std::size_t b = 0; b < loud[k].bands.size(); ++b)
+            bands += std::abs(loud[k].bands[b] - quiet[k].bands[b]) / static_cast<double>(loud[k].bands.size());
+        level += std::abs(loud[k].level - quiet[k].level);
+        CHECK(quiet[k].namedDb[0] == Approx(loud[k].namedDb[0] - 20).margin(0.5));
+    }
+    INFO("mean |loud - quiet|: named " << named / n << ", bands " << bands / n << ", level " << level / n
+                                       << "; loud named mean " << loudMean / n);
+    CHECK(named / n < 0.1);
+    CHECK(bands / n < 0.1);
+    CHECK(level / n < 0.1);
+    CHECK(loudMean / n > 0.2);  // the curves are not trivially dark
+}
+
+TEST_CASE("analysing the same samples twice gives identical frames", "[audio]") {
+    const auto s = music(6.0);
+    const auto a = analyze(s);
+    AudioAnalyzer analyzer;
+    std::vector<AudioFeatures> b;
+    for (std::size_t k = 0; k < a.size(); ++k) b.push_back(analyzer.analyzeFrame(s, k));
+    REQUIRE(a.size() == b.size());
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        CHECK(a[k].time == b[k].time);
+        CHECK(a[k].named == b[k].named);
+        CHECK(a[k].namedDb == b[k].namedDb);
+        CHECK(a[k].bands == b[k].bands);
+        CHECK(a[k].level == b[k].level);
+        CHECK(a[k].onset == b[k].onset);
+        CHECK(a[k].bpm == b[k].bpm);
+        CHECK(a[k].beatPhase == b[k].beatPhase);
+    }
+}
+
+TEST_CASE("frame k analyses the window ending at k / fps seconds", "[audio]") {
+    const auto s = sine(1000, 1.0);
+    CHECK(AudioAnalyzer::frameCount(s.size(), kRate, 60) == 61);
+    CHECK(AudioAnalyzer::frameCount(0, kRate, 60) == 0);
+    const auto frames = analyze(s, 24);
+    REQUIRE(frames.size() == 25);
+    for (std::size_t k = 0; k < frames.size(); ++k) CHECK(frames[k].time == Approx(static_cast<double>(k) / 24));
+    CHECK(frames[0].level == 0.0f);  // the window ending at 0 s holds only the zeros before the track
+    CHECK(frames[1].level > 0.5f);
+}
+
+TEST_CASE("seeking (a frame that does not follow the last) starts the analysis afresh", "[audio]") {
+    const auto s = music(4.0);
+    AudioAnalyzer a, b;
+    for (std::size_t k = 0; k < 100; ++k) a.analyzeFrame(s, k);
+    const AudioFeatures afterSeek = a.analyzeFrame(s, 200);
+    const AudioFeatures fresh = b.analyzeFrame(s, 200);
+    CHECK(afterSeek.named == fresh.named);
+    CHECK(afterSeek.bands == fresh.bands);
+}
+
+TEST_CASE("the live path (newest samples) matches the offline frames", "[audio]") {
+    const auto s = music(3.0);
+    AudioAnalyzer offline, live;
+    for (std::size_t k = 0; k < 150; ++k) {
+        const AudioFeatures a = offline.analyzeFrame(s, k);
+        const std::size_t end = std::min(s.size(), k * 800);
+        const AudioFeatures b = live.analyzeWindow(std::span(s).first(end), static_cast<double>(k) / 60);
+        CHECK(a.named == b.named);
+        CHECK(a.onset == b.onset);
+    }
+}
+
+TEST_CASE("configurations the analysis cannot use are refused", "[audio]") {
+    AudioAnalyzerConfig c;
+    c.fftSize = 1001;
+    CHECK_THROWS_AS(AudioAnalyzer(c), std::invalid_argument);
+    c = {};
+    c.bands = 0;
+    CHECK_THROWS_AS(AudioAnalyzer(c), std::invalid_argument);
+    c = {};
+    c.minBpm = 200;
+    c.maxBpm = 60;
+    CHECK_THROWS_AS(AudioAnalyzer(c), std::invalid_argument);
+    c = {};
+    c.bands = 16;
+    CHECK(AudioAnalyzer(c).bandRanges().size() == 16);
+}

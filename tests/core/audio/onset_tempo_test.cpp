@@ -1,0 +1,144 @@
+// Onsets, tempo and beat phase on click tracks whose answer is known.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "audio/audio_analyzer.hpp"
+#include "core/audio/audio_signals.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+
+constexpr double kFps = 60;
+
+std::vector<AudioFeatures> analyze(const std::vector<float>& s) {
+    AudioAnalyzer analyzer;
+    return analyzer.analyzeAll(s, kFps);
+}
+
+}  // namespace
+
+TEST_CASE("a 120 BPM click track reads 120 +- 1 BPM, confidently, once 8 s have passed", "[audio]") {
+    const auto frames = analyze(clickTrack(120, 14.0));
+    float lo = 1e9f, hi = 0, minConfidence = 1;
+    for (std::size_t k = 8 * 60; k < frames.size(); ++k) {
+        lo = std::min(lo, frames[k].bpm);
+        hi = std::max(hi, frames[k].bpm);
+        minConfidence = std::min(minConfidence, frames[k].tempoConfidence);
+    }
+    INFO("bpm " << lo << " .. " << hi << ", confidence >= " << minConfidence);
+    CHECK(lo >= 119.0f);
+    CHECK(hi <= 121.0f);
+    CHECK(minConfidence > 0.5f);
+}
+
+TEST_CASE("click tracks at other tempi read their tempo, not its double or half", "[audio]") {
+    for (double bpm : {75.0, 90.0, 128.0, 140.0, 174.0}) {
+        const auto frames = analyze(clickTrack(bpm, 12.0, 0.1));
+        float lo = 1e9f, hi = 0;
+        for (std::size_t k = 9 * 60; k < frames.size(); ++k) {
+            lo = std::min(lo, frames[k].bpm);
+            hi = std::max(hi, frames[k].bpm);
+        }
+        INFO(bpm << " BPM read as " << lo << " .. " << hi);
+        CHECK(lo >= bpm - 1.5);
+        CHECK(hi <= bpm + 1.5);
+    }
+}
+
+TEST_CASE("onsets fall within one frame of each click, and nowhere else", "[audio]") {
+    // Clicks a third of a frame off the frame grid.
+    const double offset = 0.25 + 1.0 / 180;
+    const auto clicks = clickTimes(120, 10.0, offset);
+    const auto frames = analyze(clickTrack(120, 10.0, offset));
+    std::vector<std::size_t> onsets;
+    for (std::size_t k = 0; k < frames.size(); ++k)
+        if (frames[k].onset) onsets.push_back(k);
+    INFO(onsets.size() << " onsets for " << clicks.size() << " clicks");
+    REQUIRE(onsets.size() == clicks.size());
+    for (std::size_t i = 0; i < clicks.size(); ++i) {
+        INFO("click at frame " << clicks[i] * kFps << ", onset at frame " << onsets[i]);
+        CHECK(std::abs(static_cast<double>(onsets[i]) - clicks[i] * kFps) <= 1.0);
+    }
+}
+
+TEST_CASE("the beat phase is near 0 on the clicks and rises through each beat", "[audio]") {
+    const auto frames = analyze(clickTrack(120, 12.0, 0.2));
+    std::size_t checked = 0;
+    for (std::size_t k = 9 * 60; k + 1 < frames.size(); ++k) {
+        if (frames[k].onset) {
+            const float p = frames[k].beatPhase;
+            INFO("phase at the onset of frame " << k << ": " << p);
+            CHECK(std::min(p, 1 - p) < 0.1f);
+            ++checked;
+        }
+        const float now = frames[k].beatPhase, next = frames[k + 1].beatPhase;
+        if (!frames[k + 1].onset && now < 0.9f) CHECK(next > now);
+    }
+    CHECK(checked >= 5);
+}
+
+TEST_CASE("in a dance loop the kicks are onsets and the beat phase is 0 on the kick, not the off-beat hat", "[audio]") {
+    const auto frames = analyze(music(12.0));
+    const double beat = 60.0 / 124;
+    std::size_t kicks = 0;
+    for (double t = 9.0 + beat - std::fmod(9.0, beat); t < 11.5; t += beat, ++kicks) {
+        // The first frame whose window holds the kick, and the one after.
+        const auto k = static_cast<std::size_t>(std::floor(t * kFps)) + 1;
+        INFO("kick at " << t << " s, frame " << k << ": onsets " << frames[k].onset << frames[k + 1].onset
+                        << ", phase " << frames[k].beatPhase << ' ' << frames[k + 1].beatPhase);
+        CHECK((frames[k].onset || frames[k + 1].onset));
+        const float p = frames[k].onset ? frames[k].beatPhase : frames[k + 1].beatPhase;
+        CHECK(std::min(p, 1 - p) < 0.1f);
+    }
+    CHECK(kicks >= 4);
+    CHECK(frames.back().bpm == Approx(124).margin(1));
+}
+
+TEST_CASE("a steady tone gives one onset when it starts and no tempo", "[audio]") {
+    auto s = sine(440, 6.0);
+    std::fill(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(samplesFor(1.0)), 0.0f);
+    const auto frames = analyze(s);
+    int onsets = 0;
+    for (const AudioFeatures& f : frames) onsets += f.onset ? 1 : 0;
+    CHECK(onsets == 1);
+    CHECK(frames.back().bpm == 0.0f);
+}
+
+TEST_CASE("the onsets of a track survive a 20 dB drop in level", "[audio]") {
+    const auto loud = analyze(music(8.0, 1.0));
+    const auto quiet = analyze(music(8.0, 0.1));
+    int same = 0, loudOnsets = 0;
+    std::string missed;
+    for (std::size_t k = 1; k + 1 < loud.size(); ++k) {
+        if (!loud[k].onset) continue;
+        ++loudOnsets;
+        if (quiet[k - 1].onset || quiet[k].onset || quiet[k + 1].onset) ++same;
+        else missed += std::to_string(k) + ' ';
+    }
+    INFO("missed in the quiet copy at frames " << missed);
+    INFO(same << " of " << loudOnsets << " onsets in both");
+    CHECK(loudOnsets >= 8 * 124 / 60);
+    CHECK(same >= loudOnsets * 9 / 10);
+}
+
+TEST_CASE("analysis cost per frame", "[.][bench][audio-bench]") {
+    const auto s = music(30.0);
+    for (std::size_t fft : {1024u, 2048u, 4096u}) {
+        AudioAnalyzerConfig c;
+        c.fftSize = fft;
+        AudioAnalyzer analyzer(c);
+        analyzer.analyzeAll(std::span(s).first(samplesFor(1.0)), kFps);  // warm up
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto frames = analyzer.analyzeAll(s, kFps);
+        const auto t1 = std::chrono::steady_clock::now();
+        const double us = std::chrono::duration<double, std::micro>(t1 - t0).count() / static_cast<double>(frames.size());
+        std::printf("audio analysis, FFT %zu, 8 bands, 60 fps: %.1f us per frame (%zu frames, one thread)\n", fft, us,
+                    frames.size());
+    }
+}

@@ -1,0 +1,72 @@
+// WAV files in and out, and the errors a user sees for bad ones.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+
+#include "audio/wav_file.hpp"
+#include "support/sim_fixtures.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+std::vector<unsigned char> pcm16Stereo(const std::vector<std::int16_t>& left, const std::vector<std::int16_t>& right) {
+    std::vector<unsigned char> b;
+    auto put32 = [&](std::uint32_t v) { for (int i = 0; i < 4; ++i) b.push_back(static_cast<unsigned char>(v >> (8 * i))); };
+    auto put16 = [&](std::uint16_t v) { b.push_back(static_cast<unsigned char>(v)); b.push_back(static_cast<unsigned char>(v >> 8)); };
+    auto tag = [&](const char* t) { for (int i = 0; i < 4; ++i) b.push_back(static_cast<unsigned char>(t[i])); };
+    const auto dataBytes = static_cast<std::uint32_t>(left.size() * 4);
+    tag("RIFF");
+    put32(36 + dataBytes);
+    tag("WAVE");
+    tag("fmt ");
+    put32(16);
+    put16(1);
+    put16(2);
+    put32(44100);
+    put32(44100 * 4);
+    put16(4);
+    put16(16);
+    tag("data");
+    put32(dataBytes);
+    for (std::size_t i = 0; i < left.size(); ++i) {
+        put16(static_cast<std::uint16_t>(left[i]));
+        put16(static_cast<std::uint16_t>(right[i]));
+    }
+    return b;
+}
+}  // namespace
+
+TEST_CASE("a float WAV written and read back keeps every sample and the rate", "[audio]") {
+    TempDir dir;
+    MonoAudio a;
+    a.sampleRate = 48000;
+    for (int i = 0; i < 4800; ++i) a.samples.push_back(0.5f * std::sin(2.0f * std::numbers::pi_v<float> * 440.0f * i / 48000.0f));
+    writeWav(dir / "tone.wav", a);
+    const MonoAudio b = readWav(dir / "tone.wav");
+    CHECK(b.sampleRate == 48000);
+    CHECK(b.samples == a.samples);
+    CHECK(b.seconds() == Approx(0.1));
+}
+
+TEST_CASE("a 16-bit stereo WAV is mixed down to mono", "[audio]") {
+    const auto bytes = pcm16Stereo({16384, -32768, 0}, {16384, 0, 32767});
+    const MonoAudio a = parseWav(bytes, "stereo.wav");
+    CHECK(a.sampleRate == 44100);
+    REQUIRE(a.samples.size() == 3);
+    CHECK(a.samples[0] == Approx(0.5f));
+    CHECK(a.samples[1] == Approx(-0.5f));
+    CHECK(a.samples[2] == Approx(0.5f).margin(1e-4));
+}
+
+TEST_CASE("a missing, empty, foreign or truncated WAV is refused with a message naming the file", "[audio]") {
+    TempDir dir;
+    CHECK_THROWS_WITH(readWav(dir / "nope.wav"), Catch::Contains("nope.wav") && Catch::Contains("missing"));
+    writeText(dir / "empty.wav", "");
+    CHECK_THROWS_WITH(readWav(dir / "empty.wav"), Catch::Contains("empty.wav") && Catch::Contains("empty"));
+    writeText(dir / "text.wav", "this is not audio at all");
+    CHECK_THROWS_WITH(readWav(dir / "text.wav"), Catch::Contains("not a WAV file"));
+    auto bytes = pcm16Stereo({1, 2, 3}, {1, 2, 3});
+    bytes.resize(40);  // the header ends before the data chunk
+    CHECK_THROWS_WITH(parseWav(bytes, "cut.wav"), Catch::Contains("cut.wav"));
+}
