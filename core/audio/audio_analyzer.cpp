@@ -53,7 +53,8 @@ struct BandGroup {
         reference.reset();
     }
 
-    void update(std::span<const float> power, const GainMapping& mapping, std::span<float> db, std::span<float> norm) {
+    void update(std::span<const float> power, const GainMapping& mapping, std::span<float> db, std::span<float> norm,
+                std::span<float> relative) {
         bins.meanDb(power, raw);
         float loudest = -1e30f;
         for (std::size_t i = 0; i < smoothers.size(); ++i) {
@@ -61,7 +62,10 @@ struct BandGroup {
             loudest = std::max(loudest, db[i] + tilt[i]);
         }
         const float ref = reference.update(loudest);
-        for (std::size_t i = 0; i < smoothers.size(); ++i) norm[i] = normaliseDb(db[i], db[i] + tilt[i], ref, mapping);
+        for (std::size_t i = 0; i < smoothers.size(); ++i) {
+            norm[i] = normaliseDb(db[i], db[i] + tilt[i], ref, mapping);
+            relative[i] = gainRelativeDb(db[i], db[i] + tilt[i], ref, mapping);
+        }
     }
 };
 
@@ -125,13 +129,16 @@ struct AudioAnalyzer::Impl {
         AudioFeatures f;
         f.time = time;
 
-        named.update(power, mapping, f.namedDb, f.named);
+        named.update(power, mapping, f.namedDb, f.named, f.namedGainDb);
         f.bands.assign(bands.smoothers.size(), 0.0f);
         f.bandsDb.assign(bands.smoothers.size(), 0.0f);
-        bands.update(power, mapping, f.bandsDb, f.bands);
+        f.bandsGainDb.assign(bands.smoothers.size(), -120.0f);
+        bands.update(power, mapping, f.bandsDb, f.bands, f.bandsGainDb);
 
         f.levelDb = level.update(powerToDb(audibleBins.sumPower(power, 0)));
-        f.level = normaliseDb(f.levelDb, f.levelDb, levelReference.update(f.levelDb), mapping);
+        const float levelRef = levelReference.update(f.levelDb);
+        f.level = normaliseDb(f.levelDb, f.levelDb, levelRef, mapping);
+        f.levelGainDb = gainRelativeDb(f.levelDb, f.levelDb, levelRef, mapping);
 
         f.onset = onsets.update(power);
         // The kick and bass count four times towards the beat phase.

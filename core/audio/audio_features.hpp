@@ -20,6 +20,12 @@ struct AudioFeatures {
     std::array<float, 3> namedDb{};
     std::vector<float> bandsDb;      // the log-spaced bands in dB (mean power per bin, smoothed)
     float levelDb = -120;            // total power 20 Hz - 16 kHz in dBFS (a full-scale sine: 0), smoothed
+    // The levels in dB relative to the automatic gain's reference (0 = as loud
+    // as this music has been lately; -120 at or below the floor): what the
+    // modulation's log curve reads, so a quiet and a loud track move alike.
+    std::array<float, 3> namedGainDb{-120, -120, -120};
+    std::vector<float> bandsGainDb;
+    float levelGainDb = -120;
     bool onset = false;              // an onset (spectral-flux peak) in this frame
     float bpm = 0;                   // running tempo estimate, 0 while unknown
     float tempoConfidence = 0;       // 0..1

@@ -53,4 +53,10 @@ float normaliseDb(float db, float weightedDb, float referenceDb, const GainMappi
     return std::clamp((weightedDb - bottom) / (top - bottom), 0.0f, 1.0f);
 }
 
+float gainRelativeDb(float db, float weightedDb, float referenceDb, const GainMapping& m) {
+    if (!(db > m.floorDb)) return -120.0f;
+    const float top = std::max(referenceDb, m.floorDb + m.minSpanDb);
+    return std::clamp(weightedDb - top, -120.0f, 0.0f);
+}
+
 }  // namespace mirofish

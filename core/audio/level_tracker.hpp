@@ -51,5 +51,9 @@ struct GainMapping {
 // possibly tilt-weighted like the reference) linear in dB between
 // max(reference - range, floor) and max(reference, floor + minSpan), clamped to 0..1.
 float normaliseDb(float db, float weightedDb, float referenceDb, const GainMapping& mapping);
+// The same level in dB relative to the gain's reference (0 = as loud as this
+// music has been lately, negative below); at or under the floor: -120. The
+// modulation's log curve reads this, so quiet and loud tracks move routes alike.
+float gainRelativeDb(float db, float weightedDb, float referenceDb, const GainMapping& m);
 
 }  // namespace mirofish

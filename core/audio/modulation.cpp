@@ -137,12 +137,12 @@ double routePosition(const ModRoute& r, const AudioFeatures& f, double onset) {
     double t = 0;
     if (r.curve == ModCurve::Log && (r.source == ModSource::Low || r.source == ModSource::Mid ||
                                      r.source == ModSource::High || r.source == ModSource::Level)) {
-        const double dB = r.source == ModSource::Level ? f.levelDb
-                                                       : f.namedDb[static_cast<std::size_t>(r.source) -
-                                                                   static_cast<std::size_t>(ModSource::Low)];
+        const double dB = r.source == ModSource::Level ? f.levelGainDb
+                                                       : f.namedGainDb[static_cast<std::size_t>(r.source) -
+                                                                       static_cast<std::size_t>(ModSource::Low)];
         t = shapeDb(dB);
-    } else if (r.curve == ModCurve::Log && r.source == ModSource::Band && r.band < f.bandsDb.size()) {
-        t = shapeDb(f.bandsDb[r.band]);
+    } else if (r.curve == ModCurve::Log && r.source == ModSource::Band && r.band < f.bandsGainDb.size()) {
+        t = shapeDb(f.bandsGainDb[r.band]);
     } else {
         t = shape(r.curve, sourceValue(r, f, onset));
     }

@@ -14,9 +14,11 @@
 //                -60 dB (and below) gives 0, 0 dB gives 1, linear in dB between
 //                (so a quiet passage still moves the parameter and a loud one
 //                does not explode it, unlike a map linear in amplitude).
-//                dB is the source's own level from the analysis (dBFS,
-//                before the automatic gain): AudioFeatures::namedDb for
-//                Low/Mid/High, bandsDb[band] for Band, levelDb for Level.
+//                dB is the source's level relative to the automatic gain's
+//                reference (0 = as loud as this music has been lately), so a
+//                quiet and a loud track move a route alike:
+//                AudioFeatures::namedGainDb for Low/Mid/High, bandsGainDb[band]
+//                for Band, levelGainDb for Level.
 //                Onset and BeatPhase have no dB: their s is taken as the
 //                position on that scale (s = 1 + dB/60), so t = s. A Band
 //                route whose band has no dB entry but a 0..1 one does the same.
@@ -67,7 +69,7 @@ inline constexpr double kOnsetDecaySeconds = 0.15;
 
 struct ModRoute {
     ModSource source = ModSource::Low;
-    std::size_t band = 0;  // for ModSource::Band: index into AudioFeatures::bands / bandsDb (missing band = 0)
+    std::size_t band = 0;  // for ModSource::Band: index into AudioFeatures::bands / bandsGainDb (missing band = 0)
     ParamId target = ParamId::SeparationWeight;
     double min = 0;  // in the parameter's units, inside its registry range
     double max = 0;

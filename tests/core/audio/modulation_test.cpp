@@ -39,7 +39,7 @@ ModulationMatrix matrixOf(std::vector<ModRoute> routes) {
 
 AudioFeatures lowAtDb(double dB) {
     AudioFeatures f;
-    f.namedDb = {static_cast<float>(dB), -120.0f, -120.0f};
+    f.namedGainDb = {static_cast<float>(dB), -120.0f, -120.0f};
     return f;
 }
 
@@ -99,10 +99,10 @@ TEST_CASE("the log curve maps -60 dB to the route's min and 0 dB to its max, mon
     const ModulationMatrix band = matrixOf({route(ModSource::Band, ParamId::SeparationWeight, 1.0, 3.0,
                                                   ModCurve::Log, 1.0, false, 3)});
     f.bands.assign(8, 0.0f);
-    f.bandsDb.assign(8, -120.0f);
+    f.bandsGainDb.assign(8, -120.0f);
     for (double dB : {-90.0, -60.0, -45.0, -30.0, -20.0, -6.0, 0.0}) {
-        f.levelDb = static_cast<float>(dB);
-        f.bandsDb[3] = static_cast<float>(dB);
+        f.levelGainDb = static_cast<float>(dB);
+        f.bandsGainDb[3] = static_cast<float>(dB);
         const double expected = 1.0 + 2.0 * std::max(dB + 60, 0.0) / 60;
         CHECK(level.routeValues(base, f)[0].value == Approx(expected));
         CHECK(band.routeValues(base, f)[0].value == Approx(expected));
@@ -231,11 +231,11 @@ TEST_CASE("the modulated parameters always stay inside the registry range", "[mo
         };
         for (float& v : f.named) v = level();
         for (float& v : f.bands) v = level();
-        for (float& v : f.namedDb) v = u(rng) < 0.1 ? nan : static_cast<float>(-130 + 140 * u(rng));
-        f.bandsDb.resize(u(rng) < 0.5 ? 8 : 0);
-        for (float& v : f.bandsDb) v = u(rng) < 0.1 ? nan : static_cast<float>(-130 + 140 * u(rng));
+        for (float& v : f.namedGainDb) v = u(rng) < 0.1 ? nan : static_cast<float>(-130 + 140 * u(rng));
+        f.bandsGainDb.resize(u(rng) < 0.5 ? 8 : 0);
+        for (float& v : f.bandsGainDb) v = u(rng) < 0.1 ? nan : static_cast<float>(-130 + 140 * u(rng));
         f.level = level();
-        f.levelDb = u(rng) < 0.1 ? -inf : static_cast<float>(-130 + 140 * u(rng));
+        f.levelGainDb = u(rng) < 0.1 ? -inf : static_cast<float>(-130 + 140 * u(rng));
         f.onset = u(rng) < 0.5;
         f.beatPhase = level();
         Params base;
@@ -279,9 +279,9 @@ TEST_CASE("a louder low band raises separation, and only the band's own route mo
     const Params base;
     const ModulationMatrix m = defaultRoutes();
     AudioFeatures quiet;
-    quiet.namedDb = {-40.0f, -30.0f, -30.0f};
+    quiet.namedGainDb = {-40.0f, -30.0f, -30.0f};
     AudioFeatures kick = quiet;
-    kick.namedDb[0] = -8.0f;
+    kick.namedGainDb[0] = -8.0f;
     const Params a = m.apply(base, quiet);
     const Params b = m.apply(base, kick);
     CHECK(b.get(ParamId::SeparationWeight) > a.get(ParamId::SeparationWeight));
@@ -295,7 +295,7 @@ TEST_CASE("a louder low band raises separation, and only the band's own route mo
     CHECK(values[0].offset == Approx(values[0].value - 1.6).margin(1e-6));
     // Silence: every route at its min.
     AudioFeatures silence;
-    silence.namedDb = {-120.0f, -120.0f, -120.0f};
+    silence.namedGainDb = {-120.0f, -120.0f, -120.0f};
     const Params s = m.apply(base, silence);
     CHECK(param(s, ParamId::SeparationWeight) == Approx(1.2));
     CHECK(param(s, ParamId::MaxSpeed) == Approx(120.0));
