@@ -122,26 +122,15 @@ void Editor::setViewSize(QSizeF size) {
     });
 }
 
-void Editor::setShowNeighbours(bool on) {
-    if (overlays_.neighbours == on) return;
-    overlays_.neighbours = on;
+void Editor::setOverlay(bool OverlayRequest::*flag, bool on) {
+    if (overlays_.*flag == on) return;
+    overlays_.*flag = on;
     sendOverlays();
 }
-void Editor::setShowForces(bool on) {
-    if (overlays_.forces == on) return;
-    overlays_.forces = on;
-    sendOverlays();
-}
-void Editor::setShowVision(bool on) {
-    if (overlays_.vision == on) return;
-    overlays_.vision = on;
-    sendOverlays();
-}
-void Editor::setShowGrid(bool on) {
-    if (overlays_.grid == on) return;
-    overlays_.grid = on;
-    sendOverlays();
-}
+void Editor::setShowNeighbours(bool on) { setOverlay(&OverlayRequest::neighbours, on); }
+void Editor::setShowForces(bool on) { setOverlay(&OverlayRequest::forces, on); }
+void Editor::setShowVision(bool on) { setOverlay(&OverlayRequest::vision, on); }
+void Editor::setShowGrid(bool on) { setOverlay(&OverlayRequest::grid, on); }
 void Editor::setShowStats(bool on) {
     if (showStats_ == on) return;
     showStats_ = on;

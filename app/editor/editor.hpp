@@ -25,6 +25,9 @@ class QJSEngine;
 
 namespace mirofish::editor {
 
+// The interaction objects a pointer tool grabs.
+enum class ObjectKind { None, Predator, Obstacle, Field };
+
 class Editor : public QObject {
     Q_OBJECT
     QML_ELEMENT
@@ -162,6 +165,7 @@ private:
     Preset currentPreset();
     void onParamEdited(ParamId id, float before, float after);
     void applyParamsFromHistory(const Params& params);
+    void setOverlay(bool OverlayRequest::*flag, bool on);
     void sendOverlays();
     void refreshStats();
     void updateModified();
@@ -199,7 +203,7 @@ private:
     PointerGesture gesture_;
     QElapsedTimer gestureClock_;
     bool pointerFieldActive_ = false;
-    enum class Dragged { None, Predator, Obstacle, Field } dragged_ = Dragged::None;
+    ObjectKind dragged_ = ObjectKind::None;
     std::uint32_t draggedIndex_ = 0;  // list index (predator, obstacle) or field id
 };
 

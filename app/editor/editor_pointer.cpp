@@ -2,6 +2,7 @@
 // repels, a fast swipe scares, a click selects a fish) and the tools that
 // place, move and remove predators, obstacles and force fields.
 #include <cmath>
+#include <optional>
 
 #include "editor.hpp"
 #include "sim/inspect.hpp"
@@ -32,6 +33,32 @@ ForceField placedField(int tool, Vec2 at) {
     }
     return f;
 }
+// Moves a predator or obstacle (list index) or a field (id) to `moveTo`, or
+// removes it when there is no position. Runs on the simulation thread.
+void editObject(SimHost::Context& c, ObjectKind kind, std::uint32_t index, std::optional<Vec2> moveTo) {
+    const Scene& s = c.sim.scene();
+    if (kind == ObjectKind::Predator && index < s.predators.size()) {
+        auto list = s.predators;
+        if (moveTo) list[index].position = *moveTo;
+        else list.erase(list.begin() + index);
+        c.sim.setPredators(std::move(list));
+    } else if (kind == ObjectKind::Obstacle && index < s.obstacles.size()) {
+        auto list = s.obstacles;
+        if (moveTo) list[index].centre = *moveTo;
+        else list.erase(list.begin() + index);
+        c.sim.setObstacles(std::move(list));
+    } else if (kind == ObjectKind::Field) {
+        if (!moveTo) {
+            c.sim.removeForceField(index);
+            return;
+        }
+        for (ForceField f : s.fields)
+            if (f.id == index) {
+                f.position = *moveTo;
+                c.sim.updateForceField(f);
+            }
+    }
+}
 }  // namespace
 
 void Editor::pointerPressed(QPointF world, QPointF viewPosition, Qt::MouseButton button) {
@@ -57,27 +84,10 @@ void Editor::pointerPressed(QPointF world, QPointF viewPosition, Qt::MouseButton
 
 void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
     const Vec2 at = toVec(world);
-    if (dragged_ != Dragged::None) {
-        const Dragged kind = dragged_;
+    if (dragged_ != ObjectKind::None) {
+        const ObjectKind kind = dragged_;
         const std::uint32_t index = draggedIndex_;
-        host_->post([kind, index, at](SimHost::Context& c) {
-            const Scene& s = c.sim.scene();
-            if (kind == Dragged::Predator && index < s.predators.size()) {
-                auto list = s.predators;
-                list[index].position = at;
-                c.sim.setPredators(std::move(list));
-            } else if (kind == Dragged::Obstacle && index < s.obstacles.size()) {
-                auto list = s.obstacles;
-                list[index].centre = at;
-                c.sim.setObstacles(std::move(list));
-            } else if (kind == Dragged::Field) {
-                for (ForceField f : s.fields)
-                    if (f.id == index) {
-                        f.position = at;
-                        c.sim.updateForceField(f);
-                    }
-            }
-        });
+        host_->post([kind, index, at](SimHost::Context& c) { editObject(c, kind, index, at); });
         return;
     }
     if (!pointerFieldActive_) return;
@@ -100,8 +110,8 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
 }
 
 void Editor::pointerReleased(QPointF world, QPointF viewPosition) {
-    if (dragged_ != Dragged::None) {
-        dragged_ = Dragged::None;
+    if (dragged_ != ObjectKind::None) {
+        dragged_ = ObjectKind::None;
         return;
     }
     if (!pointerFieldActive_) return;
@@ -124,18 +134,18 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button) {
     const SimStats s = host_->stats();
     const bool remove = button == Qt::RightButton;
     std::optional<std::uint32_t> hit;
-    Dragged kind = Dragged::None;
+    ObjectKind kind = ObjectKind::None;
     if (tool_ == PlacePredator) {
-        kind = Dragged::Predator;
+        kind = ObjectKind::Predator;
         for (std::size_t i = 0; i < s.predators.size(); ++i)
             if (length(s.predators[i].position - at) < kGrabDistance) hit = static_cast<std::uint32_t>(i);
     } else if (tool_ == PlaceObstacle) {
-        kind = Dragged::Obstacle;
+        kind = ObjectKind::Obstacle;
         for (std::size_t i = 0; i < s.obstacles.size(); ++i)
             if (length(s.obstacles[i].centre - at) < std::max(s.obstacles[i].radius, kGrabDistance))
                 hit = static_cast<std::uint32_t>(i);
     } else {
-        kind = Dragged::Field;
+        kind = ObjectKind::Field;
         for (const ForceField& f : s.fields)
             if (length(f.position - at) < kGrabDistance) hit = f.id;
     }
@@ -143,20 +153,7 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button) {
     if (remove) {
         if (!hit) return;
         const std::uint32_t index = *hit;
-        host_->post([kind, index](SimHost::Context& c) {
-            const Scene& sc = c.sim.scene();
-            if (kind == Dragged::Predator && index < sc.predators.size()) {
-                auto list = sc.predators;
-                list.erase(list.begin() + index);
-                c.sim.setPredators(std::move(list));
-            } else if (kind == Dragged::Obstacle && index < sc.obstacles.size()) {
-                auto list = sc.obstacles;
-                list.erase(list.begin() + index);
-                c.sim.setObstacles(std::move(list));
-            } else if (kind == Dragged::Field) {
-                c.sim.removeForceField(index);
-            }
-        });
+        host_->post([kind, index](SimHost::Context& c) { editObject(c, kind, index, std::nullopt); });
         return;
     }
     if (button != Qt::LeftButton) return;

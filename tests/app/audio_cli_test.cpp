@@ -2,38 +2,17 @@
 // scripting renders sees on the command line.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "audio/wav_file.hpp"
 #include "cli/commands.hpp"
 #include "core/audio/audio_signals.hpp"
+#include "support/cli_run.hpp"
 #include "support/sim_fixtures.hpp"
 
 using namespace mirofish;
 using namespace mirofish::test;
 
 namespace {
-struct Run {
-    int code = -1;
-    std::string out, err;
-};
-
-Run run(int (*command)(const std::vector<std::string>&, std::ostream&, std::ostream&), const std::vector<std::string>& args) {
-    std::ostringstream out, err;
-    Run r;
-    r.code = command(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-std::vector<std::string> split(const std::string& text, char sep) {
-    std::vector<std::string> out;
-    std::istringstream s(text);
-    for (std::string item; std::getline(s, item, sep);) out.push_back(item);
-    return out;
-}
-
 // 2 s: silence, then a 60 Hz "kick" burst of 0.1 s every half second from 0.5 s.
 std::filesystem::path kickFile(const TempDir& dir) {
     MonoAudio a;

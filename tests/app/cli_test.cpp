@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "io/preset.hpp"
+#include "support/cli_run.hpp"
 #include "support/sim_fixtures.hpp"
 
 using namespace mirofish;
@@ -17,29 +18,6 @@ using namespace mirofish::cli;
 using namespace mirofish::test;
 
 namespace {
-
-struct Run {
-    int code = -1;
-    std::string out, err;
-};
-
-using Command = int (*)(const std::vector<std::string>&, std::ostream&, std::ostream&);
-
-Run run(Command command, const std::vector<std::string>& args) {
-    std::ostringstream out, err;
-    Run r;
-    r.code = command(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-std::vector<std::string> lines(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream s(text);
-    for (std::string line; std::getline(s, line);) out.push_back(line);
-    return out;
-}
 
 // Ordered: the key order of the lines is part of what is checked.
 std::vector<nlohmann::ordered_json> jsonLines(const std::string& text) {
