@@ -56,7 +56,7 @@ AudioDrive analyseForSimulation(const std::string& file, const Preset& preset, c
     AudioAnalyzer analyzer(config);
     AudioDrive drive;
     drive.frames = analyzer.analyzeAll(audio.samples, config.frameRate);
-    drive.matrix.routes = preset.routes.empty() ? defaultRoutes().routes : preset.routes;
+    drive.matrix = presetAudioRoutes(preset);
     drive.base = base;
     return drive;
 }

@@ -351,7 +351,8 @@ std::string presetToJson(const Preset& preset) {
     for (const Obstacle& o : s.obstacles)
         root["obstacles"].push_back({{"x", readable(o.centre[0])}, {"y", readable(o.centre[1])}, {"radius", readable(o.radius)}});
     if (s.leader) root["leader"] = {{"path", pathJson(s.leader->path)}};
-    for (const ModRoute& r : preset.routes) {
+    if (preset.routes) root["audioRoutes"] = ordered_json::array();
+    for (const ModRoute& r : preset.routes.value_or(std::vector<ModRoute>{})) {
         ordered_json j;
         j["source"] = std::string(modSourceKey(r.source));
         if (r.source == ModSource::Band) j["band"] = r.band;
@@ -368,7 +369,7 @@ std::string presetToJson(const Preset& preset) {
 
 void savePreset(const Preset& preset, const std::filesystem::path& file) {
     // A file that loading would refuse is not written.
-    if (const std::string problem = ModulationMatrix{preset.routes}.validate(); !problem.empty())
+    if (const std::string problem = presetAudioRoutes(preset).validate(); !problem.empty())
         throw PresetError(file.string() + ": audio " + problem);
     const std::string text = presetToJson(preset);
     try {
@@ -411,4 +412,10 @@ std::optional<std::filesystem::path> resolvePreset(const std::string& nameOrFile
     return std::nullopt;
 }
 
+}  // namespace mirofish
+
+namespace mirofish {
+ModulationMatrix presetAudioRoutes(const Preset& preset) {
+    return preset.routes ? ModulationMatrix{*preset.routes} : defaultRoutes();
+}
 }  // namespace mirofish

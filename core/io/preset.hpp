@@ -24,16 +24,22 @@ struct PresetError : std::runtime_error {
 
 struct Preset {
     Preset() = default;
-    Preset(std::string name_, std::string description_, Scene scene_, std::vector<ModRoute> routes_ = {})
+    Preset(std::string name_, std::string description_, Scene scene_,
+           std::optional<std::vector<ModRoute>> routes_ = std::nullopt)
         : name(std::move(name_)), description(std::move(description_)), scene(std::move(scene_)),
           routes(std::move(routes_)) {}
 
     std::string name;
     std::string description;
     Scene scene;
-    // The audio modulation routes ("audioRoutes"; none when the key is missing).
-    std::vector<ModRoute> routes;
+    // The audio modulation routes ("audioRoutes"). nullopt when the key is
+    // missing: the articles' three routes apply (presetAudioRoutes). An empty
+    // list is a preset that wants no audio routes at all.
+    std::optional<std::vector<ModRoute>> routes;
 };
+
+// The routes audio drives this preset with: its own, or defaultRoutes().
+ModulationMatrix presetAudioRoutes(const Preset& preset);
 
 inline constexpr int kPresetVersion = 1;
 inline constexpr std::uint32_t kMaxFish = 2'000'000;

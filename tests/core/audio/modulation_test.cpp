@@ -367,10 +367,10 @@ TEST_CASE("audio routes are saved in the preset and read back unchanged", "[modu
     Preset p;
     p.name = "Reactive";
     p.routes = defaultRoutes().routes;
-    p.routes.push_back(route(ModSource::Band, ParamId::CohesionWeight, 0.4, 2.5, ModCurve::Exp, 0.35, true, 5));
-    p.routes.push_back(route(ModSource::BeatPhase, ParamId::AlignmentWeight, 1.0, 0.5, ModCurve::Linear, 1.0));
-    p.routes.push_back(route(ModSource::Onset, ParamId::MaxSpeed, 150, 400, ModCurve::Log, 0.8));
-    p.routes.push_back(route(ModSource::Level, ParamId::Jitter, 0, 0.1));
+    p.routes->push_back(route(ModSource::Band, ParamId::CohesionWeight, 0.4, 2.5, ModCurve::Exp, 0.35, true, 5));
+    p.routes->push_back(route(ModSource::BeatPhase, ParamId::AlignmentWeight, 1.0, 0.5, ModCurve::Linear, 1.0));
+    p.routes->push_back(route(ModSource::Onset, ParamId::MaxSpeed, 150, 400, ModCurve::Log, 0.8));
+    p.routes->push_back(route(ModSource::Level, ParamId::Jitter, 0, 0.1));
     const std::string text = presetToJson(p);
     const Preset back = parsePreset(text, "round-trip");
     CHECK(back.routes == p.routes);
@@ -381,17 +381,23 @@ TEST_CASE("audio routes are saved in the preset and read back unchanged", "[modu
                                                 {"max", 3.5}, {"curve", "log"}, {"amount", 1.0}, {"invert", false}});
     CHECK(j["audioRoutes"][3]["band"] == 5);
     CHECK(j["audioRoutes"][4]["source"] == "beatPhase");
-    // No routes: no key, and a file without the key has none.
-    p.routes.clear();
+    // An empty list stays an empty list: a preset can switch audio off.
+    p.routes->clear();
+    CHECK(nlohmann::json::parse(presetToJson(p))["audioRoutes"] == nlohmann::json::array());
+    CHECK(parsePreset(presetToJson(p), "x").routes == std::vector<ModRoute>{});
+    CHECK(presetAudioRoutes(parsePreset(presetToJson(p), "x")).routes.empty());
+    // No key: the articles' three routes.
+    p.routes.reset();
     CHECK_FALSE(nlohmann::json::parse(presetToJson(p)).contains("audioRoutes"));
-    CHECK(parsePreset(presetToJson(p), "x").routes.empty());
+    CHECK_FALSE(parsePreset(presetToJson(p), "x").routes.has_value());
+    CHECK(presetAudioRoutes(p) == defaultRoutes());
     // Only source, target, min and max are required.
     const Preset minimal = parsePreset(
         R"({"format": "mirofish-preset", "version": 1, "name": "M",
             "audioRoutes": [{"source": "mid", "target": "maxSpeed", "min": 120, "max": 260}]})",
         "minimal.json");
-    REQUIRE(minimal.routes.size() == 1);
-    CHECK(minimal.routes[0] == route(ModSource::Mid, ParamId::MaxSpeed, 120, 260, ModCurve::Log, 1.0, false));
+    REQUIRE(minimal.routes->size() == 1);
+    CHECK((*minimal.routes)[0] == route(ModSource::Mid, ParamId::MaxSpeed, 120, 260, ModCurve::Log, 1.0, false));
 }
 
 TEST_CASE("a preset with a bad audio route is refused naming the file, the route and the key", "[modulation][preset]") {
@@ -423,7 +429,7 @@ TEST_CASE("a preset with a bad audio route is refused naming the file, the route
     // Saving a bad route is refused too, so no unloadable file is written.
     Preset p;
     p.name = "Bad";
-    p.routes = {route(ModSource::Low, ParamId::Noise, 0, 0.1), route(ModSource::Low, ParamId::Noise, 0, 3)};
+    p.routes = std::vector<ModRoute>{route(ModSource::Low, ParamId::Noise, 0, 0.1), route(ModSource::Low, ParamId::Noise, 0, 3)};
     test::TempDir dir;
     CHECK_THROWS_WITH(savePreset(p, dir / "bad.json"), Catch::Contains("bad.json") && Catch::Contains("route 1: max is 3"));
     CHECK_FALSE(std::filesystem::exists(dir / "bad.json"));

@@ -1,0 +1,67 @@
+#pragma once
+// What the simulation reads each step: the analysis frame the audience is
+// hearing now. Thread-safe (one small mutex, held for a copy): the audio side
+// writes (a track and its transport, or live frames), the simulation thread
+// reads once per step.
+//
+// Track (a decoded, analysed file): frames at frameRate, frame k = k/frameRate
+// seconds into the file. The transport reports the playhead with the clock
+// time it was true at; while playing the feed advances it with the clock, so
+// the simulation sees a smooth playhead between reports. The frame read is
+// the one at playhead - latency (rounded to the nearest frame).
+//
+// Live (an input device): frames stamped with the clock time their window
+// ended; the frame read is the newest one at least `latency` old. A stalled
+// input (nothing newer than kLiveStaleSeconds) drives nothing.
+//
+// Nothing drives (current() is false) when no source is set, the track is
+// paused or past its end, or live input has stalled: the school then runs on
+// its own parameters.
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "audio/audio_features.hpp"
+
+namespace mirofish {
+
+class AudioFeed {
+public:
+    using Clock = std::chrono::steady_clock;
+    static constexpr double kLiveStaleSeconds = 0.5;
+    static constexpr double kLiveHistorySeconds = 3.0;  // the most latency live input can add
+
+    // A new track replaces any source; it starts paused at 0.
+    void setTrack(std::shared_ptr<const std::vector<AudioFeatures>> frames, double frameRate);
+    void setPlayhead(double seconds, bool playing, Clock::time_point at = Clock::now());
+    // Switches to live input (dropping any track) and adds its newest frame.
+    void pushLive(const AudioFeatures& frame, Clock::time_point capturedAt = Clock::now());
+    // Seconds the visuals wait behind the audio (negative: ahead, tracks only).
+    void setLatency(double seconds);
+    void clear();
+
+    // The frame to drive the parameters with at `now`; false: nothing drives.
+    bool current(AudioFeatures& out, Clock::time_point now = Clock::now()) const;
+    // The track's playhead at `now` (0 without a track).
+    double playhead(Clock::time_point now = Clock::now()) const;
+
+private:
+    double playheadLocked(Clock::time_point now) const;
+
+    mutable std::mutex mutex_;
+    std::shared_ptr<const std::vector<AudioFeatures>> track_;
+    double frameRate_ = 60;
+    double playhead_ = 0;
+    bool playing_ = false;
+    Clock::time_point playheadAt_{};
+    struct Stamped {
+        Clock::time_point at;
+        AudioFeatures frame;
+    };
+    std::deque<Stamped> live_;
+    double latency_ = 0;
+};
+
+}  // namespace mirofish

@@ -1,0 +1,127 @@
+// Live input and the feed the simulation reads: a performer's input device
+// delivers samples in whatever chunks it likes, and the school must react to
+// exactly what the same audio from a file would give; the visuals follow the
+// playhead (not the decoder) and wait for the latency offset.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <memory>
+
+#include "audio/audio_analyzer.hpp"
+#include "audio/audio_feed.hpp"
+#include "audio/live_analyzer.hpp"
+#include "core/audio/audio_signals.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+
+bool sameFrame(const AudioFeatures& a, const AudioFeatures& b) {
+    return a.time == b.time && a.named == b.named && a.bands == b.bands && a.level == b.level &&
+           a.namedGainDb == b.namedGainDb && a.onset == b.onset && a.bpm == b.bpm && a.beatPhase == b.beatPhase;
+}
+
+AudioFeatures frameAt(double time, float low) {
+    AudioFeatures f;
+    f.time = time;
+    f.named[0] = low;
+    return f;
+}
+
+using Clock = AudioFeed::Clock;
+Clock::time_point at(double seconds) {
+    return Clock::time_point{} + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+}  // namespace
+
+TEST_CASE("live input analysed in uneven chunks gives exactly the file's analysis", "[audio][live]") {
+    const std::vector<float> track = music(4.0);
+    AudioAnalyzer offline;
+    const std::vector<AudioFeatures> expected = offline.analyzeAll(track, 60);
+
+    LiveAnalyzer live;
+    std::vector<AudioFeatures> frames;
+    Noise noise;
+    std::size_t pos = 0;
+    while (pos < track.size()) {
+        // Chunks of 1 to 4000 samples, as capture devices deliver them.
+        const auto size = std::min<std::size_t>(track.size() - pos, 1 + static_cast<std::size_t>((noise() + 1) * 2000));
+        live.push(std::span(track).subspan(pos, size), frames);
+        pos += size;
+    }
+    REQUIRE(frames.size() == expected.size());
+    std::size_t onsets = 0;
+    for (std::size_t k = 0; k < frames.size(); ++k) {
+        INFO("frame " << k);
+        REQUIRE(sameFrame(frames[k], expected[k]));
+        onsets += frames[k].onset ? 1 : 0;
+    }
+    CHECK(onsets >= 6);  // the loop's kicks are seen live, not only offline
+}
+
+TEST_CASE("live analysis restarts cleanly for a new device", "[audio][live]") {
+    const std::vector<float> track = sine(60, 1.0);
+    LiveAnalyzer live;
+    std::vector<AudioFeatures> first, second;
+    live.push(track, first);
+    live.reset();
+    live.push(track, second);
+    REQUIRE(first.size() == second.size());
+    for (std::size_t k = 0; k < first.size(); ++k) CHECK(sameFrame(first[k], second[k]));
+    CHECK(live.samplesSeen() == track.size());
+}
+
+TEST_CASE("a playing track drives the frame under the playhead, delayed by the latency offset", "[audio][feed]") {
+    auto frames = std::make_shared<std::vector<AudioFeatures>>();
+    for (int k = 0; k < 600; ++k) frames->push_back(frameAt(k / 60.0, static_cast<float>(k) / 600));
+    AudioFeed feed;
+    feed.setTrack(frames, 60);
+    AudioFeatures f;
+    CHECK_FALSE(feed.current(f, at(10)));  // a loaded track waits for play
+
+    feed.setPlayhead(2.0, true, at(10));
+    REQUIRE(feed.current(f, at(10.5)));  // the playhead moves with the clock between reports
+    CHECK(f.time == Approx(2.5));
+    CHECK(feed.playhead(at(10.5)) == Approx(2.5));
+
+    feed.setLatency(0.1);  // the audience hears 100 ms late: the visuals wait
+    REQUIRE(feed.current(f, at(10.5)));
+    CHECK(f.time == Approx(2.4));
+    feed.setLatency(-0.2);  // or run ahead, for a track
+    REQUIRE(feed.current(f, at(10.5)));
+    CHECK(f.time == Approx(2.7));
+
+    feed.setPlayhead(3.0, false, at(11));  // paused: the school runs on its own parameters
+    CHECK_FALSE(feed.current(f, at(12)));
+    CHECK(feed.playhead(at(12)) == Approx(3.0));
+    feed.setPlayhead(9.95, true, at(20));  // past the end: nothing drives
+    CHECK_FALSE(feed.current(f, at(21)));
+}
+
+TEST_CASE("live frames drive once they are as old as the latency, and stop when the input stalls", "[audio][feed]") {
+    AudioFeed feed;
+    feed.pushLive(frameAt(0, 0.1f), at(1.00));
+    feed.pushLive(frameAt(0, 0.2f), at(1.05));
+    feed.pushLive(frameAt(0, 0.3f), at(1.10));
+    AudioFeatures f;
+    REQUIRE(feed.current(f, at(1.11)));
+    CHECK(f.named[0] == 0.3f);
+    feed.setLatency(0.05);
+    REQUIRE(feed.current(f, at(1.11)));
+    CHECK(f.named[0] == 0.2f);
+    feed.setLatency(-1);  // live audio cannot be shown ahead of time
+    REQUIRE(feed.current(f, at(1.11)));
+    CHECK(f.named[0] == 0.3f);
+    feed.setLatency(0);
+    CHECK_FALSE(feed.current(f, at(1.10 + AudioFeed::kLiveStaleSeconds + 0.01)));
+
+    auto frames = std::make_shared<std::vector<AudioFeatures>>(std::vector<AudioFeatures>{frameAt(0, 0.9f)});
+    feed.setTrack(frames, 60);  // a file replaces the input
+    feed.setPlayhead(0, true, at(2));
+    REQUIRE(feed.current(f, at(2)));
+    CHECK(f.named[0] == 0.9f);
+    feed.clear();
+    CHECK_FALSE(feed.current(f, at(2)));
+}
