@@ -3,7 +3,7 @@
 
 #include "audio/audio_analyzer.hpp"
 #include "cli/args.hpp"
-#include "cli/audio_decode.hpp"
+#include "cli/audio_track.hpp"
 #include "cli/commands.hpp"
 
 namespace mirofish::cli {
@@ -35,14 +35,11 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
         if (!file) throw ArgError("--audio FILE is required");
         const long long fps = args.integer("fps", 60, 1, 1000);
         const long long bands = args.integer("bands", 8, 1, 64);
-        const MonoAudio audio = decodeAudioFile(*file);
-
         AudioAnalyzerConfig config;
-        config.sampleRate = audio.sampleRate;
         config.frameRate = static_cast<double>(fps);
         config.bands = static_cast<std::size_t>(bands);
-        AudioAnalyzer analyzer(config);
-        const std::vector<AudioFeatures> frames = analyzer.analyzeAll(audio.samples, static_cast<double>(fps));
+        const AnalysedTrack track = analyseAudioFile(*file, config);
+        const std::vector<AudioFeatures>& frames = track.frames;
 
         const bool csv = args.has("csv");
         if (csv) {
@@ -66,7 +63,7 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
                     << ",\"tempo_confidence\":" << num(f.tempoConfidence) << "}\n";
             }
         }
-        err << "mirofish analyze: " << frames.size() << " frames of " << num(audio.seconds()) << " s at " << fps
+        err << "mirofish analyze: " << frames.size() << " frames of " << num(track.audio.seconds()) << " s at " << fps
             << " fps\n";
         return kExitOk;
     });

@@ -1,9 +1,12 @@
 #include "cli/audio_decode.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <csignal>
 #include <poll.h>
 #include <spawn.h>
 #include <string>
@@ -23,9 +26,11 @@ struct ProcessResult {
 };
 
 // Runs argv[0] (looked up on the PATH) and collects stdout and stderr; no
-// shell, so file names need no quoting. nullopt-like exitCode -1 with
-// err set when it cannot start.
-ProcessResult run(const std::vector<std::string>& args) {
+// shell, so file names need no quoting. exitCode -1 with err set when it
+// cannot start. `onData` sees the partial result after each read; returning
+// false kills the program (exitCode then reads as cancelled: -2).
+constexpr int kCancelled = -2;
+ProcessResult run(const std::vector<std::string>& args, const std::function<bool(const ProcessResult&)>& onData) {
     ProcessResult r;
     int outPipe[2], errPipe[2];
     if (pipe(outPipe) != 0 || pipe(errPipe) != 0) {
@@ -55,8 +60,13 @@ ProcessResult run(const std::vector<std::string>& args) {
     // Read both pipes until they close, so neither side blocks on a full pipe.
     pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
     int open = 2;
+    bool cancelled = false;
     std::vector<unsigned char> buffer(1 << 16);
     while (open > 0) {
+        if (!cancelled && onData && !onData(r)) {
+            cancelled = true;
+            kill(pid, SIGKILL);
+        }
         if (poll(fds, 2, -1) < 0 && errno != EINTR) break;
         for (pollfd& p : fds) {
             if (p.fd < 0 || !(p.revents & (POLLIN | POLLHUP))) continue;
@@ -74,13 +84,26 @@ ProcessResult run(const std::vector<std::string>& args) {
     }
     int status = 0;
     waitpid(pid, &status, 0);
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+    r.exitCode = cancelled ? kCancelled : WIFEXITED(status) ? WEXITSTATUS(status) : 128;
     return r;
 }
 
-std::string firstLine(const std::string& text) {
-    const auto end = text.find('\n');
-    return text.substr(0, end);
+std::string lastLine(const std::string& text) {
+    std::size_t end = text.find_last_not_of("\r\n");
+    if (end == std::string::npos) return {};
+    const std::size_t start = text.find_last_of('\n', end);
+    return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
+}
+
+// The input's length from ffmpeg's "  Duration: 00:03:12.34, start: ..." line
+// (0 while it has not appeared, or "N/A").
+double durationSeconds(const std::string& log) {
+    const auto at = log.find("Duration: ");
+    if (at == std::string::npos) return 0;
+    int h = 0, m = 0;
+    double sec = 0;
+    if (std::sscanf(log.c_str() + at + 10, "%d:%d:%lf", &h, &m, &sec) != 3) return 0;
+    return h * 3600.0 + m * 60.0 + sec;
 }
 
 // Linear interpolation to another rate (WAV files not at the analysis rate
@@ -100,7 +123,7 @@ std::vector<float> resample(const std::vector<float>& in, double from, double to
 }
 }  // namespace
 
-MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate) {
+MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
     if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
@@ -111,17 +134,27 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate) 
         MonoAudio a = readWav(file);
         a.samples = resample(a.samples, a.sampleRate, sampleRate);
         a.sampleRate = sampleRate;
+        if (progress.report) progress.report(1.0);
         return a;
     }
     const char* env = std::getenv("MIROFISH_FFMPEG");
     const std::string ffmpeg = env && *env ? env : "ffmpeg";
-    const ProcessResult r = run({ffmpeg, "-nostdin", "-v", "error", "-i", file.string(), "-f", "f32le", "-ac", "1",
-                                 "-ar", std::to_string(static_cast<int>(sampleRate)), "-"});
+    // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
+    const ProcessResult r = run(
+        {ffmpeg, "-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", file.string(), "-f", "f32le", "-ac", "1",
+         "-ar", std::to_string(static_cast<int>(sampleRate)), "-"},
+        [&](const ProcessResult& partial) {
+            if (progress.cancelled && progress.cancelled()) return false;
+            if (const double total = durationSeconds(partial.err); progress.report && total > 0)
+                progress.report(std::min(1.0, static_cast<double>(partial.out.size()) / sizeof(float) / (total * sampleRate)));
+            return true;
+        });
+    if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");
     if (r.exitCode == -1)
         throw AudioFileError(file.string() + ": decoding " + ext + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
                              "); install the Debian package ffmpeg, or use a WAV file");
     if (r.exitCode != 0)
-        throw AudioFileError(file.string() + ": not a readable audio file (ffmpeg: " + firstLine(r.err) + ")");
+        throw AudioFileError(file.string() + ": not a readable audio file (ffmpeg: " + lastLine(r.err) + ")");
     MonoAudio a;
     a.sampleRate = sampleRate;
     a.samples.resize(r.out.size() / sizeof(float));
@@ -129,6 +162,7 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate) 
     if (a.samples.empty()) throw AudioFileError(file.string() + ": the file holds no audio");
     for (float& s : a.samples)
         if (!std::isfinite(s)) s = 0.0f;
+    if (progress.report) progress.report(1.0);
     return a;
 }
 

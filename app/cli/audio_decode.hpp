@@ -4,6 +4,8 @@
 // $MIROFISH_FFMPEG, else "ffmpeg" on the PATH). Errors are AudioFileError
 // with the file and the reason: missing, empty, corrupt, or no ffmpeg.
 #include <filesystem>
+#include <functional>
+#include <stdexcept>
 
 #include "audio/wav_file.hpp"
 
@@ -11,6 +13,19 @@ namespace mirofish::cli {
 
 inline constexpr double kAnalysisSampleRate = 48000.0;
 
-MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate = kAnalysisSampleRate);
+// For a long decode in the background: `report` gets the fraction done (0..1,
+// when the length is known), `cancelled` is polled as data arrives; when it
+// returns true the decoder is stopped and DecodeCancelled thrown.
+struct DecodeProgress {
+    std::function<void(double)> report;
+    std::function<bool()> cancelled;
+};
+
+struct DecodeCancelled : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate = kAnalysisSampleRate,
+                          const DecodeProgress& progress = {});
 
 }  // namespace mirofish::cli

@@ -6,7 +6,7 @@
 #include "audio/audio_analyzer.hpp"
 #include "audio/modulation.hpp"
 #include "cli/args.hpp"
-#include "cli/audio_decode.hpp"
+#include "cli/audio_track.hpp"
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
 #include "io/snapshot.hpp"
@@ -49,13 +49,10 @@ struct AudioDrive {
 };
 
 AudioDrive analyseForSimulation(const std::string& file, const Preset& preset, const Params& base) {
-    const MonoAudio audio = decodeAudioFile(file);
-    AudioAnalyzerConfig config;
-    config.sampleRate = audio.sampleRate;
-    config.frameRate = 1.0 / Simulation::kStepSeconds;
-    AudioAnalyzer analyzer(config);
     AudioDrive drive;
-    drive.frames = analyzer.analyzeAll(audio.samples, config.frameRate);
+    AudioAnalyzerConfig config;
+    config.frameRate = 1.0 / Simulation::kStepSeconds;
+    drive.frames = analyseAudioFile(file, config).frames;
     drive.matrix = presetAudioRoutes(preset);
     drive.base = base;
     return drive;

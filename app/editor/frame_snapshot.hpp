@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "audio/modulation.hpp"
 #include "params/params.hpp"
 #include "sim/inspect.hpp"
 #include "sim/metrics.hpp"
@@ -57,7 +58,10 @@ struct SimStats {
     double stepMilliseconds = 0;   // mean wall time of one step over the last second
     double realTimeRatio = 1;      // simulated / wall seconds over the last second (1 = keeps up)
     Metrics metrics;
-    Params params;                 // the parameters the simulation runs with now
+    Params params;                 // the user's parameters (what sliders show and presets save)
+    Params effectiveParams;        // what the last step ran with: params with the audio routes applied
+    bool audioDriving = false;     // audio moved the parameters in the last step
+    std::vector<RouteValue> routeValues;  // per route, what it does now (zeros when audio is not driving)
     std::vector<Predator> predators;
     std::vector<Obstacle> obstacles;
     std::vector<ForceField> fields;  // placed fields only (no pointer gestures)

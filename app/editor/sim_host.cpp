@@ -24,10 +24,12 @@ bool SimHost::Context::isTransient(std::uint32_t fieldId) const {
     return std::any_of(transient.begin(), transient.end(), [&](const TransientField& t) { return t.id == fieldId; });
 }
 
-SimHost::SimHost(Scene scene, int threads)
+SimHost::SimHost(Scene scene, int threads, std::shared_ptr<const AudioFeed> audio)
     : pool_(std::make_unique<ThreadPool>(threads)),
       sim_(std::make_unique<Simulation>(std::move(scene), *pool_)),
-      context_(std::make_unique<Context>(*sim_)) {
+      context_(std::make_unique<Context>(*sim_)),
+      audio_(std::move(audio)) {
+    effective_ = sim_->params();
     publish(false);
     thread_ = std::thread([this] { run(); });
 }
@@ -69,6 +71,13 @@ void SimHost::expireTransientFields() {
             ++it;
         }
     }
+}
+
+bool SimHost::modulate() {
+    audioDriving_ = audio_ && audio_->current(audioFrame_);
+    effective_ = audioDriving_ ? context_->routes.apply(sim_->params(), audioFrame_, onset_.update(audioFrame_))
+                               : sim_->params();
+    return audioDriving_;
 }
 
 void SimHost::run() {
@@ -121,8 +130,12 @@ void SimHost::run() {
                 sim_->setParams(ctx.morph->at(ctx.morphElapsed));
                 if (ctx.morph->finished(ctx.morphElapsed)) ctx.morph.reset();
             }
+            const Params base = sim_->params();
+            const bool driven = modulate();
+            if (driven) sim_->setParams(effective_);
             const auto t0 = Clock::now();
             sim_->step();
+            if (driven) sim_->setParams(base);
             windowStepSeconds += std::chrono::duration<double>(Clock::now() - t0).count();
             expireTransientFields();
         }
@@ -157,7 +170,7 @@ void SimHost::publish(bool withMetrics) {
     frame.step = sim.stepIndex();
     frame.worldWidth = scene.width;
     frame.worldHeight = scene.height;
-    frame.params = scene.params;
+    frame.params = audioDriving_ ? effective_ : scene.params;
     copyPrefix(frame.px, f.px, n);
     copyPrefix(frame.py, f.py, n);
     copyPrefix(frame.hx, f.hx, n);
@@ -207,6 +220,10 @@ void SimHost::publish(bool withMetrics) {
         stats_.paused = ctx.paused;
         stats_.morphing = ctx.morph.has_value();
         stats_.params = scene.params;
+        stats_.effectiveParams = audioDriving_ ? effective_ : scene.params;
+        stats_.audioDriving = audioDriving_;
+        stats_.routeValues = audioDriving_ ? ctx.routes.routeValues(scene.params, audioFrame_, onset_.value())
+                                           : std::vector<RouteValue>(ctx.routes.routes.size());
         stats_.predators = scene.predators;
         stats_.obstacles = scene.obstacles;
         stats_.activeFields = scene.fields.size();

@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "audio/audio_feed.hpp"
+#include "audio/modulation.hpp"
 #include "edit/param_morph.hpp"
 #include "frame_snapshot.hpp"
 #include "sched/thread_pool.hpp"
@@ -29,7 +31,8 @@ public:
     struct Context;
     using Command = std::function<void(Context&)>;
 
-    SimHost(Scene scene, int threads);
+    // audio: what drives the parameters through the context's routes (may be null).
+    SimHost(Scene scene, int threads, std::shared_ptr<const AudioFeed> audio = nullptr);
     ~SimHost();
     SimHost(const SimHost&) = delete;
     SimHost& operator=(const SimHost&) = delete;
@@ -47,11 +50,20 @@ private:
     void run();
     void publish(bool stepped);
     void expireTransientFields();
+    // The parameters for the next step: the base ones with the audio routes
+    // applied when audio drives now. Returns whether it drives.
+    bool modulate();
 
     std::unique_ptr<ThreadPool> pool_;
     std::unique_ptr<Simulation> sim_;
     std::unique_ptr<Context> context_;
     FixedStepper stepper_;
+    std::shared_ptr<const AudioFeed> audio_;
+    // The audio frame of the last step and what the routes made of it (simulation thread only).
+    AudioFeatures audioFrame_;
+    OnsetEnvelope onset_;
+    bool audioDriving_ = false;
+    Params effective_;
 
     std::mutex commandMutex_;
     std::condition_variable wake_;
@@ -82,6 +94,10 @@ struct SimHost::Context {
     double morphElapsed = 0;
     std::vector<TransientField> transient;
     std::optional<std::uint32_t> pointerField;  // the school tool's drag (transient too)
+    // The audio routes. sim.params() stays the user's (base) parameters; the
+    // routes act only around each step, so every edit, undo and save works
+    // on the base values.
+    ModulationMatrix routes;
 
     bool isTransient(std::uint32_t fieldId) const;
 };

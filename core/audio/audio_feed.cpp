@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace mirofish {
 
@@ -55,27 +56,52 @@ double AudioFeed::playhead(Clock::time_point now) const {
     return playheadLocked(now);
 }
 
+long long AudioFeed::trackIndexLocked(Clock::time_point now) const {
+    if (!playing_ || track_->empty()) return -1;
+    const double k = std::round((playheadLocked(now) - latency_) * frameRate_);
+    if (k >= static_cast<double>(track_->size())) return -1;
+    return k <= 0 ? 0 : static_cast<long long>(k);
+}
+
+AudioFeed::LiveIterator AudioFeed::liveCurrentLocked(Clock::time_point now) const {
+    // Live audio cannot be shown ahead of time: a negative latency counts as 0.
+    const double latency = std::max(latency_, 0.0);
+    if (live_.empty() || Seconds(now - live_.back().at).count() > kLiveStaleSeconds + latency) return live_.rend();
+    const auto due = now - std::chrono::duration_cast<Clock::duration>(Seconds(latency));
+    return std::find_if(live_.rbegin(), live_.rend(), [&](const Stamped& s) { return s.at <= due; });
+}
+
 bool AudioFeed::current(AudioFeatures& out, Clock::time_point now) const {
     std::lock_guard lock(mutex_);
     if (track_) {
-        if (!playing_ || track_->empty()) return false;
-        const double t = playheadLocked(now) - latency_;
-        const double k = std::round(t * frameRate_);
-        if (k >= static_cast<double>(track_->size())) return false;
-        out = (*track_)[k <= 0 ? 0 : static_cast<std::size_t>(k)];
+        const long long k = trackIndexLocked(now);
+        if (k < 0) return false;
+        out = (*track_)[static_cast<std::size_t>(k)];
         return true;
     }
-    if (live_.empty() || Seconds(now - live_.back().at).count() > kLiveStaleSeconds + std::max(latency_, 0.0))
-        return false;
-    // Live audio cannot be shown ahead of time: a negative latency counts as 0.
-    const auto due = now - std::chrono::duration_cast<Clock::duration>(Seconds(std::max(latency_, 0.0)));
-    for (auto it = live_.rbegin(); it != live_.rend(); ++it) {
-        if (it->at <= due) {
-            out = it->frame;
-            return true;
-        }
+    const LiveIterator it = liveCurrentLocked(now);
+    if (it == live_.rend()) return false;
+    out = it->frame;
+    return true;
+}
+
+double AudioFeed::onsetAge(Clock::time_point now) const {
+    std::lock_guard lock(mutex_);
+    constexpr double kNone = std::numeric_limits<double>::infinity();
+    if (track_) {
+        const long long k = trackIndexLocked(now);
+        const auto lookback = static_cast<long long>(kOnsetLookbackSeconds * frameRate_);
+        for (long long j = k; j >= 0 && k - j <= lookback; --j)
+            if ((*track_)[static_cast<std::size_t>(j)].onset) return static_cast<double>(k - j) / frameRate_;
+        return kNone;
     }
-    return false;
+    const LiveIterator current = liveCurrentLocked(now);
+    for (auto it = current; it != live_.rend(); ++it) {
+        const double age = Seconds(current->at - it->at).count();
+        if (age > kOnsetLookbackSeconds) break;
+        if (it->frame.onset) return age;
+    }
+    return kNone;
 }
 
 }  // namespace mirofish

@@ -44,11 +44,27 @@ public:
 
     // The frame to drive the parameters with at `now`; false: nothing drives.
     bool current(AudioFeatures& out, Clock::time_point now = Clock::now()) const;
+    // Seconds from the newest onset at or before the current frame to that
+    // frame (0: the current frame is an onset), looking back at most
+    // kOnsetLookbackSeconds; infinity when none or nothing drives. A meter
+    // sampling more slowly than the frames still sees every beat.
+    static constexpr double kOnsetLookbackSeconds = 1.0;
+    double onsetAge(Clock::time_point now = Clock::now()) const;
     // The track's playhead at `now` (0 without a track).
     double playhead(Clock::time_point now = Clock::now()) const;
 
 private:
+    struct Stamped {
+        Clock::time_point at;
+        AudioFeatures frame;
+    };
+    using LiveIterator = std::deque<Stamped>::const_reverse_iterator;
+
     double playheadLocked(Clock::time_point now) const;
+    // The current track frame's index (-1: none drives).
+    long long trackIndexLocked(Clock::time_point now) const;
+    // The current live frame (live_.rend(): none drives).
+    LiveIterator liveCurrentLocked(Clock::time_point now) const;
 
     mutable std::mutex mutex_;
     std::shared_ptr<const std::vector<AudioFeatures>> track_;
@@ -56,10 +72,6 @@ private:
     double playhead_ = 0;
     bool playing_ = false;
     Clock::time_point playheadAt_{};
-    struct Stamped {
-        Clock::time_point at;
-        AudioFeatures frame;
-    };
     std::deque<Stamped> live_;
     double latency_ = 0;
 };

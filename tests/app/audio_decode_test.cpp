@@ -1,11 +1,13 @@
 // Audio files of every common format decode to the same samples (within the
 // lossy codecs' tolerance); bad files and a missing decoder say what is wrong.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <numbers>
 
 #include "cli/audio_decode.hpp"
+#include "cli/audio_track.hpp"
 #include "support/sim_fixtures.hpp"
 
 using namespace mirofish;
@@ -87,4 +89,38 @@ TEST_CASE("without the ffmpeg program, compressed files say what to install and 
     CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "tone.flac"), Catch::Contains("ffmpeg") && Catch::Contains("install"));
     CHECK(cli::decodeAudioFile(dir / "tone.wav").samples.size() == 48000);
     ::unsetenv("MIROFISH_FFMPEG");
+}
+
+TEST_CASE("a long file reports its decoding and analysis progress up to the end", "[audio]") {
+    TempDir dir;
+    MonoAudio minute = fixture();
+    for (int i = 0; i < 5; ++i) minute.samples.insert(minute.samples.end(), minute.samples.begin(), minute.samples.end());
+    writeWav(dir / "long.wav", minute);
+    encode(dir / "long.wav", dir / "long.flac");
+    std::vector<double> seen;
+    cli::DecodeProgress progress;
+    progress.report = [&](double f) { seen.push_back(f); };
+    AudioAnalyzerConfig config;
+    const cli::AnalysedTrack track = cli::analyseAudioFile(dir / "long.flac", config, progress);
+    REQUIRE(seen.size() >= 4);
+    CHECK(std::is_sorted(seen.begin(), seen.end()));
+    CHECK(seen.back() == 1.0);
+    // The decoder's share is reported while it runs, not only at the end.
+    CHECK(std::any_of(seen.begin(), seen.end(), [](double f) { return f > 0.05 && f < 0.5; }));
+    // The same frames as the whole-track analysis.
+    config.sampleRate = track.audio.sampleRate;
+    AudioAnalyzer reference(config);
+    const auto expected = reference.analyzeAll(track.audio.samples, config.frameRate);
+    REQUIRE(track.frames.size() == expected.size());
+    for (std::size_t k = 0; k < expected.size(); k += 97) CHECK(track.frames[k].named == expected[k].named);
+}
+
+TEST_CASE("a cancelled decode stops at once and says so", "[audio]") {
+    TempDir dir;
+    writeWav(dir / "tone.wav", fixture());
+    encode(dir / "tone.wav", dir / "tone.ogg");
+    cli::DecodeProgress progress;
+    progress.cancelled = [] { return true; };
+    CHECK_THROWS_AS(cli::analyseAudioFile(dir / "tone.ogg", AudioAnalyzerConfig{}, progress), cli::DecodeCancelled);
+    CHECK_THROWS_AS(cli::analyseAudioFile(dir / "tone.wav", AudioAnalyzerConfig{}, progress), cli::DecodeCancelled);
 }

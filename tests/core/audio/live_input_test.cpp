@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <limits>
 #include <memory>
 
 #include "audio/audio_analyzer.hpp"
@@ -124,4 +125,27 @@ TEST_CASE("live frames drive once they are as old as the latency, and stop when 
     CHECK(f.named[0] == 0.9f);
     feed.clear();
     CHECK_FALSE(feed.current(f, at(2)));
+}
+
+TEST_CASE("the beat light sees every onset however slowly the meter samples", "[audio][feed]") {
+    auto frames = std::make_shared<std::vector<AudioFeatures>>();
+    for (int k = 0; k < 120; ++k) {
+        frames->push_back(frameAt(k / 60.0, 0));
+        frames->back().onset = k == 30;
+    }
+    AudioFeed feed;
+    feed.setTrack(frames, 60);
+    feed.setPlayhead(0, true, at(0));
+    CHECK(feed.onsetAge(at(0.4)) == std::numeric_limits<double>::infinity());
+    CHECK(feed.onsetAge(at(0.5)) == 0);
+    CHECK(feed.onsetAge(at(0.55)) == Approx(3 / 60.0));  // a meter at 20 Hz skipped the onset's own frame
+    feed.setPlayhead(0.55, false, at(0.55));
+    CHECK(feed.onsetAge(at(0.55)) == std::numeric_limits<double>::infinity());  // paused: no light
+
+    AudioFeed live;
+    AudioFeatures beat = frameAt(0, 0);
+    beat.onset = true;
+    live.pushLive(beat, at(1.0));
+    live.pushLive(frameAt(0, 0), at(1.1));
+    CHECK(live.onsetAge(at(1.12)) == Approx(0.1));
 }
