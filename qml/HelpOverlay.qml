@@ -26,6 +26,9 @@ Rectangle {
         ["P", qsTr("side panel")],
         ["Ctrl+Z / Ctrl+Shift+Z", qsTr("undo / redo a parameter edit")],
         ["Ctrl+S / Ctrl+Shift+S", qsTr("save preset / save as")],
+        ["Ctrl+O", qsTr("open an audio file (Audio tab)")],
+        ["M", qsTr("play / pause the audio file")],
+        ["[ / ]", qsTr("audio: back / forward 5 s")],
         ["F11", qsTr("fullscreen")],
         ["Esc", qsTr("close this, leave fullscreen, deselect")],
         ["F1", qsTr("this help")]

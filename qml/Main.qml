@@ -32,6 +32,7 @@ ApplicationWindow {
 
     property bool helpVisible: false
     property bool panelVisible: true
+    property alias panelTab: tabs.currentIndex
 
     function toggleFullScreen() {
         window.visibility = window.visibility === Window.FullScreen ? Window.Windowed : Window.FullScreen
@@ -94,6 +95,7 @@ ApplicationWindow {
                     Layout.fillWidth: true
                     TabButton { text: qsTr("Parameters") }
                     TabButton { text: qsTr("Presets") }
+                    TabButton { objectName: "audioTab"; text: qsTr("Audio") }
                 }
                 StackLayout {
                     Layout.fillWidth: true
@@ -101,6 +103,7 @@ ApplicationWindow {
                     currentIndex: tabs.currentIndex
                     ParamPanel {}
                     PresetPanel { id: presetPanel }
+                    AudioPanel { id: audioPanel }
                 }
             }
         }
@@ -140,6 +143,13 @@ ApplicationWindow {
     Shortcut { sequence: "T"; onActivated: Editor.showStats = !Editor.showStats }
     Shortcut { sequence: "P"; onActivated: window.panelVisible = !window.panelVisible }
     Shortcut { sequence: "W"; onActivated: Editor.worldFollowsView = !Editor.worldFollowsView }
+    Shortcut { sequence: "M"; onActivated: Editor.audio.togglePlay() }
+    Shortcut { sequence: "["; onActivated: Editor.audio.seekBy(-5) }
+    Shortcut { sequence: "]"; onActivated: Editor.audio.seekBy(5) }
+    Shortcut {
+        sequences: [StandardKey.Open]
+        onActivated: { window.panelVisible = true; tabs.currentIndex = 2; audioPanel.openFileDialog() }
+    }
     Shortcut { sequences: ["+", "="]; onActivated: window.scaleFish(1.5) }
     Shortcut { sequence: "-"; onActivated: window.scaleFish(1 / 1.5) }
     Shortcut { sequence: "1"; onActivated: Editor.tool = Editor.School }

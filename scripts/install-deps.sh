@@ -11,7 +11,9 @@ packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
   # Every QML module the interface imports; Debian's do not pull each other in.
   qml6-module-qtqml qml6-module-qtqml-models qml6-module-qtqml-workerscript qml6-module-qtquick
   qml6-module-qtquick-window qml6-module-qtquick-controls qml6-module-qtquick-templates
-  qml6-module-qtquick-layouts
+  qml6-module-qtquick-layouts qml6-module-qtquick-dialogs
+  # Qt Multimedia: audio playback and live input (QAudioSink, QAudioSource).
+  qt6-multimedia-dev libqt6multimedia6
   # OpenGL drivers (llvmpipe where there is no GPU) and a font.
   libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
   # Decodes flac, mp3 and ogg (WAV is read without it).

@@ -28,7 +28,10 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
                std::vector<std::filesystem::path> presetDirs, std::filesystem::path userDir, QObject* parent)
     : QObject(parent),
       presets_(new PresetListModel(PresetLibrary(std::move(presetDirs), std::move(userDir)), this)),
-      host_(std::make_unique<SimHost>(initial.scene, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())))),
+      audioFeed_(std::make_shared<AudioFeed>()),
+      host_(std::make_unique<SimHost>(initial.scene, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
+                                      audioFeed_)),
+      audio_(new AudioController(audioFeed_, this)),
       fishCount_(static_cast<int>(initial.scene.fishCount)),
       loaded_(initial),
       loadedIsUser_(initialIsUser),
@@ -42,6 +45,15 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     lastStats_.fields = initial.scene.fields;
     connect(&params_, &ParamListModel::edited, this, &Editor::onParamEdited);
     connect(&params_, &ParamListModel::gestureEnded, this, [this] { history_.closeGroup(); });
+    routes_.setMatrix(presetAudioRoutes(initial));
+    sendRoutes();
+    connect(&routes_, &RouteListModel::edited, this, [this] {
+        sendRoutes();
+        updateModified();
+    });
+    // The route table's live column follows the meters (30 times a second).
+    connect(audio_, &AudioController::metersChanged, this, [this] { routes_.setLive(host_->stats().routeValues); });
+    connect(audio_, &AudioController::problem, this, [this](const QString& text) { showMessage(text, true); });
 
     // The simulation thread only posts a call; the flag keeps at most one in
     // the event queue however fast it steps.
@@ -63,8 +75,14 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
 }
 
 Editor::~Editor() {
+    delete audio_;  // stops playback and input before the simulation thread goes
+    audio_ = nullptr;
     host_->setFrameReady({});
     host_.reset();  // joins the simulation thread before the models go
+}
+
+void Editor::sendRoutes() {
+    host_->post([m = routes_.matrix()](SimHost::Context& c) { c.routes = m; });
 }
 
 void Editor::setPaused(bool paused) {

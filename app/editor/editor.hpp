@@ -16,8 +16,10 @@
 #include "edit/param_history.hpp"
 #include "edit/pointer_gesture.hpp"
 #include "io/preset.hpp"
+#include "audio_controller.hpp"
 #include "param_list_model.hpp"
 #include "preset_list_model.hpp"
+#include "route_list_model.hpp"
 #include "sim_host.hpp"
 
 class QQmlEngine;
@@ -35,6 +37,8 @@ class Editor : public QObject {
 
     Q_PROPERTY(ParamListModel* params READ params CONSTANT)
     Q_PROPERTY(PresetListModel* presets READ presets CONSTANT)
+    Q_PROPERTY(RouteListModel* routes READ routes CONSTANT)
+    Q_PROPERTY(AudioController* audio READ audio CONSTANT)
     Q_PROPERTY(bool paused READ paused WRITE setPaused NOTIFY pausedChanged)
     Q_PROPERTY(int fishCount READ fishCount WRITE setFishCount NOTIFY fishCountChanged)
     Q_PROPERTY(int maxFish READ maxFish CONSTANT)
@@ -77,6 +81,8 @@ public:
     SimHost& host() { return *host_; }
     ParamListModel* params() { return &params_; }
     PresetListModel* presets() { return presets_; }
+    RouteListModel* routes() { return &routes_; }
+    AudioController* audio() { return audio_; }
 
     bool paused() const { return paused_; }
     void setPaused(bool paused);
@@ -171,11 +177,16 @@ private:
     void updateModified();
     bool reportPresetError(const std::exception& e);
     void objectToolPress(QPointF world, Qt::MouseButton button);
+    void sendRoutes();
 
     ParamListModel params_;
     PresetListModel* presets_;
+    RouteListModel routes_;
     ParamHistory history_;
+    // Written by the audio controller, read by the simulation thread; made before both.
+    std::shared_ptr<AudioFeed> audioFeed_;
     std::unique_ptr<SimHost> host_;
+    AudioController* audio_;
     std::atomic<bool> frameQueued_{false};
     std::atomic<int> frames_{0};
 

@@ -51,6 +51,7 @@ Preset Editor::currentPreset() {
     p.scene.predators = s.predators;
     p.scene.obstacles = s.obstacles;
     p.scene.fields = s.fields;
+    p.routes = routes_.matrix().routes;
     return p;
 }
 
@@ -59,7 +60,8 @@ void Editor::updateModified() {
     const SimStats& s = lastStats_;
     const bool modified = !(params_.params() == a.params) || static_cast<std::uint32_t>(fishCount_) != a.fishCount ||
                           s.seed != a.seed || s.predators.size() != a.predators.size() ||
-                          !sameObstacles(s.obstacles, a.obstacles) || !sameFields(s.fields, a.fields);
+                          !sameObstacles(s.obstacles, a.obstacles) || !sameFields(s.fields, a.fields) ||
+                          !(routes_.matrix() == presetAudioRoutes(loaded_));
     if (modified == modified_) return;
     modified_ = modified;
     emit modifiedChanged();
@@ -81,6 +83,8 @@ void Editor::applyPreset(const Preset& preset) {
         c.sim.reset(scene.seed);
         setObjects(c, scene);
     });
+    routes_.setMatrix(presetAudioRoutes(preset));
+    sendRoutes();
     loaded_ = preset;
     // Until the simulation thread reports, assume it matches what was sent.
     lastStats_.seed = scene.seed;

@@ -42,7 +42,7 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
                                              std::ostream& err, int& exitCode) {
     const cli::CommandSpec spec{
         "edit",
-        "mirofish [edit] [--preset NAME|FILE] [--fish N] [--size WxH] [--fullscreen] [--overlays LIST]",
+        "mirofish [edit] [--preset NAME|FILE] [--fish N] [--size WxH] [--fullscreen] [--overlays LIST] [--audio FILE]",
         "Opens the editor window with a preset (default: " + std::string(cli::kDefaultPreset) + ").",
         {{"preset", "NAME|FILE", "preset id or JSON file to open"},
          {"fish", "N", "fish count (1 to 200000), overriding the preset's"},
@@ -51,6 +51,8 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
          {"paused", "", "start paused"},
          {"fullscreen", "", "start in fullscreen"},
          {"overlays", "LIST", "comma-separated: neighbours,forces,vision,grid,stats,help"},
+         {"audio", "FILE", "open this audio file (wav, flac, mp3, ogg) and play it; its routes drive the school"},
+         {"panel", "TAB", "the side panel's tab at start: params, presets or audio"},
          {"quit-after", "SECONDS", "close the window after this long (measurements, smoke tests)"},
          {"screenshot", "FILE.png", "with --quit-after: save a grab of the window just before closing"},
          {"report-fps", "", "print the view's frame rate and the step time four times a second"}},
@@ -90,6 +92,14 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         if (!s.screenshot.empty() && s.quitAfterSeconds <= 0)
             throw cli::ArgError("--screenshot needs --quit-after (when to take it)");
         s.reportFrameRate = a.has("report-fps");
+        s.audio = a.value("audio").value_or("");
+        if (!s.audio.empty()) s.panelTab = 2;
+        if (auto panel = a.value("panel")) {
+            static const std::vector<std::string> tabs{"params", "presets", "audio"};
+            const auto it = std::find(tabs.begin(), tabs.end(), *panel);
+            if (it == tabs.end()) throw cli::ArgError("--panel: unknown tab '" + *panel + "' (params, presets, audio)");
+            s.panelTab = static_cast<int>(it - tabs.begin());
+        }
         result = s;
         return cli::kExitOk;
     });
@@ -148,6 +158,8 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     window->resize(startup.width, startup.height);
     window->setProperty("helpVisible", std::find(startup.overlays.begin(), startup.overlays.end(), "help") !=
                                            startup.overlays.end());
+    window->setProperty("panelTab", startup.panelTab);
+    if (!startup.audio.empty()) editor.audio()->openFile(QString::fromStdString(startup.audio), true);
     if (startup.fullscreen) window->showFullScreen();
     else window->show();
 

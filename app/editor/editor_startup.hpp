@@ -20,6 +20,8 @@ struct EditorStartup {
     bool reportFrameRate = false;        // print the view's frame rate every second on stdout
     std::string screenshot;              // with quitAfterSeconds: save a grab of the window here before closing
     std::vector<std::string> overlays;   // switched on at start: neighbours, forces, vision, grid, stats, help
+    std::string audio;                   // an audio file to open and play as soon as it is analysed
+    int panelTab = 0;                    // the side panel's tab: 0 parameters, 1 presets, 2 audio
 };
 
 // Parses `mirofish edit` options; returns nullopt after writing a one-line

@@ -1,0 +1,261 @@
+#include "audio_controller.hpp"
+
+#include <QFileInfo>
+#include <QUrl>
+#include <algorithm>
+#include <cmath>
+
+namespace mirofish::editor {
+
+namespace {
+constexpr int kMeterIntervalMs = 33;
+
+QString hzText(double hz) {
+    return hz >= 1000 ? QStringLiteral("%1k").arg(hz / 1000, 0, 'f', hz >= 10000 ? 0 : 1)
+                      : QString::number(std::lround(hz));
+}
+
+QVariantList zeros(std::size_t n) { return QVariantList(static_cast<qsizetype>(n), 0.0); }
+}  // namespace
+
+AudioController::AudioController(std::shared_ptr<AudioFeed> feed, QObject* parent)
+    : QObject(parent), feed_(feed), playback_(feed), live_(feed) {
+    const AudioAnalyzer reference;
+    for (const BandRange& b : reference.bandRanges()) bandLabels_ << hzText(b.lowHz);
+    clearMeters();
+
+    connect(&playback_, &TrackPlayback::stateChanged, this, [this] {
+        emit transportChanged();
+        emit positionChanged();
+    });
+    connect(&playback_, &TrackPlayback::outputProblem, this, &AudioController::problem);
+    connect(&live_, &LiveInput::started, this, [this](const QString& name) { setStatus(tr("Listening to %1").arg(name)); });
+    connect(&live_, &LiveInput::failed, this, [this](const QString& message) {
+        setSource(NoSource);
+        setStatus(message);
+        emit problem(message);
+    });
+    connect(&devices_, &QMediaDevices::audioInputsChanged, this, &AudioController::refreshDevices);
+    connect(&devices_, &QMediaDevices::audioOutputsChanged, this, &AudioController::refreshDevices);
+    refreshDevices();
+
+    meterTimer_.setInterval(kMeterIntervalMs);
+    connect(&meterTimer_, &QTimer::timeout, this, &AudioController::updateMeters);
+    setStatus(tr("No audio source: open a file or choose an input"));
+}
+
+AudioController::~AudioController() {
+    cancelLoad();
+    feed_->clear();
+}
+
+QStringList AudioController::inputDevices() const {
+    QStringList out;
+    for (const QAudioDevice& d : inputs_) out << d.description();
+    return out;
+}
+
+QString AudioController::deviceNote() const {
+    QStringList notes;
+    if (output_.isNull())
+        notes << tr("No audio output device: a file plays silently, and still drives the school and the export.");
+    if (inputs_.isEmpty()) notes << tr("No audio input device found.");
+    return notes.join(QLatin1Char(' '));
+}
+
+QString AudioController::fileName() const { return trackPath_.isEmpty() ? QString() : QFileInfo(trackPath_).fileName(); }
+
+void AudioController::refreshDevices() {
+    const QByteArray currentInput = inputIndex_ >= 0 && inputIndex_ < inputs_.size() ? inputs_[inputIndex_].id() : QByteArray();
+    inputs_ = QMediaDevices::audioInputs();
+    inputIndex_ = -1;
+    for (qsizetype i = 0; i < inputs_.size(); ++i)
+        if (!currentInput.isEmpty() && inputs_[i].id() == currentInput) inputIndex_ = static_cast<int>(i);
+    if (source_ == InputSource && inputIndex_ < 0) {
+        live_.stop();
+        feed_->clear();
+        setSource(NoSource);
+        emit problem(tr("The audio input device went away"));
+    }
+    const QAudioDevice output = QMediaDevices::defaultAudioOutput();
+    if (output.id() != output_.id() || output.isNull() != output_.isNull()) {
+        output_ = output;
+        playback_.setOutput(output_);
+    }
+    emit devicesChanged();
+    emit sourceChanged();
+}
+
+void AudioController::setStatus(const QString& status) {
+    if (status == status_) return;
+    status_ = status;
+    emit statusChanged();
+}
+
+void AudioController::setSource(Source source) {
+    source_ = source;
+    if (source == NoSource) {
+        meterTimer_.stop();
+        clearMeters();
+    } else {
+        meterTimer_.start();
+    }
+    emit sourceChanged();
+}
+
+void AudioController::cancelLoad() {
+    if (!loader_) return;
+    loadCancelled_->store(true);
+    loader_->wait();
+    loader_.reset();
+    if (loading_) {
+        loading_ = false;
+        emit loadingChanged();
+    }
+}
+
+void AudioController::openFile(const QString& pathOrUrl, bool play) {
+    const QUrl url(pathOrUrl);
+    const QString path = url.isLocalFile() ? url.toLocalFile() : pathOrUrl;
+    if (path.isEmpty()) return;
+    cancelLoad();
+    const std::uint64_t generation = ++loadGeneration_;
+    loadCancelled_ = std::make_shared<std::atomic<bool>>(false);
+    loadingPath_ = QFileInfo(path).absoluteFilePath();
+    playWhenLoaded_ = play;
+    loading_ = true;
+    loadProgress_ = 0;
+    emit loadingChanged();
+    setStatus(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+
+    auto cancelled = loadCancelled_;
+    const std::string file = path.toStdString();
+    loader_.reset(QThread::create([this, generation, cancelled, file] {
+        cli::DecodeProgress progress;
+        progress.cancelled = [cancelled] { return cancelled->load(); };
+        progress.report = [this, generation](double f) {
+            QMetaObject::invokeMethod(this, [this, generation, f] {
+                if (generation != loadGeneration_ || !loading_) return;
+                loadProgress_ = f;
+                emit loadingChanged();
+            }, Qt::QueuedConnection);
+        };
+        std::shared_ptr<cli::AnalysedTrack> track;
+        QString error;
+        try {
+            AudioAnalyzerConfig config;
+            config.frameRate = kFrameRate;
+            track = std::make_shared<cli::AnalysedTrack>(cli::analyseAudioFile(file, config, progress));
+        } catch (const cli::DecodeCancelled&) {
+            return;
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        QMetaObject::invokeMethod(this, [this, generation, track, error] { finishLoad(generation, track, error); },
+                                  Qt::QueuedConnection);
+    }));
+    loader_->setObjectName(QStringLiteral("audio file loader"));
+    loader_->start();
+}
+
+void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::AnalysedTrack> track,
+                                 const QString& error) {
+    if (generation != loadGeneration_) return;
+    loader_->wait();
+    loader_.reset();
+    loading_ = false;
+    emit loadingChanged();
+    if (!track) {
+        // The previous source, if any, carries on.
+        setStatus(source_ == NoSource ? tr("Could not open the audio file") : status_);
+        emit problem(error);
+        return;
+    }
+    if (source_ == InputSource) live_.stop();
+    track_ = track;
+    trackPath_ = loadingPath_;
+    auto frames = std::shared_ptr<const std::vector<AudioFeatures>>(track, &track->frames);
+    auto audio = std::shared_ptr<const MonoAudio>(track, &track->audio);
+    feed_->setTrack(frames, track->frameRate);
+    playback_.setTrack(audio);
+    setSource(FileSource);
+    emit trackChanged();
+    setStatus(tr("%1 s, analysed at %2 frames per second").arg(duration(), 0, 'f', 1).arg(kFrameRate));
+    if (playWhenLoaded_) play();
+}
+
+void AudioController::play() {
+    if (source_ != FileSource) return;
+    playback_.play();
+}
+
+void AudioController::pause() { playback_.pause(); }
+
+void AudioController::togglePlay() { playing() ? pause() : play(); }
+
+void AudioController::seek(double seconds) { playback_.seek(seconds); }
+
+void AudioController::setLoop(bool loop) { playback_.setLoop(loop); }
+
+void AudioController::setLatencyMs(int ms) {
+    ms = std::clamp(ms, -kMaxLatencyMs, kMaxLatencyMs);
+    if (ms == latencyMs_) return;
+    latencyMs_ = ms;
+    feed_->setLatency(ms / 1000.0);
+    emit latencyChanged();
+}
+
+void AudioController::useInput(int index) {
+    if (index < 0 || index >= inputs_.size()) return;
+    cancelLoad();
+    playback_.clear();
+    track_.reset();
+    trackPath_.clear();
+    emit trackChanged();
+    feed_->clear();
+    inputIndex_ = index;
+    setStatus(tr("Opening %1…").arg(inputs_[index].description()));
+    live_.start(inputs_[index]);
+    setSource(InputSource);
+}
+
+void AudioController::closeSource() {
+    cancelLoad();
+    live_.stop();
+    playback_.clear();
+    feed_->clear();
+    track_.reset();
+    trackPath_.clear();
+    inputIndex_ = -1;
+    emit trackChanged();
+    setSource(NoSource);
+    setStatus(tr("No audio source: open a file or choose an input"));
+}
+
+void AudioController::clearMeters() {
+    driving_ = false;
+    named_ = zeros(3);
+    bands_ = zeros(static_cast<std::size_t>(bandLabels_.size()));
+    level_ = beat_ = 0;
+    emit metersChanged();
+}
+
+void AudioController::updateMeters() {
+    const auto now = AudioFeed::Clock::now();
+    driving_ = feed_->current(frame_, now);
+    if (!driving_) {
+        clearMeters();
+    } else {
+        named_ = {frame_.named[0], frame_.named[1], frame_.named[2]};
+        bands_.clear();
+        for (float b : frame_.bands) bands_ << b;
+        level_ = frame_.level;
+        bpm_ = frame_.bpm;
+        tempoConfidence_ = frame_.tempoConfidence;
+        beat_ = std::max(0.0, 1.0 - feed_->onsetAge(now) / kOnsetDecaySeconds);
+        emit metersChanged();
+    }
+    emit positionChanged();
+}
+
+}  // namespace mirofish::editor

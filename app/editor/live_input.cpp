@@ -1,0 +1,112 @@
+#include "live_input.hpp"
+
+#include <QMetaObject>
+#include <cstring>
+
+namespace mirofish::editor {
+
+namespace {
+float sampleAt(const char* p, QAudioFormat::SampleFormat format) {
+    switch (format) {
+        case QAudioFormat::UInt8: return (static_cast<float>(static_cast<unsigned char>(*p)) - 128.0f) / 128.0f;
+        case QAudioFormat::Int16: {
+            std::int16_t v;
+            std::memcpy(&v, p, 2);
+            return static_cast<float>(v) / 32768.0f;
+        }
+        case QAudioFormat::Int32: {
+            std::int32_t v;
+            std::memcpy(&v, p, 4);
+            return static_cast<float>(static_cast<double>(v) / 2147483648.0);
+        }
+        default: {
+            float v;
+            std::memcpy(&v, p, 4);
+            return v;
+        }
+    }
+}
+}  // namespace
+
+LiveCapture::~LiveCapture() { stop(); }
+
+void LiveCapture::start(const QAudioDevice& device) {
+    stop();
+    // The device's own format (no conversion inside Qt); mixed to mono here
+    // and analysed at the device's rate.
+    format_ = device.preferredFormat();
+    if (!format_.isValid() || format_.sampleRate() <= 0) {
+        emit failed(tr("%1 reports no usable audio format").arg(device.description()));
+        return;
+    }
+    AudioAnalyzerConfig config;
+    config.sampleRate = format_.sampleRate();
+    analyzer_ = std::make_unique<LiveAnalyzer>(config);
+    source_ = std::make_unique<QAudioSource>(device, format_);
+    io_ = source_->start();
+    if (!io_ || source_->error() != QAudio::NoError) {
+        source_.reset();
+        io_ = nullptr;
+        emit failed(tr("Could not open %1 for capture").arg(device.description()));
+        return;
+    }
+    connect(io_, &QIODevice::readyRead, this, &LiveCapture::readAvailable);
+    emit started(device.description());
+}
+
+void LiveCapture::stop() {
+    if (source_) source_->stop();
+    source_.reset();
+    io_ = nullptr;
+}
+
+void LiveCapture::readAvailable() {
+    if (!io_) return;
+    const QByteArray bytes = io_->readAll();
+    const int frameBytes = format_.bytesPerFrame();
+    const int sampleBytes = format_.bytesPerSample();
+    const int channels = format_.channelCount();
+    const qsizetype frames = bytes.size() / frameBytes;
+    mono_.resize(static_cast<std::size_t>(frames));
+    for (qsizetype i = 0; i < frames; ++i) {
+        float sum = 0;
+        for (int c = 0; c < channels; ++c)
+            sum += sampleAt(bytes.constData() + i * frameBytes + c * sampleBytes, format_.sampleFormat());
+        mono_[static_cast<std::size_t>(i)] = sum / static_cast<float>(channels);
+    }
+    const auto now = AudioFeed::Clock::now();
+    const std::uint64_t endOfChunk = analyzer_->samplesSeen() + mono_.size();
+    frames_.clear();
+    analyzer_->push(mono_, frames_);
+    // Each frame's window ended before the chunk's last sample, which is "now".
+    for (const AudioFeatures& f : frames_) {
+        const double before = (static_cast<double>(endOfChunk) - f.time * format_.sampleRate()) / format_.sampleRate();
+        feed_->pushLive(f, now - std::chrono::duration_cast<AudioFeed::Clock::duration>(std::chrono::duration<double>(before)));
+    }
+}
+
+LiveInput::LiveInput(std::shared_ptr<AudioFeed> feed, QObject* parent)
+    : QObject(parent), capture_(new LiveCapture(std::move(feed))) {
+    capture_->moveToThread(&thread_);
+    connect(&thread_, &QThread::finished, capture_, &QObject::deleteLater);
+    connect(capture_, &LiveCapture::started, this, &LiveInput::started);
+    connect(capture_, &LiveCapture::failed, this, &LiveInput::failed);
+    thread_.setObjectName(QStringLiteral("live audio input"));
+    thread_.start();
+}
+
+LiveInput::~LiveInput() {
+    stop();
+    thread_.quit();
+    thread_.wait();
+}
+
+void LiveInput::start(const QAudioDevice& device) {
+    QMetaObject::invokeMethod(capture_, [c = capture_, device] { c->start(device); }, Qt::QueuedConnection);
+}
+
+void LiveInput::stop() {
+    QMetaObject::invokeMethod(capture_, [c = capture_] { c->stop(); }, Qt::QueuedConnection);
+}
+
+}  // namespace mirofish::editor

@@ -1,0 +1,62 @@
+#pragma once
+// Live input: captures an input device continuously and analyses it on its
+// own thread (never the GUI's or the simulation's), pushing each analysis
+// frame into the audio feed, stamped with the time its window ended.
+#include <QAudioDevice>
+#include <QAudioSource>
+#include <QObject>
+#include <QThread>
+#include <memory>
+#include <vector>
+
+#include "audio/audio_feed.hpp"
+#include "audio/live_analyzer.hpp"
+
+namespace mirofish::editor {
+
+// The worker; lives on LiveInput's thread.
+class LiveCapture : public QObject {
+    Q_OBJECT
+public:
+    explicit LiveCapture(std::shared_ptr<AudioFeed> feed) : feed_(std::move(feed)) {}
+    ~LiveCapture() override;
+
+public slots:
+    void start(const QAudioDevice& device);
+    void stop();
+
+signals:
+    void started(const QString& deviceName);
+    void failed(const QString& message);
+
+private:
+    void readAvailable();
+
+    std::shared_ptr<AudioFeed> feed_;
+    std::unique_ptr<QAudioSource> source_;
+    QIODevice* io_ = nullptr;
+    QAudioFormat format_;
+    std::unique_ptr<LiveAnalyzer> analyzer_;
+    std::vector<float> mono_;
+    std::vector<AudioFeatures> frames_;
+};
+
+// Owns the capture thread; the GUI thread's handle.
+class LiveInput : public QObject {
+    Q_OBJECT
+public:
+    explicit LiveInput(std::shared_ptr<AudioFeed> feed, QObject* parent = nullptr);
+    ~LiveInput() override;
+    void start(const QAudioDevice& device);
+    void stop();
+
+signals:
+    void started(const QString& deviceName);
+    void failed(const QString& message);
+
+private:
+    QThread thread_;
+    LiveCapture* capture_;
+};
+
+}  // namespace mirofish::editor

@@ -1,0 +1,195 @@
+#include "route_list_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mirofish::editor {
+
+namespace {
+constexpr ModSource kSources[] = {ModSource::Low,   ModSource::Mid,   ModSource::High,     ModSource::Band,
+                                  ModSource::Level, ModSource::Onset, ModSource::BeatPhase};
+constexpr ModCurve kCurves[] = {ModCurve::Log, ModCurve::Linear, ModCurve::Exp};
+
+// The parameters a route may drive: every numeric one (choices switch, they do not move).
+std::vector<ParamId> targets() {
+    std::vector<ParamId> out;
+    for (const ParamDef& d : paramRegistry())
+        if (!d.isChoice()) out.push_back(d.id);
+    return out;
+}
+
+QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+// A route's range for a newly chosen target: from the default to a third of
+// the slider above it (or below, near the top).
+void rangeAroundDefault(ModRoute& r) {
+    const ParamDef& d = paramDef(r.target);
+    const double t = toNormalized(d, d.defaultValue);
+    r.min = d.defaultValue;
+    r.max = fromNormalized(d, t <= 0.67 ? t + 0.33 : t - 0.33);
+}
+
+QString signedText(double v) {
+    const double a = std::abs(v);
+    const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+    return (v >= 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', decimals);
+}
+}  // namespace
+
+RouteListModel::RouteListModel(QObject* parent) : QAbstractListModel(parent) {}
+
+int RouteListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(matrix_.routes.size());
+}
+
+QVariant RouteListModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const auto row = static_cast<std::size_t>(index.row());
+    const ModRoute& r = matrix_.routes[row];
+    const ParamDef& d = paramDef(r.target);
+    const RouteValue live = row < live_.size() ? live_[row] : RouteValue{};
+    switch (role) {
+        case SourceRole: return q(modSourceKey(r.source));
+        case BandRole: return static_cast<int>(r.band);
+        case TargetRole: return q(d.key);
+        case TargetIndexRole: {
+            const auto all = targets();
+            return static_cast<int>(std::find(all.begin(), all.end(), r.target) - all.begin());
+        }
+        case TargetLabelRole: return q(d.label);
+        case UnitRole: return q(d.unit);
+        case MinRole: return r.min;
+        case MaxRole: return r.max;
+        case RangeMinRole: return d.min;
+        case RangeMaxRole: return d.max;
+        case CurveRole: return q(modCurveKey(r.curve));
+        case AmountRole: return r.amount;
+        case InvertRole: return r.invert;
+        case SourceLevelRole: return live.source;
+        case PositionRole: return live.position;
+        case OffsetRole: return live.offset;
+        case LiveTextRole: return signedText(live.offset);
+        default: return {};
+    }
+}
+
+QHash<int, QByteArray> RouteListModel::roleNames() const {
+    return {{SourceRole, "source"},         {BandRole, "band"},
+            {TargetRole, "target"},         {TargetIndexRole, "targetIndex"},
+            {TargetLabelRole, "targetLabel"}, {UnitRole, "unit"},
+            {MinRole, "min"},               {MaxRole, "max"},
+            {RangeMinRole, "rangeMin"},     {RangeMaxRole, "rangeMax"},
+            {CurveRole, "curve"},           {AmountRole, "amount"},
+            {InvertRole, "invert"},         {SourceLevelRole, "sourceLevel"},
+            {PositionRole, "position"},     {OffsetRole, "offset"},
+            {LiveTextRole, "liveText"}};
+}
+
+QStringList RouteListModel::sourceKeys() const {
+    QStringList out;
+    for (ModSource s : kSources) out << q(modSourceKey(s));
+    return out;
+}
+
+QStringList RouteListModel::curveKeys() const {
+    QStringList out;
+    for (ModCurve c : kCurves) out << q(modCurveKey(c));
+    return out;
+}
+
+QStringList RouteListModel::targetKeys() const {
+    QStringList out;
+    for (ParamId id : targets()) out << q(paramDef(id).key);
+    return out;
+}
+
+QStringList RouteListModel::targetLabels() const {
+    QStringList out;
+    for (ParamId id : targets()) out << q(paramDef(id).label);
+    return out;
+}
+
+void RouteListModel::addRoute() {
+    ModRoute r;
+    r.source = ModSource::Low;
+    r.target = ParamId::SeparationWeight;
+    rangeAroundDefault(r);
+    const int row = rowCount();
+    beginInsertRows({}, row, row);
+    matrix_.routes.push_back(r);
+    endInsertRows();
+    emit edited();
+}
+
+void RouteListModel::removeRoute(int row) {
+    if (row < 0 || row >= rowCount()) return;
+    beginRemoveRows({}, row, row);
+    matrix_.routes.erase(matrix_.routes.begin() + row);
+    if (static_cast<std::size_t>(row) < live_.size()) live_.erase(live_.begin() + row);
+    endRemoveRows();
+    emit edited();
+}
+
+bool RouteListModel::setField(int row, const QString& field, const QVariant& value) {
+    if (row < 0 || row >= rowCount()) return false;
+    ModRoute r = matrix_.routes[static_cast<std::size_t>(row)];
+    const ParamDef& d = paramDef(r.target);
+    const std::string text = value.toString().toStdString();
+    if (field == QLatin1String("source")) {
+        const auto s = findModSource(text);
+        if (!s) return false;
+        r.source = *s;
+    } else if (field == QLatin1String("band")) {
+        r.band = static_cast<std::size_t>(std::clamp(value.toInt(), 0, static_cast<int>(kMaxModBand)));
+    } else if (field == QLatin1String("target")) {
+        const auto id = findParam(text);
+        if (!id || paramDef(*id).isChoice()) return false;
+        if (*id != r.target) {
+            r.target = *id;
+            rangeAroundDefault(r);
+        }
+    } else if (field == QLatin1String("min") || field == QLatin1String("max")) {
+        bool ok = false;
+        const double v = value.toDouble(&ok);
+        if (!ok || !std::isfinite(v)) return false;
+        (field == QLatin1String("min") ? r.min : r.max) = std::clamp(v, d.min, d.max);
+    } else if (field == QLatin1String("curve")) {
+        const auto c = findModCurve(text);
+        if (!c) return false;
+        r.curve = *c;
+    } else if (field == QLatin1String("amount")) {
+        bool ok = false;
+        const double v = value.toDouble(&ok);
+        if (!ok || !std::isfinite(v)) return false;
+        r.amount = std::clamp(v, 0.0, kMaxModAmount);
+    } else if (field == QLatin1String("invert")) {
+        r.invert = value.toBool();
+    } else {
+        return false;
+    }
+    if (r == matrix_.routes[static_cast<std::size_t>(row)]) {
+        changed(row);  // a clamped entry shows the value actually kept
+        return true;
+    }
+    matrix_.routes[static_cast<std::size_t>(row)] = r;
+    changed(row);
+    emit edited();
+    return true;
+}
+
+void RouteListModel::setMatrix(const ModulationMatrix& matrix) {
+    beginResetModel();
+    matrix_ = matrix;
+    live_.clear();
+    endResetModel();
+}
+
+void RouteListModel::setLive(const std::vector<RouteValue>& values) {
+    if (values.size() != matrix_.routes.size() || rowCount() == 0) return;
+    live_ = values;
+    emit dataChanged(index(0), index(rowCount() - 1), {SourceLevelRole, PositionRole, OffsetRole, LiveTextRole});
+}
+
+void RouteListModel::changed(int row) { emit dataChanged(index(row), index(row)); }
+
+}  // namespace mirofish::editor

@@ -1,0 +1,211 @@
+#include "track_playback.hpp"
+
+#include <QMediaDevices>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace mirofish::editor {
+
+namespace {
+constexpr int kTickMs = 50;  // playhead reports and the end of the track
+constexpr double kTrackRate = 48000;
+
+void writeSample(char* out, QAudioFormat::SampleFormat format, float v) {
+    v = std::clamp(v, -1.0f, 1.0f);
+    switch (format) {
+        case QAudioFormat::UInt8: {
+            const auto s = static_cast<std::uint8_t>(std::lround(127.5f + v * 127.5f));
+            std::memcpy(out, &s, 1);
+            break;
+        }
+        case QAudioFormat::Int16: {
+            const auto s = static_cast<std::int16_t>(std::lround(v * 32767.0f));
+            std::memcpy(out, &s, 2);
+            break;
+        }
+        case QAudioFormat::Int32: {
+            const auto s = static_cast<std::int32_t>(std::lround(static_cast<double>(v) * 2147483647.0));
+            std::memcpy(out, &s, 4);
+            break;
+        }
+        default:
+            std::memcpy(out, &v, 4);
+    }
+}
+}  // namespace
+
+TrackReader::TrackReader(std::shared_ptr<const MonoAudio> audio, const QAudioFormat& format, QObject* parent)
+    : QIODevice(parent), audio_(std::move(audio)), format_(format), step_(audio_->sampleRate / format.sampleRate()) {
+    open(QIODevice::ReadOnly);
+}
+
+double TrackReader::positionSeconds() const { return position_ / audio_->sampleRate; }
+
+void TrackReader::seek(double seconds) {
+    position_ = std::clamp(seconds * audio_->sampleRate, 0.0, static_cast<double>(audio_->samples.size()));
+}
+
+qint64 TrackReader::bytesAvailable() const {
+    if (loop_) return std::numeric_limits<int>::max();
+    const double left = static_cast<double>(audio_->samples.size()) - position_;
+    return static_cast<qint64>(std::max(0.0, left / step_)) * format_.bytesPerFrame() + QIODevice::bytesAvailable();
+}
+
+qint64 TrackReader::readData(char* data, qint64 maxSize) {
+    const std::vector<float>& s = audio_->samples;
+    const int frameBytes = format_.bytesPerFrame();
+    const int sampleBytes = format_.bytesPerSample();
+    const double size = static_cast<double>(s.size());
+    qint64 written = 0;
+    while (written + frameBytes <= maxSize) {
+        if (position_ >= size) {
+            if (!loop_ || s.empty()) break;
+            position_ -= size;
+        }
+        // Linear interpolation: the output may run at another rate.
+        const auto i = static_cast<std::size_t>(position_);
+        const double f = position_ - static_cast<double>(i);
+        const float v = static_cast<float>(s[i] + (s[std::min(i + 1, s.size() - 1)] - s[i]) * f);
+        for (int c = 0; c < format_.channelCount(); ++c)
+            writeSample(data + written + c * sampleBytes, format_.sampleFormat(), v);
+        written += frameBytes;
+        position_ += step_;
+    }
+    return written;
+}
+
+TrackPlayback::TrackPlayback(std::shared_ptr<AudioFeed> feed, QObject* parent)
+    : QObject(parent), feed_(std::move(feed)) {
+    ticker_.setInterval(kTickMs);
+    connect(&ticker_, &QTimer::timeout, this, &TrackPlayback::tick);
+}
+
+TrackPlayback::~TrackPlayback() { stopSink(); }
+
+void TrackPlayback::setTrack(std::shared_ptr<const MonoAudio> audio) {
+    stopSink();
+    ticker_.stop();
+    audio_ = std::move(audio);
+    playing_ = false;
+    pausedAt_ = 0;
+    emit stateChanged();
+}
+
+void TrackPlayback::clear() { setTrack(nullptr); }
+
+void TrackPlayback::setOutput(const QAudioDevice& device) {
+    const bool wasPlaying = playing_;
+    const double at = position();
+    if (wasPlaying) pause();
+    output_ = device;
+    if (wasPlaying) {
+        pausedAt_ = at;
+        play();
+    }
+}
+
+double TrackPlayback::position() const {
+    if (!audio_) return 0;
+    if (!playing_) return pausedAt_;
+    if (sink_ && reader_) {
+        // What the sink holds has been handed out but not heard yet.
+        const double held = static_cast<double>(sink_->bufferSize() - sink_->bytesFree()) /
+                            sink_->format().bytesPerFrame() / sink_->format().sampleRate();
+        double p = reader_->positionSeconds() - held;
+        if (p < 0) p = loop_ ? p + duration() : 0;
+        return p;
+    }
+    const double p = clockStart_ + static_cast<double>(clock_.nsecsElapsed()) * 1e-9;
+    return loop_ && duration() > 0 ? std::fmod(p, duration()) : std::min(p, duration());
+}
+
+void TrackPlayback::startSink(double from) {
+    stopSink();
+    if (output_.isNull()) return;
+    QAudioFormat format = output_.preferredFormat();
+    format.setSampleRate(static_cast<int>(kTrackRate));
+    format.setSampleFormat(QAudioFormat::Float);
+    if (!output_.isFormatSupported(format)) format = output_.preferredFormat();
+    reader_ = std::make_unique<TrackReader>(audio_, format);
+    reader_->setLoop(loop_);
+    reader_->seek(from);
+    sink_ = std::make_unique<QAudioSink>(output_, format);
+    sink_->start(reader_.get());
+    if (sink_->error() != QAudio::NoError) {
+        stopSink();
+        emit outputProblem(tr("Could not play through %1; playing silently").arg(output_.description()));
+    }
+}
+
+void TrackPlayback::stopSink() {
+    if (sink_) sink_->stop();
+    sink_.reset();
+    reader_.reset();
+}
+
+void TrackPlayback::play() {
+    if (!audio_ || playing_) return;
+    if (pausedAt_ >= duration()) pausedAt_ = 0;  // play at the end starts over
+    startSink(pausedAt_);
+    clockStart_ = pausedAt_;
+    clock_.start();
+    playing_ = true;
+    ticker_.start();
+    report();
+    emit stateChanged();
+}
+
+void TrackPlayback::pause() {
+    if (!playing_) return;
+    pausedAt_ = position();
+    stopSink();
+    playing_ = false;
+    ticker_.stop();
+    report();
+    emit stateChanged();
+}
+
+void TrackPlayback::seek(double seconds) {
+    if (!audio_) return;
+    seconds = std::clamp(seconds, 0.0, duration());
+    if (playing_) {
+        if (reader_) reader_->seek(seconds);
+        clockStart_ = seconds;
+        clock_.start();
+        // The sink's buffer still holds a moment of the old position; the
+        // next tick reports the truth.
+    }
+    pausedAt_ = seconds;
+    report();
+    emit stateChanged();
+}
+
+void TrackPlayback::setLoop(bool loop) {
+    if (loop_ == loop) return;
+    if (playing_ && !reader_) {
+        clockStart_ = position();
+        clock_.start();
+    }
+    loop_ = loop;
+    if (reader_) reader_->setLoop(loop);
+    emit stateChanged();
+}
+
+void TrackPlayback::tick() {
+    const bool ended = reader_ ? reader_->finished() && sink_->bytesFree() == sink_->bufferSize()
+                               : !loop_ && position() >= duration();
+    if (ended) {
+        pause();
+        pausedAt_ = duration();
+        report();
+        emit stateChanged();
+        return;
+    }
+    report();
+}
+
+void TrackPlayback::report() { feed_->setPlayhead(position(), playing_); }
+
+}  // namespace mirofish::editor

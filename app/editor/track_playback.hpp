@@ -1,0 +1,92 @@
+#pragma once
+// Plays a decoded track and keeps the audio feed's playhead on what is being
+// heard. With an output device: a QAudioSink in pull mode reading our own
+// buffer (TrackReader), the playhead being what the sink has taken minus what
+// it still holds. Without one (CI, a machine without sound): a clock, so the
+// file still drives the school in real time, silently.
+#include <QAudioDevice>
+#include <QAudioSink>
+#include <QElapsedTimer>
+#include <QIODevice>
+#include <QObject>
+#include <QTimer>
+#include <memory>
+
+#include "audio/audio_feed.hpp"
+#include "audio/wav_file.hpp"
+
+namespace mirofish::editor {
+
+// The sink's source: the mono track converted on the fly to the output's
+// format (any channel count, rate and sample format), looping if asked.
+// Lives and is read on the GUI thread (the sink pulls from its own thread's
+// event loop: here the GUI's).
+class TrackReader : public QIODevice {
+public:
+    TrackReader(std::shared_ptr<const MonoAudio> audio, const QAudioFormat& format, QObject* parent = nullptr);
+    double positionSeconds() const;  // what has been handed out
+    void seek(double seconds);
+    void setLoop(bool loop) { loop_ = loop; }
+    bool finished() const { return !loop_ && position_ >= static_cast<double>(audio_->samples.size()); }
+    bool isSequential() const override { return true; }
+    qint64 bytesAvailable() const override;
+
+protected:
+    qint64 readData(char* data, qint64 maxSize) override;
+    qint64 writeData(const char*, qint64) override { return -1; }
+
+private:
+    std::shared_ptr<const MonoAudio> audio_;
+    QAudioFormat format_;
+    double step_;      // track samples per output frame
+    double position_ = 0;  // in track samples
+    bool loop_ = false;
+};
+
+class TrackPlayback : public QObject {
+    Q_OBJECT
+public:
+    explicit TrackPlayback(std::shared_ptr<AudioFeed> feed, QObject* parent = nullptr);
+    ~TrackPlayback() override;
+
+    void setTrack(std::shared_ptr<const MonoAudio> audio);  // stopped at 0
+    void clear();
+    void play();
+    void pause();
+    void seek(double seconds);
+    void setLoop(bool loop);
+    // The output to play through; a null device plays silently.
+    void setOutput(const QAudioDevice& device);
+
+    bool hasTrack() const { return audio_ != nullptr; }
+    bool playing() const { return playing_; }
+    bool loop() const { return loop_; }
+    double duration() const { return audio_ ? audio_->seconds() : 0.0; }
+    double position() const;  // seconds, what is heard now
+    bool audible() const { return sink_ != nullptr; }
+
+signals:
+    void stateChanged();  // playing, position jumps, track
+    void outputProblem(const QString& message);
+
+private:
+    void startSink(double from);
+    void stopSink();
+    void tick();
+    void report();
+
+    std::shared_ptr<AudioFeed> feed_;
+    std::shared_ptr<const MonoAudio> audio_;
+    QAudioDevice output_;
+    std::unique_ptr<QAudioSink> sink_;
+    std::unique_ptr<TrackReader> reader_;
+    // The silent clock: position = clockStart_ + elapsed while playing.
+    QElapsedTimer clock_;
+    double clockStart_ = 0;
+    double pausedAt_ = 0;
+    bool playing_ = false;
+    bool loop_ = false;
+    QTimer ticker_;
+};
+
+}  // namespace mirofish::editor

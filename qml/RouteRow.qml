@@ -1,0 +1,159 @@
+// One route of the modulation matrix: source (and band), target parameter,
+// range, curve, invert and amount, with a bar showing where the route holds
+// its parameter right now and by how much it moves it.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import MiroFish
+
+Frame {
+    id: row
+    required property int index
+    required property string source
+    required property int band
+    required property string target
+    required property int targetIndex
+    required property string unit
+    required property double min
+    required property double max
+    required property double rangeMin
+    required property double rangeMax
+    required property string curve
+    required property double amount
+    required property bool invert
+    required property double position
+    required property string liveText
+    readonly property var routes: Editor.routes
+    function decimalsFor(v) { var a = Math.abs(v); return a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3 }
+
+    padding: 6
+    background: Rectangle { color: "#161d26"; border.color: "#2a3441"; radius: 3 }
+
+    ColumnLayout {
+        anchors.left: parent.left
+        anchors.right: parent.right
+        spacing: 3
+
+        RowLayout {
+            Layout.fillWidth: true
+            ComboBox {
+                objectName: "routeSource_" + row.index
+                Layout.preferredWidth: 96
+                model: row.routes.sourceKeys
+                currentIndex: model.indexOf(row.source)
+                onActivated: row.routes.setField(row.index, "source", currentText)
+            }
+            SpinBox {
+                visible: row.source === "band"
+                Layout.preferredWidth: 84
+                from: 0
+                to: Editor.audio.bandLabels.length - 1
+                value: row.band
+                editable: true
+                onValueModified: row.routes.setField(row.index, "band", value)
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Log-spaced band from %1 Hz").arg(Editor.audio.bandLabels[value])
+            }
+            Label { text: "→"; color: "#9aa6b2" }
+            ComboBox {
+                objectName: "routeTarget_" + row.index
+                Layout.fillWidth: true
+                model: row.routes.targetLabels
+                currentIndex: row.targetIndex
+                onActivated: function(i) { row.routes.setField(row.index, "target", row.routes.targetKeys[i]) }
+            }
+            ToolButton {
+                objectName: "routeRemove_" + row.index
+                text: "✕"
+                onClicked: row.routes.removeRoute(row.index)
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Remove this route")
+            }
+        }
+
+        RowLayout {
+            Layout.fillWidth: true
+            Label { text: qsTr("from"); color: "#9aa6b2"; font.pixelSize: 11 }
+            TextField {
+                objectName: "routeMin_" + row.index
+                Layout.preferredWidth: 62
+                horizontalAlignment: TextInput.AlignRight
+                selectByMouse: true
+                text: row.min.toFixed(row.decimalsFor(row.min))
+                validator: DoubleValidator { notation: DoubleValidator.StandardNotation }
+                onEditingFinished: row.routes.setField(row.index, "min", Number(text))
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("The value when the source is quiet; range %1 to %2 %3").arg(row.rangeMin).arg(row.rangeMax).arg(row.unit)
+            }
+            Label { text: qsTr("to"); color: "#9aa6b2"; font.pixelSize: 11 }
+            TextField {
+                objectName: "routeMax_" + row.index
+                Layout.preferredWidth: 62
+                horizontalAlignment: TextInput.AlignRight
+                selectByMouse: true
+                text: row.max.toFixed(row.decimalsFor(row.max))
+                validator: DoubleValidator { notation: DoubleValidator.StandardNotation }
+                onEditingFinished: row.routes.setField(row.index, "max", Number(text))
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("The value when the source is at its loudest; range %1 to %2 %3").arg(row.rangeMin).arg(row.rangeMax).arg(row.unit)
+            }
+            Label { text: row.unit; color: "#7f8b99"; font.pixelSize: 11 }
+            Item { Layout.fillWidth: true }
+            ComboBox {
+                objectName: "routeCurve_" + row.index
+                Layout.preferredWidth: 78
+                model: row.routes.curveKeys
+                currentIndex: model.indexOf(row.curve)
+                onActivated: row.routes.setField(row.index, "curve", currentText)
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("log: -60 dB to 0 dB of the source sweep min to max (the default); linear; exp: only loud moments move it")
+            }
+        }
+
+        RowLayout {
+            Layout.fillWidth: true
+            CheckBox {
+                objectName: "routeInvert_" + row.index
+                text: qsTr("invert")
+                checked: row.invert
+                onToggled: row.routes.setField(row.index, "invert", checked)
+            }
+            Label { text: qsTr("amount"); color: "#9aa6b2"; font.pixelSize: 11 }
+            Slider {
+                objectName: "routeAmount_" + row.index
+                Layout.fillWidth: true
+                from: 0
+                to: 1
+                value: row.amount
+                onMoved: row.routes.setField(row.index, "amount", value)
+            }
+            Label { text: Math.round(row.amount * 100) + "%"; Layout.preferredWidth: 34; font.pixelSize: 11 }
+        }
+
+        // Live: where between min and max the route holds its parameter now.
+        RowLayout {
+            Layout.fillWidth: true
+            Rectangle {
+                Layout.fillWidth: true
+                height: 6
+                color: "#121820"
+                border.color: "#2a3441"
+                Rectangle {
+                    objectName: "routeLive_" + row.index
+                    x: 1
+                    y: 1
+                    height: parent.height - 2
+                    width: Math.max(0, Math.min(1, row.position)) * (parent.width - 2)
+                    color: "#f0b35a"
+                }
+            }
+            Label {
+                text: row.liveText + " " + row.unit
+                font.pixelSize: 11
+                color: Editor.audio.driving ? "#f0b35a" : "#7f8b99"
+                Layout.preferredWidth: 80
+                horizontalAlignment: Text.AlignRight
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+// The audio panel as a performer uses it: a file plays (silently when the
+// machine has no output device, as in CI) and its kicks drive the school;
+// transport, loop and the meters follow the playhead; the route table edits
+// what the simulation uses and is saved with the preset; a bad file is
+// reported while the playing one carries on.
+#include <QQuickItem>
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <limits>
+
+#include "core/audio/audio_signals.hpp"
+#include "editor_fixture.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+using editor::AudioController;
+using editor::RouteListModel;
+
+namespace {
+// The 124 BPM dance loop of the analysis tests (kick, bass, hats, stabs).
+std::filesystem::path writeLoop(const TempDir& dir, double seconds) {
+    MonoAudio a;
+    a.sampleRate = kRate;
+    a.samples = music(seconds);
+    const auto file = dir / "loop.wav";
+    writeWav(file, a);
+    return file;
+}
+
+void openAndWait(AudioController* audio, const std::filesystem::path& file, bool play) {
+    audio->openFile(QString::fromStdString(file.string()), play);
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 30'000));
+}
+
+QVariant routeData(RouteListModel* routes, int row, int role) { return routes->data(routes->index(row), role); }
+}  // namespace
+
+TEST_CASE("an audio file plays, silently without a device, and its kicks drive the school's separation") {
+    EditorFixture f;
+    TempDir dir;
+    const auto file = writeLoop(dir, 12);
+    AudioController* audio = f.editor->audio();
+    if (!audio->hasOutput()) {
+        CHECK(audio->deviceNote().contains("No audio output device"));
+        auto* note = f.find("audioDeviceNote");
+        REQUIRE(note);
+        CHECK(note->property("text").toString() == audio->deviceNote());
+    }
+
+    std::vector<double> progress;
+    QObject::connect(audio, &AudioController::loadingChanged, [&] { progress.push_back(audio->loadProgress()); });
+    openAndWait(audio, file, true);
+    REQUIRE(audio->source() == AudioController::FileSource);
+    CHECK(audio->fileName() == "loop.wav");
+    CHECK(audio->duration() == Approx(12).margin(0.01));
+    REQUIRE(!progress.empty());
+    CHECK(*std::max_element(progress.begin(), progress.end()) == 1.0);
+    CHECK(audio->playing());
+
+    const float base = f.editor->params()->params().get(ParamId::SeparationWeight);
+    float low = std::numeric_limits<float>::max(), high = 0;
+    double loudestLow = 0, brightestBeat = 0, furthestRoute = 0;
+    EditorFixture::waitFor([&] {
+        const editor::SimStats s = f.editor->host().stats();
+        if (s.audioDriving) {
+            low = std::min(low, s.effectiveParams.get(ParamId::SeparationWeight));
+            high = std::max(high, s.effectiveParams.get(ParamId::SeparationWeight));
+        }
+        loudestLow = std::max(loudestLow, audio->named()[0].toDouble());
+        brightestBeat = std::max(brightestBeat, audio->beat());
+        furthestRoute = std::max(furthestRoute, routeData(f.editor->routes(), 0, RouteListModel::PositionRole).toDouble());
+        return false;
+    }, 3000);
+    INFO("separation weight driven between " << low << " and " << high);
+    // The kick bursts the school; between kicks the bass holds the low band
+    // about 10 dB lower (about 3.0 on the route's log curve).
+    CHECK(high - low > 0.3);
+    CHECK(high <= 3.5f + 1e-4f);         // within the default route's range
+    CHECK(loudestLow > 0.8);             // the low meter lights on the kick
+    CHECK(brightestBeat > 0.5);          // the beat light flashes
+    CHECK(furthestRoute > 0.5);          // the route table's live bar moves
+    // The user's own value stays what the slider shows; the routes act around each step.
+    CHECK(f.editor->params()->params().get(ParamId::SeparationWeight) == base);
+    CHECK(f.editor->host().stats().params.get(ParamId::SeparationWeight) == base);
+    // Real time, from the playhead (not from how fast the file was decoded).
+    CHECK(audio->position() == Approx(3.0).margin(1.0));
+
+    // The tempo, read where the analysis has heard enough of the loop.
+    audio->seek(10);
+    QTest::qWait(300);
+    CHECK(audio->bpm() == Approx(124).margin(1));
+}
+
+TEST_CASE("pause stops the audio driving, seek moves the playhead, loop wraps and the end stops") {
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    openAndWait(audio, writeLoop(dir, 4), true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().audioDriving; }));
+
+    audio->pause();
+    CHECK_FALSE(audio->playing());
+    REQUIRE(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }));
+    const double held = audio->position();
+    QTest::qWait(300);
+    CHECK(audio->position() == held);
+    CHECK_FALSE(audio->driving());
+    CHECK(f.editor->host().stats().effectiveParams == f.editor->host().stats().params);
+
+    audio->seek(2.5);
+    CHECK(audio->position() == Approx(2.5));
+    audio->setLoop(true);
+    audio->seek(3.7);
+    audio->play();
+    QTest::qWait(700);
+    CHECK(audio->playing());
+    CHECK(audio->position() < 1.0);  // wrapped to the start
+
+    audio->setLoop(false);
+    audio->seek(3.7);
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->playing(); }, 3000));
+    CHECK(audio->position() == Approx(4.0).margin(0.02));
+    audio->play();  // play at the end starts over
+    CHECK(audio->position() < 0.2);
+}
+
+TEST_CASE("the route table edits the routes the simulation uses, and they are saved with the preset") {
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    // A preset without audioRoutes: the articles' three.
+    REQUIRE(routes->rowCount() == 3);
+    CHECK(routes->matrix() == defaultRoutes());
+    CHECK_FALSE(f.editor->modified());
+
+    // The panel's button adds a route.
+    f.window->setProperty("panelTab", 2);
+    QQuickItem* add = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] { return (add = f.find("routeAdd")) && add->isVisible() && add->width() > 0; }));
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, add->mapToScene(QPointF(add->width() / 2, add->height() / 2)).toPoint());
+    REQUIRE(routes->rowCount() == 4);
+    CHECK(f.editor->modified());
+    CHECK(EditorFixture::waitFor([&] { return f.find("routeTarget_3") != nullptr; }));
+
+    CHECK(routes->setField(3, "target", "cohesionWeight"));
+    CHECK(routes->setField(3, "source", "onset"));
+    CHECK(routes->setField(3, "min", 0.5));
+    CHECK(routes->setField(3, "max", 999));  // clamped to the parameter's range
+    CHECK(routeData(routes, 3, RouteListModel::MaxRole).toDouble() == paramDef(ParamId::CohesionWeight).max);
+    CHECK(routes->setField(3, "amount", 0.5));
+    CHECK(routes->setField(3, "invert", true));
+    CHECK_FALSE(routes->setField(3, "target", "boundaryMode"));  // a choice cannot be modulated
+    CHECK_FALSE(routes->setField(3, "curve", "cubic"));
+    CHECK_FALSE(routes->setField(9, "amount", 0.5));
+    routes->removeRoute(0);
+    REQUIRE(routes->rowCount() == 3);
+    CHECK(routeData(routes, 0, RouteListModel::SourceRole).toString() == "mid");
+    // The simulation thread has the edited routes.
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().routeValues.size() == 3; }));
+
+    const ModulationMatrix edited = routes->matrix();
+    REQUIRE(f.editor->savePresetAs("Beat cohesion"));
+    const Preset saved = loadPreset(f.userDir / "beat-cohesion.json");
+    REQUIRE(saved.routes.has_value());
+    CHECK(*saved.routes == edited.routes);
+    CHECK_FALSE(f.editor->modified());
+
+    REQUIRE(f.editor->loadPresetFile(QString::fromStdString((std::filesystem::path(MIROFISH_PRESET_DIR) / "gentle-cruise.json").string())));
+    CHECK(routes->matrix() == defaultRoutes());
+    REQUIRE(f.editor->loadPresetFile(QString::fromStdString((f.userDir / "beat-cohesion.json").string())));
+    CHECK(routes->matrix() == edited);
+
+    // No routes at all is kept as such (not turned back into the defaults).
+    while (routes->rowCount() > 0) routes->removeRoute(0);
+    REQUIRE(f.editor->savePresetAs("Deaf"));
+    REQUIRE(f.editor->loadPresetFile(QString::fromStdString((f.userDir / "deaf.json").string())));
+    CHECK(routes->rowCount() == 0);
+    CHECK_FALSE(f.editor->modified());
+}
+
+TEST_CASE("a missing or corrupt audio file is reported by name and the playing file carries on") {
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    openAndWait(audio, writeLoop(dir, 6), true);
+    REQUIRE(audio->playing());
+
+    openAndWait(audio, dir / "missing.mp3", true);
+    CHECK(f.editor->messageIsError());
+    CHECK(f.editor->message().contains("missing.mp3"));
+    CHECK(audio->playing());
+    CHECK(audio->fileName() == "loop.wav");
+
+    {
+        std::ofstream junk(dir / "corrupt.mp3", std::ios::binary);
+        for (int i = 0; i < 20000; ++i) junk.put(static_cast<char>((i * 7919) % 251));
+    }
+    openAndWait(audio, dir / "corrupt.mp3", true);
+    CHECK(f.editor->message().contains("corrupt.mp3"));
+    CHECK(f.editor->message().contains("not a readable audio file"));
+    CHECK(audio->playing());
+    CHECK(audio->source() == AudioController::FileSource);
+    const auto step = f.step();
+    CHECK(EditorFixture::waitFor([&] { return f.step() > step + 10; }));
+
+    audio->closeSource();
+    CHECK(audio->source() == AudioController::NoSource);
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }));
+}
