@@ -19,8 +19,9 @@ packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
   # Decodes flac, mp3 and ogg (WAV is read without it).
   ffmpeg)
 if [[ "${1:-}" == "--tests" ]]; then
-  # The editor tests render in a private X server.
-  packages+=(catch2 xvfb xauth)
+  # The editor tests render in a private X server; the audio-device tests
+  # play and capture through a private PulseAudio server's null output.
+  packages+=(catch2 xvfb xauth pulseaudio pulseaudio-utils)
 fi
 
 missing=()

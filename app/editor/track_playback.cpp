@@ -97,13 +97,10 @@ void TrackPlayback::clear() { setTrack(nullptr); }
 
 void TrackPlayback::setOutput(const QAudioDevice& device) {
     const bool wasPlaying = playing_;
-    const double at = position();
-    if (wasPlaying) pause();
+    pause();
+    stopSink();
     output_ = device;
-    if (wasPlaying) {
-        pausedAt_ = at;
-        play();
-    }
+    if (wasPlaying) play();
 }
 
 double TrackPlayback::position() const {
@@ -133,7 +130,7 @@ void TrackPlayback::startSink(double from) {
     reader_->seek(from);
     sink_ = std::make_unique<QAudioSink>(output_, format);
     sink_->start(reader_.get());
-    if (sink_->error() != QAudio::NoError) {
+    if (sink_->error() != QAudio::NoError || sink_->state() == QAudio::StoppedState) {
         stopSink();
         emit outputProblem(tr("Could not play through %1; playing silently").arg(output_.description()));
     }
@@ -148,7 +145,14 @@ void TrackPlayback::stopSink() {
 void TrackPlayback::play() {
     if (!audio_ || playing_) return;
     if (pausedAt_ >= duration()) pausedAt_ = 0;  // play at the end starts over
-    startSink(pausedAt_);
+    // One stream per track and output: pausing suspends it, so a device
+    // need not be opened again (a stream can take a second to start).
+    if (sink_ && reader_) {
+        reader_->seek(pausedAt_);
+        sink_->resume();
+    } else {
+        startSink(pausedAt_);
+    }
     clockStart_ = pausedAt_;
     clock_.start();
     playing_ = true;
@@ -160,7 +164,7 @@ void TrackPlayback::play() {
 void TrackPlayback::pause() {
     if (!playing_) return;
     pausedAt_ = position();
-    stopSink();
+    if (sink_) sink_->suspend();
     playing_ = false;
     ticker_.stop();
     report();
@@ -194,7 +198,7 @@ void TrackPlayback::setLoop(bool loop) {
 }
 
 void TrackPlayback::tick() {
-    const bool ended = reader_ ? reader_->finished() && sink_->bytesFree() == sink_->bufferSize()
+    const bool ended = reader_ ? reader_->finished() && sink_->state() == QAudio::IdleState
                                : !loop_ && position() >= duration();
     if (ended) {
         pause();

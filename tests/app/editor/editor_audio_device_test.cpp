@@ -1,0 +1,93 @@
+// With real audio devices (a private PulseAudio server with a null output and
+// its monitor as an input: run-with-audio-server.sh): the file plays through
+// the output and the playhead follows what the device has taken, and a live
+// input drives the school. Hidden tests ([.device]): they need that server.
+#include <QProcess>
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <limits>
+
+#include "core/audio/audio_signals.hpp"
+#include "editor_fixture.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+using editor::AudioController;
+
+namespace {
+std::filesystem::path writeLoop(const TempDir& dir, double seconds) {
+    MonoAudio a;
+    a.sampleRate = kRate;
+    a.samples = music(seconds);
+    const auto file = dir / "loop.wav";
+    writeWav(file, a);
+    return file;
+}
+}  // namespace
+
+TEST_CASE("through an output device the playhead follows what the device has played", "[.device]") {
+    EditorFixture f;
+    AudioController* audio = f.editor->audio();
+    REQUIRE(audio->hasOutput());
+    CHECK(audio->deviceNote().isEmpty());
+    TempDir dir;
+    audio->openFile(QString::fromStdString(writeLoop(dir, 20).string()), true);
+    REQUIRE(EditorFixture::waitFor([&] { return audio->playing(); }, 30'000));
+    // A stream may take a moment to start; from then on the device takes audio in real time.
+    REQUIRE(EditorFixture::waitFor([&] { return audio->position() > 0.3; }, 5000));
+    const double from = audio->position();
+    QElapsedTimer clock;
+    clock.start();
+    QTest::qWait(2000);
+    const double played = audio->position() - from;
+    const double elapsed = clock.elapsed() / 1000.0;
+    INFO("played " << played << " s in " << elapsed << " s");
+    CHECK(played == Approx(elapsed).margin(0.25));
+    CHECK(f.editor->host().stats().audioDriving);
+
+    audio->pause();
+    const double held = audio->position();
+    QTest::qWait(400);
+    CHECK(audio->position() == held);
+    audio->seek(12);
+    audio->play();
+    REQUIRE(EditorFixture::waitFor([&] { return audio->position() > 12.3; }, 5000));
+    CHECK(audio->position() < 14);
+}
+
+TEST_CASE("a live input device drives the school", "[.device]") {
+    EditorFixture f;
+    AudioController* audio = f.editor->audio();
+    const QStringList inputs = audio->inputDevices();
+    INFO(inputs.join(", ").toStdString());
+    const auto monitor = std::find_if(inputs.begin(), inputs.end(), [](const QString& d) { return d.contains("MiroFish"); });
+    REQUIRE(monitor != inputs.end());
+    audio->useInput(static_cast<int>(monitor - inputs.begin()));
+    REQUIRE(EditorFixture::waitFor([&] { return audio->status().startsWith("Listening"); }, 5000));
+    CHECK(audio->source() == AudioController::InputSource);
+
+    // Something plays into the output the input listens to.
+    TempDir dir;
+    QProcess player;
+    player.start("paplay", {"--device=mirofish_null", QString::fromStdString(writeLoop(dir, 8).string())});
+    REQUIRE(player.waitForStarted());
+    float low = std::numeric_limits<float>::max(), high = 0;
+    double loudestLow = 0;
+    EditorFixture::waitFor([&] {
+        const editor::SimStats s = f.editor->host().stats();
+        if (s.audioDriving) {
+            low = std::min(low, s.effectiveParams.get(ParamId::SeparationWeight));
+            high = std::max(high, s.effectiveParams.get(ParamId::SeparationWeight));
+        }
+        loudestLow = std::max(loudestLow, audio->named()[0].toDouble());
+        return false;
+    }, 5000);
+    player.kill();
+    player.waitForFinished();
+    INFO("separation weight driven between " << low << " and " << high);
+    CHECK(high - low > 0.3);
+    CHECK(loudestLow > 0.8);
+
+    audio->closeSource();
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }));
+}
