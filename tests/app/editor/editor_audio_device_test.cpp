@@ -69,7 +69,7 @@ TEST_CASE("a live input device drives the school", "[.device]") {
     // Something plays into the output the input listens to.
     TempDir dir;
     QProcess player;
-    player.start("paplay", {"--device=mirofish_null", QString::fromStdString(writeLoop(dir, 8).string())});
+    player.start("paplay", {"--device=mirofish_null", QString::fromStdString(writeLoop(dir, 10).string())});
     REQUIRE(player.waitForStarted());
     float low = std::numeric_limits<float>::max(), high = 0;
     double loudestLow = 0;
@@ -81,7 +81,9 @@ TEST_CASE("a live input device drives the school", "[.device]") {
         }
         loudestLow = std::max(loudestLow, audio->named()[0].toDouble());
         return false;
-    }, 5000);
+    }, 7000);
+    // Live, the tempo is found as in the file.
+    CHECK(audio->bpm() == Approx(124).margin(2));
     player.kill();
     player.waitForFinished();
     INFO("separation weight driven between " << low << " and " << high);
