@@ -126,6 +126,7 @@ Frame {
                 to: 1
                 value: row.amount
                 onMoved: row.routes.setField(row.index, "amount", value)
+                onPressedChanged: if (!pressed) row.routes.endGesture()
             }
             Label { text: Math.round(row.amount * 100) + "%"; Layout.preferredWidth: 34; font.pixelSize: 11 }
         }

@@ -45,12 +45,15 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     lastStats_.fields = initial.scene.fields;
     connect(&params_, &ParamListModel::edited, this, &Editor::onParamEdited);
     connect(&params_, &ParamListModel::gestureEnded, this, [this] { history_.closeGroup(); });
-    routes_.setMatrix(presetAudioRoutes(initial));
-    sendRoutes();
-    connect(&routes_, &RouteListModel::edited, this, [this] {
-        sendRoutes();
+    setRoutes(presetAudioRoutes(initial).routes);
+    connect(&routes_, &RouteListModel::edited, this, [this](const QString& label) {
+        history_.recordRoutes({routesBefore_, routes_.matrix().routes}, label.toStdString());
+        routesBefore_ = routes_.matrix().routes;
+        host_->post([m = routes_.matrix()](SimHost::Context& c) { c.routes = m; });
+        emit historyChanged();
         updateModified();
     });
+    connect(&routes_, &RouteListModel::gestureEnded, this, [this] { history_.closeGroup(); });
     // The route table's live column follows the meters (30 times a second).
     connect(audio_, &AudioController::metersChanged, this, [this] { routes_.setLive(host_->stats().routeValues); });
     connect(audio_, &AudioController::problem, this, [this](const QString& text) { showMessage(text, true); });
@@ -81,7 +84,9 @@ Editor::~Editor() {
     host_.reset();  // joins the simulation thread before the models go
 }
 
-void Editor::sendRoutes() {
+void Editor::setRoutes(const std::vector<ModRoute>& routes) {
+    routes_.setMatrix(ModulationMatrix{routes});
+    routesBefore_ = routes;
     host_->post([m = routes_.matrix()](SimHost::Context& c) { c.routes = m; });
 }
 

@@ -177,11 +177,14 @@ private:
     void updateModified();
     bool reportPresetError(const std::exception& e);
     void objectToolPress(QPointF world, Qt::MouseButton button);
-    void sendRoutes();
+    // Shows and sends these routes (a preset, an undo step).
+    void setRoutes(const std::vector<ModRoute>& routes);
+    void applyHistoryStep(const HistoryStep& step);
 
     ParamListModel params_;
     PresetListModel* presets_;
     RouteListModel routes_;
+    std::vector<ModRoute> routesBefore_;  // the table as last recorded: an edit's "before"
     ParamHistory history_;
     // Written by the audio controller, read by the simulation thread; made before both.
     std::shared_ptr<AudioFeed> audioFeed_;

@@ -70,7 +70,9 @@ void Editor::updateModified() {
 void Editor::applyPreset(const Preset& preset) {
     const Params before = params_.params();
     params_.setAll(preset.scene.params);
-    history_.recordAll(before, preset.scene.params, "Load " + preset.name);
+    const RouteChange routes{routes_.matrix().routes, presetAudioRoutes(preset).routes};
+    history_.recordAll(before, preset.scene.params, "Load " + preset.name, routes);
+    setRoutes(routes.after);
     morphSeen_ = false;
     fishCount_ = static_cast<int>(preset.scene.fishCount);
     const Scene scene = preset.scene;
@@ -83,8 +85,6 @@ void Editor::applyPreset(const Preset& preset) {
         c.sim.reset(scene.seed);
         setObjects(c, scene);
     });
-    routes_.setMatrix(presetAudioRoutes(preset));
-    sendRoutes();
     loaded_ = preset;
     // Until the simulation thread reports, assume it matches what was sent.
     lastStats_.seed = scene.seed;
@@ -216,7 +216,10 @@ bool Editor::morphToPreset(int row, double seconds) {
     try {
         const Preset target = presets_->library().load(*e);
         const Params before = params_.params();
-        history_.recordAll(before, target.scene.params, "Morph to " + target.name);
+        const RouteChange routes{routes_.matrix().routes, presetAudioRoutes(target).routes};
+        history_.recordAll(before, target.scene.params, "Morph to " + target.name, routes);
+        // Parameters glide; the routes switch at the start (they act on the gliding values).
+        setRoutes(routes.after);
         params_.setAll(target.scene.params);
         morphSeen_ = false;
         fishCount_ = static_cast<int>(target.scene.fishCount);
@@ -263,12 +266,17 @@ void Editor::applyParamsFromHistory(const Params& params) {
     updateModified();
 }
 
+void Editor::applyHistoryStep(const HistoryStep& step) {
+    if (step.routes) setRoutes(*step.routes);
+    applyParamsFromHistory(step.params);
+}
+
 void Editor::undo() {
-    if (auto p = history_.undo(params_.params())) applyParamsFromHistory(*p);
+    if (auto step = history_.undo(params_.params())) applyHistoryStep(*step);
 }
 
 void Editor::redo() {
-    if (auto p = history_.redo(params_.params())) applyParamsFromHistory(*p);
+    if (auto step = history_.redo(params_.params())) applyHistoryStep(*step);
 }
 
 void Editor::resetAllParams() {

@@ -118,7 +118,7 @@ void RouteListModel::addRoute() {
     beginInsertRows({}, row, row);
     matrix_.routes.push_back(r);
     endInsertRows();
-    emit edited();
+    emit edited(tr("Add audio route"));
 }
 
 void RouteListModel::removeRoute(int row) {
@@ -127,7 +127,7 @@ void RouteListModel::removeRoute(int row) {
     matrix_.routes.erase(matrix_.routes.begin() + row);
     if (static_cast<std::size_t>(row) < live_.size()) live_.erase(live_.begin() + row);
     endRemoveRows();
-    emit edited();
+    emit edited(tr("Remove audio route"));
 }
 
 bool RouteListModel::setField(int row, const QString& field, const QVariant& value) {
@@ -173,7 +173,7 @@ bool RouteListModel::setField(int row, const QString& field, const QVariant& val
     }
     matrix_.routes[static_cast<std::size_t>(row)] = r;
     changed(row);
-    emit edited();
+    emit edited(tr("Audio route %1").arg(field));
     return true;
 }
 

@@ -3,7 +3,7 @@
 // band, target parameter, min, max, curve, amount, invert) plus what the
 // route does right now (from the simulation thread's report). Part of the
 // preset: an edit emits edited() and the editor sends the routes on to the
-// simulation thread and marks the preset modified.
+// simulation thread, records the undo step and marks the preset modified.
 #include <QAbstractListModel>
 #include <QStringList>
 #include <QtQml/qqmlregistration.h>
@@ -64,6 +64,8 @@ public:
     // gets a range around its current default. False (and nothing changes)
     // for an unknown field or key.
     Q_INVOKABLE bool setField(int row, const QString& field, const QVariant& value);
+    // The end of an amount slider drag: the next edit starts a new undo step.
+    Q_INVOKABLE void endGesture() { emit gestureEnded(); }
 
     const ModulationMatrix& matrix() const { return matrix_; }
     // Replaces all routes (a preset) without emitting edited().
@@ -72,7 +74,9 @@ public:
     void setLive(const std::vector<RouteValue>& values);
 
 signals:
-    void edited();
+    // label: the undo step's name ("Add audio route", "Audio route amount", ...)
+    void edited(const QString& label);
+    void gestureEnded();
 
 private:
     void changed(int row);

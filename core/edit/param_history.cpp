@@ -7,7 +7,7 @@ namespace mirofish {
 void ParamHistory::record(ParamId id, float before, float after) {
     if (!undo_.empty() && undo_.back().open) {
         Entry& top = undo_.back();
-        if (top.changes.size() == 1 && top.changes.front().id == id) {
+        if (!top.routes && top.changes.size() == 1 && top.changes.front().id == id) {
             Change& c = top.changes.front();
             c.after = after;  // an open top is the latest action, so redo is already empty
             // Dragged back to where it started: the drag changed nothing.
@@ -17,20 +17,36 @@ void ParamHistory::record(ParamId id, float before, float after) {
         top.open = false;  // another parameter was touched
     }
     if (before == after) return;
-    push(Entry{{Change{id, before, after}}, std::string(paramDef(id).label), true});
+    push(Entry{{Change{id, before, after}}, std::string(paramDef(id).label), true, std::nullopt});
 }
 
 void ParamHistory::closeGroup() {
     if (!undo_.empty()) undo_.back().open = false;
 }
 
-void ParamHistory::recordAll(const Params& before, const Params& after, std::string label) {
-    Entry e{{}, std::move(label), false};
+void ParamHistory::recordAll(const Params& before, const Params& after, std::string label,
+                             std::optional<RouteChange> routes) {
+    Entry e{{}, std::move(label), false, std::nullopt};
     for (const ParamDef& d : paramRegistry())
         if (before.get(d.id) != after.get(d.id)) e.changes.push_back(Change{d.id, before.get(d.id), after.get(d.id)});
-    if (e.changes.empty()) return;
+    if (routes && routes->before != routes->after) e.routes = std::move(routes);
+    if (e.changes.empty() && !e.routes) return;
     closeGroup();
     push(std::move(e));
+}
+
+void ParamHistory::recordRoutes(RouteChange change, std::string label) {
+    if (!undo_.empty() && undo_.back().open) {
+        Entry& top = undo_.back();
+        if (top.routes && top.changes.empty() && top.label == label) {
+            top.routes->after = std::move(change.after);
+            if (top.routes->before == top.routes->after) undo_.pop_back();
+            return;
+        }
+        top.open = false;
+    }
+    if (change.before == change.after) return;
+    push(Entry{{}, std::move(label), true, std::move(change)});
 }
 
 void ParamHistory::push(Entry entry) {
@@ -39,25 +55,27 @@ void ParamHistory::push(Entry entry) {
     if (undo_.size() > kMaxEntries) undo_.pop_front();
 }
 
-std::optional<Params> ParamHistory::undo(const Params& current) {
+std::optional<HistoryStep> ParamHistory::undo(const Params& current) {
     if (undo_.empty()) return std::nullopt;
     Entry e = std::move(undo_.back());
     undo_.pop_back();
-    Params p = current;
-    for (const Change& c : e.changes) p.set(c.id, c.before);
+    HistoryStep step{current, std::nullopt};
+    for (const Change& c : e.changes) step.params.set(c.id, c.before);
+    if (e.routes) step.routes = e.routes->before;
     e.open = false;  // after a redo, a new drag must not merge into it
     redo_.push_back(std::move(e));
-    return p;
+    return step;
 }
 
-std::optional<Params> ParamHistory::redo(const Params& current) {
+std::optional<HistoryStep> ParamHistory::redo(const Params& current) {
     if (redo_.empty()) return std::nullopt;
     Entry e = std::move(redo_.back());
     redo_.pop_back();
-    Params p = current;
-    for (const Change& c : e.changes) p.set(c.id, c.after);
+    HistoryStep step{current, std::nullopt};
+    for (const Change& c : e.changes) step.params.set(c.id, c.after);
+    if (e.routes) step.routes = e.routes->after;
     undo_.push_back(std::move(e));
-    return p;
+    return step;
 }
 
 std::string ParamHistory::undoText() const { return undo_.empty() ? "Undo" : "Undo " + undo_.back().label; }

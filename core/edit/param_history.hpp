@@ -1,6 +1,7 @@
 #pragma once
-// Undo and redo of parameter edits. The editor records every change it makes
-// to the live parameters; undo/redo hand back the parameters to apply.
+// Undo and redo of parameter edits and audio route edits. The editor records
+// every change it makes to the live parameters and to the route table;
+// undo/redo hand back what to apply.
 //
 // A slider drag produces many records for one parameter: while the top entry
 // is "open" they merge into it (its original `before`, the latest `after`),
@@ -11,9 +12,22 @@
 #include <string>
 #include <vector>
 
+#include "audio/modulation.hpp"
 #include "params/params.hpp"
 
 namespace mirofish {
+
+// The audio routes before and after an edit.
+struct RouteChange {
+    std::vector<ModRoute> before, after;
+};
+
+// What an undo or redo puts back: the parameters, and the routes when the
+// entry changed them.
+struct HistoryStep {
+    Params params;
+    std::optional<std::vector<ModRoute>> routes;
+};
 
 class ParamHistory {
 public:
@@ -25,14 +39,20 @@ public:
     // The next record starts a new entry even for the same parameter.
     void closeGroup();
     // One closed entry for everything that differs between the two (loading a
-    // preset, resetting to defaults), shown as `label`. Nothing differs: no entry.
-    void recordAll(const Params& before, const Params& after, std::string label);
+    // preset, resetting to defaults), shown as `label`, with the routes when
+    // they changed too. Nothing differs: no entry.
+    void recordAll(const Params& before, const Params& after, std::string label,
+                   std::optional<RouteChange> routes = std::nullopt);
+    // A change of the route table. While the top entry is an open route edit
+    // with the same label (an amount slider being dragged) it merges into it.
+    void recordRoutes(RouteChange change, std::string label);
 
     // `current` with the top entry's parameters put back (undo) or set again
-    // (redo); parameters the entry did not touch keep their current values.
-    // nullopt when there is nothing to undo/redo.
-    std::optional<Params> undo(const Params& current);
-    std::optional<Params> redo(const Params& current);
+    // (redo); parameters the entry did not touch keep their current values;
+    // `routes` is set when the entry changed them. nullopt when there is
+    // nothing to undo/redo.
+    std::optional<HistoryStep> undo(const Params& current);
+    std::optional<HistoryStep> redo(const Params& current);
 
     bool canUndo() const { return !undo_.empty(); }
     bool canRedo() const { return !redo_.empty(); }
@@ -51,6 +71,7 @@ private:
         std::vector<Change> changes;
         std::string label;
         bool open = false;
+        std::optional<RouteChange> routes;
     };
 
     void push(Entry entry);

@@ -207,3 +207,28 @@ TEST_CASE("a missing or corrupt audio file is reported by name and the playing f
     CHECK(audio->source() == AudioController::NoSource);
     CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }));
 }
+
+TEST_CASE("route edits undo and redo with Ctrl+Z, in turn with parameter edits") {
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    const ModulationMatrix original = routes->matrix();
+    routes->removeRoute(2);
+    f.editor->params()->setValue(static_cast<int>(ParamId::Noise), 0.2);
+    f.editor->params()->endGesture();
+    for (double a : {0.8, 0.6, 0.4}) routes->setField(0, "amount", a);  // one amount drag
+    routes->endGesture();
+    CHECK(f.editor->undoText() == "Undo Audio route amount");
+
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(routeData(routes, 0, RouteListModel::AmountRole).toDouble() == 1.0);
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(f.editor->params()->params().get(ParamId::Noise) != 0.2f);
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(routes->matrix() == original);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().routeValues.size() == 3; }));
+    CHECK_FALSE(f.editor->modified());
+
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    CHECK(routes->rowCount() == 2);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().routeValues.size() == 2; }));
+}

@@ -20,13 +20,13 @@ TEST_CASE("one slider drag is one undo step", "[edit]") {
     REQUIRE(h.undoText() == "Undo Max speed");
     const auto undone = h.undo(p);
     REQUIRE(undone);
-    REQUIRE(undone->get(ParamId::MaxSpeed) == 160.0f);
+    REQUIRE(undone->params.get(ParamId::MaxSpeed) == 160.0f);
     REQUIRE_FALSE(h.canUndo());
 
     REQUIRE(h.redoText() == "Redo Max speed");
-    const auto redone = h.redo(*undone);
+    const auto redone = h.redo(undone->params);
     REQUIRE(redone);
-    REQUIRE(redone->get(ParamId::MaxSpeed) == 200.0f);
+    REQUIRE(redone->params.get(ParamId::MaxSpeed) == 200.0f);
     REQUIRE_FALSE(h.canRedo());
 }
 
@@ -38,9 +38,9 @@ TEST_CASE("releasing the slider and dragging again makes a second undo step", "[
     h.record(ParamId::Noise, 0.1f, 0.2f);
     p.set(ParamId::Noise, 0.2f);
 
-    p = *h.undo(p);
+    p = h.undo(p)->params;
     REQUIRE(p.get(ParamId::Noise) == 0.1f);
-    p = *h.undo(p);
+    p = h.undo(p)->params;
     REQUIRE(p.get(ParamId::Noise) == 0.04f);
     REQUIRE_FALSE(h.undo(p));
 }
@@ -54,13 +54,13 @@ TEST_CASE("touching another parameter ends the drag even without closeGroup", "[
     p.set(ParamId::Noise, 0.3f);
     p.set(ParamId::Jitter, 0.5f);
 
-    p = *h.undo(p);
+    p = h.undo(p)->params;
     REQUIRE(p.get(ParamId::Noise) == 0.1f);
     REQUIRE(h.undoText() == "Undo Jitter");
-    p = *h.undo(p);
+    p = h.undo(p)->params;
     REQUIRE(p.get(ParamId::Jitter) == 0.02f);
     REQUIRE(p.get(ParamId::Noise) == 0.1f);
-    p = *h.undo(p);
+    p = h.undo(p)->params;
     REQUIRE(p.get(ParamId::Noise) == 0.04f);
 }
 
@@ -89,9 +89,9 @@ TEST_CASE("undo after loading a preset restores every parameter", "[edit]") {
 
     const auto undone = h.undo(after);
     REQUIRE(undone);
-    REQUIRE(*undone == before);
+    REQUIRE(undone->params == before);
     REQUIRE(h.undoText() == "Undo Max speed");
-    REQUIRE(*h.redo(*undone) == after);
+    REQUIRE(h.redo(undone->params)->params == after);
 }
 
 TEST_CASE("a new edit after undo discards the redo steps", "[edit]") {
@@ -99,7 +99,7 @@ TEST_CASE("a new edit after undo discards the redo steps", "[edit]") {
     Params p;
     h.record(ParamId::Noise, 0.04f, 0.1f);
     p.set(ParamId::Noise, 0.1f);
-    p = *h.undo(p);
+    p = h.undo(p)->params;
     REQUIRE(h.canRedo());
     h.record(ParamId::Jitter, 0.02f, 0.3f);
     REQUIRE_FALSE(h.canRedo());
@@ -112,11 +112,11 @@ TEST_CASE("a drag after a redo does not merge into the redone step", "[edit]") {
     Params p;
     h.record(ParamId::Noise, 0.04f, 0.1f);
     p.set(ParamId::Noise, 0.1f);
-    p = *h.undo(p);
-    p = *h.redo(p);
+    p = h.undo(p)->params;
+    p = h.redo(p)->params;
     h.record(ParamId::Noise, 0.1f, 0.2f);
     p.set(ParamId::Noise, 0.2f);
-    p = *h.undo(p);
+    p = h.undo(p)->params;
     REQUIRE(p.get(ParamId::Noise) == 0.1f);
 }
 
@@ -130,7 +130,7 @@ TEST_CASE("the history keeps the last 500 steps", "[edit]") {
     p.set(ParamId::MaxSpeed, 700.0f);
     int steps = 0;
     while (auto undone = h.undo(p)) {
-        p = *undone;
+        p = undone->params;
         ++steps;
     }
     REQUIRE(steps == 500);
@@ -139,4 +139,49 @@ TEST_CASE("the history keeps the last 500 steps", "[edit]") {
     h.clear();
     REQUIRE_FALSE(h.canUndo());
     REQUIRE_FALSE(h.canRedo());
+}
+
+TEST_CASE("route table edits undo and redo in turn with parameter edits, an amount drag as one step", "[edit]") {
+    ParamHistory h;
+    Params p;
+    const std::vector<ModRoute> three = defaultRoutes().routes;
+    std::vector<ModRoute> four = three;
+    four.push_back(ModRoute{});
+    h.recordRoutes({three, four}, "Add audio route");
+    h.record(ParamId::Noise, 0.04f, 0.1f);
+    p.set(ParamId::Noise, 0.1f);
+    // An amount drag: many records, one step.
+    std::vector<ModRoute> dragged = four;
+    for (double a : {0.9, 0.7, 0.5}) {
+        std::vector<ModRoute> before = dragged;
+        dragged.back().amount = a;
+        h.recordRoutes({before, dragged}, "Audio route amount");
+    }
+    REQUIRE(h.undoText() == "Undo Audio route amount");
+    auto step = h.undo(p);
+    REQUIRE(step->routes == four);
+    CHECK(step->params == p);
+    step = h.undo(p);
+    CHECK_FALSE(step->routes);
+    CHECK(step->params.get(ParamId::Noise) == 0.04f);
+    step = h.undo(step->params);
+    REQUIRE(step->routes == three);
+    CHECK_FALSE(h.canUndo());
+    step = h.redo(step->params);
+    CHECK(step->routes == four);
+
+    // Loading a preset is one step for its parameters and its routes.
+    ParamHistory load;
+    Params other;
+    other.set(ParamId::MaxSpeed, 300.0f);
+    load.recordAll(Params{}, other, "Load X", RouteChange{three, {}});
+    step = load.undo(other);
+    CHECK(step->params == Params{});
+    CHECK(step->routes == three);
+    // Routes alone differing still make an entry; nothing differing makes none.
+    load.clear();
+    load.recordAll(p, p, "Load Y", RouteChange{three, three});
+    CHECK_FALSE(load.canUndo());
+    load.recordAll(p, p, "Load Y", RouteChange{three, four});
+    CHECK(load.canUndo());
 }
