@@ -171,7 +171,10 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
         emit problem(error);
         return;
     }
-    if (source_ == InputSource) live_.stop();
+    if (source_ == InputSource) {
+        live_.stop();
+        inputIndex_ = -1;
+    }
     track_ = track;
     trackPath_ = loadingPath_;
     auto frames = std::shared_ptr<const std::vector<AudioFeatures>>(track, &track->frames);

@@ -90,6 +90,11 @@ TEST_CASE("a live input device drives the school", "[.device]") {
     CHECK(high - low > 0.3);
     CHECK(loudestLow > 0.8);
 
+    // A file replaces the input.
+    audio->openFile(QString::fromStdString(writeLoop(dir, 2).string()));
+    REQUIRE(EditorFixture::waitFor([&] { return audio->source() == AudioController::FileSource; }, 10'000));
+    CHECK(audio->inputDevice() == -1);
+
     audio->closeSource();
     CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }));
 }
