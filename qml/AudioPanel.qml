@@ -22,6 +22,7 @@ ScrollView {
 
     FileDialog {
         id: fileDialog
+        objectName: "audioFileDialog"
         title: qsTr("Open an audio file")
         nameFilters: [qsTr("Audio files (*.wav *.flac *.mp3 *.ogg *.opus *.m4a *.aac *.aiff)"), qsTr("All files (*)")]
         onAccepted: panel.audio.openFile(selectedFile)

@@ -12,6 +12,8 @@ packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
   qml6-module-qtqml qml6-module-qtqml-models qml6-module-qtqml-workerscript qml6-module-qtquick
   qml6-module-qtquick-window qml6-module-qtquick-controls qml6-module-qtquick-templates
   qml6-module-qtquick-layouts qml6-module-qtquick-dialogs
+  # The file dialog (non-native on Linux) is written with it.
+  qml6-module-qt-labs-folderlistmodel
   # Qt Multimedia: audio playback and live input (QAudioSink, QAudioSource).
   qt6-multimedia-dev libqt6multimedia6
   # OpenGL drivers (llvmpipe where there is no GPU) and a font.

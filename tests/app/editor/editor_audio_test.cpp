@@ -232,3 +232,14 @@ TEST_CASE("route edits undo and redo with Ctrl+Z, in turn with parameter edits")
     CHECK(routes->rowCount() == 2);
     CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().routeValues.size() == 2; }));
 }
+
+TEST_CASE("Ctrl+O shows the audio tab and opens the file dialog") {
+    EditorFixture f;
+    auto* dialog = f.window->findChild<QObject*>("audioFileDialog");
+    REQUIRE(dialog);
+    CHECK_FALSE(dialog->property("visible").toBool());
+    QTest::keyClick(f.window, Qt::Key_O, Qt::ControlModifier);
+    CHECK(f.window->property("panelTab").toInt() == 2);
+    // Qt's non-native dialog needs Qt.labs.folderlistmodel; without it the window crashed here.
+    CHECK(EditorFixture::waitFor([&] { return dialog->property("visible").toBool(); }));
+}
