@@ -53,12 +53,11 @@ ApplicationWindow {
             Layout.fillWidth: true
             Layout.fillHeight: true
 
-            FishView {
-                id: view
-                objectName: "fishView"
+            FishCanvas {
+                id: canvas
                 anchors.fill: parent
-                editor: Editor
-                focus: true
+                view.editor: Editor
+                view.focus: true
             }
             StatsOverlay {
                 anchors.left: parent.left
