@@ -44,6 +44,9 @@ Item {
         live: true
         recursive: true
         format: ShaderEffectSource.RGBA16F
+        // One texel per pixel: nearest sampling is exact, and much cheaper
+        // than linear in software OpenGL.
+        smooth: false
     }
 
     ShaderEffect {

@@ -32,6 +32,7 @@ void checkSettings(const ExportSettings& s) {
     if (s.frames < 1 && s.audioFile.empty()) throw ExportError("nothing to export: the length is 0 frames");
     if (!(s.warmupSeconds >= 0 && s.warmupSeconds <= 3600)) throw ExportError("the warm-up must be 0 to 3600 s");
     if (s.crf < 0 || s.crf > 51) throw ExportError("the MP4 quality (crf) must be 0 to 51");
+    if (s.pngCompression < 0 || s.pngCompression > 9) throw ExportError("the PNG compression must be 0 to 9");
 }
 }  // namespace
 
@@ -83,18 +84,20 @@ void ExportJob::advanceOneFrame(const Params& params) {
     times_.simulation += since(t0);
 }
 
-void ExportJob::drawFrame(QImage* readBack) {
+void ExportJob::drawFrame() {
     const auto t0 = Clock::now();
     captureDrawable(*sim_, feed_.writeSlot());
     feed_.publish();
     view_->setTrailFrame(editor::trailFrame(sim_->params(), 1.0 / settings_.fps));
     view_->update();
+    times_.capture += since(t0);
+    const auto t1 = Clock::now();
     try {
-        quick_->renderFrame(readBack);
+        quick_->render();
     } catch (const RenderError& e) {
         throw ExportError(e.what());
     }
-    times_.render += since(t0);
+    times_.draw += since(t1);
 }
 
 bool ExportJob::step() {
@@ -104,11 +107,14 @@ bool ExportJob::step() {
         // The audio starts with frame 0: the warm-up runs on the preset's parameters.
         advanceOneFrame(base_);
         // With trails the canvas is part of the picture: paint it during the warm-up too.
-        if (base_.get(ParamId::Trails) >= 0.5f) drawFrame(nullptr);
+        if (base_.get(ParamId::Trails) >= 0.5f) drawFrame();
         ++warmedUp_;
     } else if (done_ < settings_.frames) {
         advanceOneFrame(audio_ ? audio_->paramsAt(done_) : base_);
-        drawFrame(&image_);
+        drawFrame();
+        const auto r0 = Clock::now();
+        quick_->readBack(image_);
+        times_.readBack += since(r0);
         const auto w0 = Clock::now();
         sink_->write(image_, done_);
         times_.output += since(w0);

@@ -29,8 +29,10 @@ class OffscreenQuick;
 // Where the time went, in seconds.
 struct ExportTimes {
     double simulation = 0;  // stepping (and audio routes)
-    double render = 0;      // scene update, drawing and read-back
-    double output = 0;      // handing frames to the sink (waiting for PNG writer or ffmpeg)
+    double capture = 0;     // copying the fish for the view
+    double draw = 0;        // Qt Quick's sync and drawing (OpenGL)
+    double readBack = 0;    // reading the frame back from OpenGL
+    double output = 0;      // handing frames to the sink (waiting for the PNG writers or ffmpeg)
     double total = 0;
 };
 
@@ -53,7 +55,7 @@ public:
 
 private:
     void advanceOneFrame(const Params& params);
-    void drawFrame(QImage* readBack);
+    void drawFrame();
 
     ExportSettings settings_;
     FrameClock clock_;

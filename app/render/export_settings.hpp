@@ -30,6 +30,7 @@ struct ExportSettings {
     std::filesystem::path output;    // a folder (PNG sequence) or FILE.mp4 / FILE.mov
     bool alpha = false;              // PNG and MOV: transparent background
     int crf = 18;                    // MP4 quality: H.264 constant rate factor, 0 (lossless) to 51
+    int pngCompression = 1;          // zlib level, 0 (fastest, largest) to 9
     std::string ffmpeg;              // the ffmpeg program; empty: $MIROFISH_FFMPEG, else "ffmpeg"
     int threads = 0;                 // simulation threads; 0: all cores
 

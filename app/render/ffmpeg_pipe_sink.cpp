@@ -21,7 +21,7 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
     a << "-map" << "0:v";
     if (audio) a << "-map" << "1:a" << "-af" << "apad" << "-shortest";
     if (s.kind() == OutputKind::Mp4) {
-        a << "-c:v" << "libx264" << "-preset" << "veryfast" << "-crf" << QString::number(s.crf)
+        a << "-c:v" << "libx264" << "-preset" << "superfast" << "-crf" << QString::number(s.crf)
           << "-pix_fmt" << "yuv420p" << "-movflags" << "+faststart";
         if (audio) a << "-c:a" << "aac" << "-b:a" << "192k";
         a << "-f" << "mp4";

@@ -72,24 +72,27 @@ OffscreenQuick::~OffscreenQuick() {
     context_->doneCurrent();
 }
 
-void OffscreenQuick::renderFrame(QImage* image) {
+void OffscreenQuick::render() {
     if (!context_->makeCurrent(surface_.get())) throw RenderError("lost the OpenGL context");
     control_->polishItems();
     control_->beginFrame();
     control_->sync();
     control_->render();
     control_->endFrame();
-    if (!image) return;
+    // Software OpenGL draws when flushed: finish here, so the time is counted as drawing.
+    context_->functions()->glFinish();
+}
 
-    if (image->size() != size_ || image->format() != QImage::Format_RGBA8888_Premultiplied)
-        *image = QImage(size_, QImage::Format_RGBA8888_Premultiplied);
+void OffscreenQuick::readBack(QImage& image) {
+    if (image.size() != size_ || image.format() != QImage::Format_RGBA8888_Premultiplied)
+        image = QImage(size_, QImage::Format_RGBA8888_Premultiplied);
     QOpenGLFunctions* gl = context_->functions();
     fbo_->bind();
     gl->glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    gl->glReadPixels(0, 0, size_.width(), size_.height(), GL_RGBA, GL_UNSIGNED_BYTE, image->bits());
+    gl->glReadPixels(0, 0, size_.width(), size_.height(), GL_RGBA, GL_UNSIGNED_BYTE, image.bits());
     fbo_->release();
     // OpenGL's rows run bottom to top.
-    image->mirror();
+    image.mirror();
 }
 
 }  // namespace mirofish::render

@@ -37,10 +37,11 @@ public:
     QQuickItem* root() const { return root_; }
     QSize size() const { return size_; }
 
-    // Renders one frame and, unless `image` is null, reads it back into it
-    // (RGBA8888 premultiplied, top row first; reallocated only when the size
-    // changes).
-    void renderFrame(QImage* image);
+    // Renders one frame and waits until it is drawn.
+    void render();
+    // Reads the last frame into `image` (RGBA8888 premultiplied, top row
+    // first; reallocated only when the size changes).
+    void readBack(QImage& image);
 
 private:
     QSize size_;

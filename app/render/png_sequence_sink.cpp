@@ -1,8 +1,7 @@
 // PNG sequence: frame_000000.png, frame_000001.png... in the output folder.
-// Each frame is encoded on a writer thread (overlapping the next frame's
-// rendering), written under a temporary name and renamed when complete, so
-// a full disk or a cancel leaves only complete frames.
-#include <QImageWriter>
+// Frames are encoded on two writer threads (overlapping the next frames'
+// rendering), each written under a temporary name and renamed when complete,
+// so a full disk or a cancel leaves only complete frames.
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -11,6 +10,7 @@
 #include <thread>
 
 #include "frame_sink.hpp"
+#include "png_file.hpp"
 
 namespace mirofish::render {
 
@@ -24,8 +24,9 @@ std::string frameName(std::uint64_t index) {
 
 class PngSequenceSink : public FrameSink {
 public:
-    PngSequenceSink(std::filesystem::path folder, bool alpha) : folder_(std::move(folder)), alpha_(alpha) {
-        writer_ = std::thread([this] { run(); });
+    PngSequenceSink(std::filesystem::path folder, bool alpha, int level)
+        : folder_(std::move(folder)), alpha_(alpha), level_(level) {
+        for (std::thread& w : writers_) w = std::thread([this] { run(); });
     }
     // Cancelled or failed: the frames still queued are dropped.
     ~PngSequenceSink() override {
@@ -50,7 +51,7 @@ public:
     void finish() override {
         {
             std::unique_lock lock(mutex_);
-            spaceFree_.wait(lock, [&] { return (queue_.empty() && !busy_) || error_; });
+            spaceFree_.wait(lock, [&] { return (queue_.empty() && busy_ == 0) || error_; });
         }
         stop();
         std::lock_guard lock(mutex_);
@@ -58,7 +59,7 @@ public:
     }
 
 private:
-    static constexpr std::size_t kQueued = 3;
+    static constexpr std::size_t kQueued = 4;
     struct Job {
         QImage image;
         std::uint64_t index;
@@ -73,8 +74,9 @@ private:
             std::lock_guard lock(mutex_);
             stopping_ = true;
         }
-        work_.notify_one();
-        if (writer_.joinable()) writer_.join();
+        work_.notify_all();
+        for (std::thread& w : writers_)
+            if (w.joinable()) w.join();
     }
 
     void run() {
@@ -86,11 +88,11 @@ private:
                 if (queue_.empty() || error_) return;
                 job = std::move(queue_.front());
                 queue_.pop_front();
-                busy_ = true;
+                ++busy_;
             }
             std::optional<std::string> failure = save(job);
             std::lock_guard lock(mutex_);
-            busy_ = false;
+            --busy_;
             if (failure) error_ = failure;
             spaceFree_.notify_all();
             if (error_) return;
@@ -100,33 +102,35 @@ private:
     std::optional<std::string> save(const Job& job) const {
         const auto final = folder_ / frameName(job.index);
         const auto partial = folder_ / (frameName(job.index) + ".part");
-        QImageWriter writer(QString::fromStdString(partial.string()), "png");
-        if (writer.write(job.image)) {
+        std::string why = writePngFile(partial, job.image, level_);
+        if (why.empty()) {
             std::error_code ec;
             std::filesystem::rename(partial, final, ec);
             if (!ec) return std::nullopt;
+            why = ec.message();
         }
         std::error_code ignored;
         std::filesystem::remove(partial, ignored);
-        return "could not write frame " + std::to_string(job.index) + " to '" + folder_.string() + "' (" +
-               writer.errorString().toStdString() + "; is the disk full?); the frames before it are complete";
+        return "could not write frame " + std::to_string(job.index) + " to '" + folder_.string() + "' (" + why +
+               "; is the disk full?); the frames before it are complete";
     }
 
     std::filesystem::path folder_;
     bool alpha_;
+    int level_;
     std::mutex mutex_;
     std::condition_variable work_, spaceFree_;
     std::deque<Job> queue_;
-    bool busy_ = false;
+    int busy_ = 0;  // frames being written
     bool stopping_ = false;
     std::optional<std::string> error_;
-    std::thread writer_;
+    std::thread writers_[2];
 };
 
 }  // namespace
 
 std::unique_ptr<FrameSink> openPngSequence(const ExportSettings& settings) {
-    return std::make_unique<PngSequenceSink>(settings.output, settings.alpha);
+    return std::make_unique<PngSequenceSink>(settings.output, settings.alpha, settings.pngCompression);
 }
 
 }  // namespace mirofish::render

@@ -31,6 +31,7 @@ const std::vector<cli::OptionSpec> kOptions = {
     {"trails", "on|off", "override the preset's trails setting"},
     {"alpha", "", "transparent background (PNG sequence and MOV)"},
     {"crf", "Q", "MP4 quality: H.264 constant rate factor, 0 best to 51 worst (default 18)"},
+    {"png-compression", "L", "PNG zlib level, 0 fastest and largest to 9 smallest (default 1)"},
     {"ffmpeg", "PROGRAM", "the ffmpeg program for MP4 and MOV (default $MIROFISH_FFMPEG, else ffmpeg)"},
     {"threads", "T", "simulation threads (default: all cores); frames do not depend on it"},
     {"out", "DIR|FILE.mp4|FILE.mov", "a folder for frame_000000.png..., an H.264 MP4 or a ProRes 4444 MOV"},
@@ -57,6 +58,7 @@ ExportSettings parseSettings(const cli::Args& a) {
     }
     s.alpha = a.has("alpha");
     s.crf = static_cast<int>(a.integer("crf", 18, 0, 51));
+    s.pngCompression = static_cast<int>(a.integer("png-compression", 1, 0, 9));
     s.ffmpeg = a.value("ffmpeg").value_or("");
     s.threads = static_cast<int>(a.integer("threads", 0, 1, 256));
     const auto out = a.value("out");
@@ -92,8 +94,8 @@ void printSummary(std::ostream& err, const ExportJob& job) {
     auto share = [&](double part) { return t.total > 0 ? 100.0 * part / t.total : 0.0; };
     err << std::fixed << std::setprecision(1) << "render: " << job.framesDone() << " frames in " << t.total << " s ("
         << (t.total > 0 ? static_cast<double>(job.framesDone()) / t.total : 0.0) << " fps); simulation "
-        << share(t.simulation) << "%, drawing and read-back " << share(t.render) << "%, waiting for the output "
-        << share(t.output) << "%\n"
+        << share(t.simulation) << "%, copying fish " << share(t.capture) << "%, drawing " << share(t.draw)
+        << "%, read-back " << share(t.readBack) << "%, waiting for the output " << share(t.output) << "%\n"
         << std::defaultfloat;
 }
 
