@@ -26,6 +26,9 @@ Rectangle {
         ["P", qsTr("side panel")],
         ["Ctrl+Z / Ctrl+Shift+Z", qsTr("undo / redo a parameter edit")],
         ["Ctrl+S / Ctrl+Shift+S", qsTr("save preset / save as")],
+        ["C", qsTr("clear the trail canvas")],
+        ["F12 / Shift+F12", qsTr("save a still (PNG) at the view's size / twice it")],
+        ["Ctrl+E", qsTr("export frames or a video")],
         ["F11", qsTr("fullscreen")],
         ["Esc", qsTr("close this, leave fullscreen, deselect")],
         ["F1", qsTr("this help")]

@@ -51,6 +51,7 @@ public:
     const ExportSettings& settings() const { return settings_; }
     std::uint64_t framesDone() const { return done_; }
     std::uint64_t framesTotal() const { return settings_.frames; }
+    bool warmingUp() const { return warmedUp_ < warmupFrames_; }
     const ExportTimes& times() const { return times_; }
 
 private:
