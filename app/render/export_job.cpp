@@ -104,12 +104,17 @@ bool ExportJob::step() {
     if (finished_) return false;
     const auto t0 = Clock::now();
     if (warmedUp_ < warmupFrames_) {
+        const ExportTimes frameTimes = times_;
         // The audio starts with frame 0: the warm-up runs on the preset's parameters.
         advanceOneFrame(base_);
         // With trails the canvas is part of the picture: paint it during the warm-up too.
         if (base_.get(ParamId::Trails) >= 0.5f) drawFrame();
         ++warmedUp_;
-    } else if (done_ < settings_.frames) {
+        times_ = frameTimes;
+        times_.warmup += since(t0);
+        return true;
+    }
+    if (done_ < settings_.frames) {
         advanceOneFrame(audio_ ? audio_->paramsAt(done_) : base_);
         drawFrame();
         const auto r0 = Clock::now();

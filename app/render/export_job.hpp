@@ -33,7 +33,8 @@ struct ExportTimes {
     double draw = 0;        // Qt Quick's sync and drawing (OpenGL)
     double readBack = 0;    // reading the frame back from OpenGL
     double output = 0;      // handing frames to the sink (waiting for the PNG writers or ffmpeg)
-    double total = 0;
+    double total = 0;       // all of the above, for the frames
+    double warmup = 0;      // the warm-up before frame 0 (not in the others)
 };
 
 class ExportJob {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iomanip>
+#include <optional>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
@@ -95,8 +96,9 @@ void printSummary(std::ostream& err, const ExportJob& job) {
     err << std::fixed << std::setprecision(1) << "render: " << job.framesDone() << " frames in " << t.total << " s ("
         << (t.total > 0 ? static_cast<double>(job.framesDone()) / t.total : 0.0) << " fps); simulation "
         << share(t.simulation) << "%, copying fish " << share(t.capture) << "%, drawing " << share(t.draw)
-        << "%, read-back " << share(t.readBack) << "%, waiting for the output " << share(t.output) << "%\n"
-        << std::defaultfloat;
+        << "%, read-back " << share(t.readBack) << "%, waiting for the output " << share(t.output) << "%";
+    if (t.warmup > 0) err << "; the warm-up took " << t.warmup << " s before";
+    err << "\n" << std::defaultfloat;
 }
 
 }  // namespace
@@ -117,16 +119,18 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         QGuiApplication app(argc, argv);
         try {
             ExportJob job(settings);
-            const auto start = std::chrono::steady_clock::now();
-            auto lastReport = start;
+            using Clock = std::chrono::steady_clock;
+            auto lastReport = Clock::now();
+            std::optional<Clock::time_point> firstFrame;  // the rate counts from here, after the warm-up
+            auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - *firstFrame).count(); };
             while (job.step()) {
-                const auto now = std::chrono::steady_clock::now();
-                if (now - lastReport >= std::chrono::seconds(1)) {
-                    lastReport = now;
-                    printProgress(err, job, std::chrono::duration<double>(now - start).count());
-                }
+                if (!firstFrame && !job.warmingUp()) firstFrame = Clock::now();
+                if (Clock::now() - lastReport < std::chrono::seconds(1)) continue;
+                lastReport = Clock::now();
+                if (firstFrame) printProgress(err, job, elapsed());
+                else err << "render: warming up\n" << std::flush;
             }
-            printProgress(err, job, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            printProgress(err, job, firstFrame ? elapsed() : 0.0);
             printSummary(err, job);
             out << job.settings().output.string() << "\n";
         } catch (const ExportError& e) {
