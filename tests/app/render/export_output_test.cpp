@@ -148,3 +148,28 @@ TEST_CASE("a failing disk stops a PNG export with a clear message and leaves onl
         CHECK_FALSE(QImage(QString::fromStdString((dir / "kept" / name).string())).isNull());
     }
 }
+
+TEST_CASE("ffmpeg failing mid-export (a full disk) stops the export with its reason and keeps no video",
+          "[render][ffmpeg]") {
+    TempDir dir;
+    // Starts the output file, takes a few frames, then fails as ffmpeg does on a full disk.
+    const auto fake = dir / "ffmpeg-disk-full";
+    writeText(fake,
+              "#!/bin/sh\n"
+              "for last; do :; done\n"
+              "echo partial > \"$last\"\n"
+              "head -c 1000000 > /dev/null\n"
+              "echo 'Error writing trailer: No space left on device' >&2\n"
+              "exit 1\n");
+    std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+    auto s = smallExport(dir / "out.mp4", 60);
+    s.ffmpeg = fake.string();
+    try {
+        runExport(s);
+        FAIL("the export finished");
+    } catch (const render::ExportError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("No space left on device") && Catch::Contains("nothing was kept"));
+    }
+    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
+    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4.part"));
+}
