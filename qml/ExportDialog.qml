@@ -36,6 +36,7 @@ Dialog {
         exporter.start({
             width: custom ? customWidth.value : sizes[sizeBox.currentIndex][0],
             height: custom ? customHeight.value : sizes[sizeBox.currentIndex][1],
+            fitWorld: fitWorld.checked,
             fps: fps,
             frames: frames(),
             warmup: warmup.value,
@@ -67,6 +68,16 @@ Dialog {
                 SpinBox { id: customWidth; visible: dialog.custom; from: 16; to: 16384; value: 1920; editable: true }
                 Label { visible: dialog.custom; text: "×" }
                 SpinBox { id: customHeight; visible: dialog.custom; from: 16; to: 16384; value: 1080; editable: true }
+            }
+
+            Item { width: 1; height: 1 }
+            CheckBox {
+                id: fitWorld
+                objectName: "exportFitWorld"
+                text: qsTr("The world takes the frame's shape (same area)")
+                checked: true
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Off: a world of another shape is letterboxed in the frame")
             }
 
             Label { text: qsTr("Frame rate") }

@@ -53,6 +53,7 @@ bool ExportController::start(const QVariantMap& options) {
     s.preset.scene.height = stats.worldHeight;
     s.width = options.value("width", 1920).toInt();
     s.height = options.value("height", 1080).toInt();
+    s.fitWorld = options.value("fitWorld", false).toBool();
     s.fps = options.value("fps", 30).toDouble();
     s.frames = static_cast<std::uint64_t>(std::max(0.0, options.value("frames", 0).toDouble()));
     s.warmupSeconds = options.value("warmup", 0).toDouble();

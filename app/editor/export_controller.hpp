@@ -54,7 +54,7 @@ public:
     bool ffmpegFound() const;
     QString defaultOutput() const;
 
-    // options: width, height, fps, frames (0 with audio: the audio's length),
+    // options: width, height, fitWorld, fps, frames (0 with audio: the audio's length),
     // warmup (s), output (a folder, or a .mp4 / .mov file; a file: URL is
     // accepted), alpha, crf, audio (a file, or empty). Returns false, with
     // the reason in `status`, when it cannot start.

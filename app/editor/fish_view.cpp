@@ -1,7 +1,7 @@
 #include "fish_view.hpp"
 
-#include <QSGGeometryNode>
 #include <QQuickWindow>
+#include <QSGGeometryNode>
 #include <QSGVertexColorMaterial>
 #include <algorithm>
 #include <cmath>
@@ -127,6 +127,13 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
                 });
     if (editor_) editor_->countFrame();
     return root;
+}
+
+void FishView::setGuides(bool on) {
+    if (guides_ == on) return;
+    guides_ = on;
+    emit guidesChanged();
+    update();
 }
 
 void FishView::setTrailFrame(const TrailFrame& frame) {

@@ -24,7 +24,7 @@ class FishView : public QQuickItem {
     Q_PROPERTY(double worldScale READ worldScale NOTIFY editorChanged)
     // The world edge, soft margin, interaction objects and debug overlays
     // (the export leaves them out).
-    Q_PROPERTY(bool guides MEMBER guides_ NOTIFY guidesChanged)
+    Q_PROPERTY(bool guides READ guides WRITE setGuides NOTIFY guidesChanged)
     // The trail canvas for the frame being drawn (FishCanvas.qml binds its
     // effects to these): see TrailFrame.
     Q_PROPERTY(bool trailsOn READ trailsOn NOTIFY trailFrameChanged)
@@ -45,6 +45,8 @@ public:
     double worldScale() const { return transform_.scale; }
     Q_INVOKABLE QPointF worldToView(QPointF world) const { return transform_.toView(float(world.x()), float(world.y())); }
 
+    bool guides() const { return guides_; }
+    void setGuides(bool on);
     bool trailsOn() const { return trail_.on; }
     QVector3D trailKeep() const { return {trail_.keep[0], trail_.keep[1], trail_.keep[2]}; }
     double trailDeposit() const { return trail_.deposit; }

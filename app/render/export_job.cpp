@@ -36,6 +36,16 @@ void checkSettings(const ExportSettings& s) {
 }
 }  // namespace
 
+void fitWorldToFrame(ExportSettings& s) {
+    Scene& scene = s.preset.scene;
+    const double aspect = static_cast<double>(s.width) / s.height;
+    // Nearly the frame's shape already: keep the world exactly as it is.
+    if (std::abs(scene.width / scene.height / aspect - 1.0) < 0.005) return;
+    const double area = static_cast<double>(scene.width) * scene.height;
+    scene.width = static_cast<float>(std::sqrt(area * aspect));
+    scene.height = static_cast<float>(std::sqrt(area / aspect));
+}
+
 std::uint64_t framesFor(double seconds, double fps) {
     return static_cast<std::uint64_t>(std::max(1.0, std::round(seconds * fps)));
 }
@@ -47,6 +57,7 @@ ExportJob::ExportJob(ExportSettings settings) : settings_(std::move(settings)), 
     const int threads = settings_.threads > 0 ? settings_.threads
                                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     pool_ = std::make_unique<ThreadPool>(threads);
+    if (settings_.fitWorld) fitWorldToFrame(settings_);
     sim_ = std::make_unique<Simulation>(settings_.preset.scene, *pool_);
     sim_->setStepSeconds(clock_.stepSeconds);
     base_ = sim_->params();
@@ -70,7 +81,7 @@ ExportJob::ExportJob(ExportSettings settings) : settings_(std::move(settings)), 
     view_ = quick_->root()->findChild<editor::FishView*>();
     if (!view_) throw ExportError("the export scene has no fish view");
     view_->setFrameFeed(&feed_);
-    view_->setProperty("guides", false);
+    view_->setGuides(false);
 
     sink_ = settings_.kind() == OutputKind::PngSequence ? openPngSequence(settings_) : openFfmpegPipe(settings_);
 }

@@ -75,6 +75,10 @@ private:
     ExportTimes times_;
 };
 
+// Gives the world the frame's shape, keeping its area (so the density);
+// nothing when the shapes already agree within 0.5 %.
+void fitWorldToFrame(ExportSettings& settings);
+
 // Frames for `seconds` at `fps` (rounded to the nearest frame, at least 1).
 std::uint64_t framesFor(double seconds, double fps);
 

@@ -22,6 +22,7 @@ enum class OutputKind { PngSequence, Mp4, ProRes };
 struct ExportSettings {
     Preset preset;                   // fish count, seed and world as they will run
     int width = 1920, height = 1080;
+    bool fitWorld = false;           // the world takes the frame's shape (same area); else it is letterboxed
     double fps = 30;
     std::uint64_t frames = 0;        // 0 with an audio file: the audio's length
     double warmupSeconds = 0;        // simulated (and, with trails, drawn) before frame 0

@@ -28,6 +28,7 @@ const std::vector<cli::OptionSpec> kOptions = {
     {"seed", "S", "override the preset's seed"},
     {"fish", "N", "override the preset's fish count"},
     {"world", "WxH", "override the preset's world size in px"},
+    {"fit-world", "", "give the world the frame's shape, keeping its area (else a world of another shape is letterboxed)"},
     {"audio", "FILE", "drive the parameters through the preset's audio routes (frame k hears k/fps s) and mux it in"},
     {"trails", "on|off", "override the preset's trails setting"},
     {"alpha", "", "transparent background (PNG sequence and MOV)"},
@@ -50,6 +51,7 @@ ExportSettings parseSettings(const cli::Args& a) {
         s.preset.scene.height = static_cast<float>(h);
     }
     if (auto size = a.value("size")) std::tie(s.width, s.height) = cli::parseSize("--size", *size, 16, 16384);
+    s.fitWorld = a.has("fit-world");
     s.fps = a.number("fps", 30, 1, 240);
     s.warmupSeconds = a.number("warmup", 0, 0, 3600);
     s.audioFile = a.value("audio").value_or("");

@@ -115,3 +115,22 @@ TEST_CASE("trails with persistence 0 light the same pixels as a plain render", "
     REQUIRE(either > 500);
     CHECK(static_cast<double>(both) / either > 0.8);
 }
+
+TEST_CASE("a portrait export fills the frame when the world takes its shape, else letterboxes the world", "[render]") {
+    TempDir dir;
+    auto fitted = smallExport(dir / "fitted", 1);
+    fitted.width = 180;
+    fitted.height = 320;
+    fitted.fitWorld = true;
+    auto boxed = fitted;
+    boxed.output = dir / "boxed";
+    boxed.fitWorld = false;
+    runExport(fitted);
+    runExport(boxed);
+    const auto topRows = [](const QImage& image) { return litShare(image.copy(0, 0, image.width(), image.height() / 6)); };
+    const double fittedTop = topRows(QImage(QString::fromStdString(framePath(dir / "fitted", 0).string())));
+    const double boxedTop = topRows(QImage(QString::fromStdString(framePath(dir / "boxed", 0).string())));
+    INFO("lit share of the top sixth: fitted " << fittedTop << ", letterboxed " << boxedTop);
+    CHECK(fittedTop > 0.01);
+    CHECK(boxedTop == 0.0);
+}
