@@ -25,6 +25,19 @@ TEST_CASE("30 frames at 320x180 exported twice are byte-identical PNGs", "[rende
     CHECK(fileBytes(framePath(dir / "a", 0)) != fileBytes(framePath(dir / "a", 29)));
 }
 
+TEST_CASE("the frames do not depend on the number of simulation threads", "[render]") {
+    TempDir dir;
+    auto one = smallExport(dir / "one", 10);
+    one.preset.scene.fishCount = 3000;  // several parallel chunks
+    one.threads = 1;
+    auto three = one;
+    three.output = dir / "three";
+    three.threads = 3;
+    runExport(one);
+    runExport(three);
+    CHECK(fileBytes(framePath(dir / "one", 9)) == fileBytes(framePath(dir / "three", 9)));
+}
+
 TEST_CASE("a different seed exports different frames", "[render]") {
     TempDir dir;
     auto other = smallExport(dir / "b", 2);
