@@ -104,6 +104,7 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
     if (newest) haveFrame_ = true;
     if (!haveFrame_) return root;
     const FrameSnapshot& frame = frames_->current();
+    drawnParams_ = frame.params;
     // Soft walls let fish overshoot by up to one margin (the core's backstop):
     // keep that band in view so no fish is cut off.
     const bool soft = frame.params.boundaryMode() == BoundaryMode::Soft;
@@ -161,7 +162,7 @@ void FishView::liveTrailFrame() {
     const double seconds = liveFrameClock_.isValid() ? std::clamp(liveFrameClock_.restart() / 1000.0, 1.0 / 240, 0.1)
                                                      : 1.0 / 60;
     if (!liveFrameClock_.isValid()) liveFrameClock_.start();
-    setTrailFrame(trailFrame(editor_->params()->params(), seconds));
+    setTrailFrame(trailFrame(drawnParams_, seconds));
 }
 
 QPointF FishView::toWorld(QPointF viewPosition) const { return transform_.toWorld(viewPosition); }

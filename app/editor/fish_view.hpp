@@ -53,8 +53,8 @@ public:
     double trailExposure() const { return trail_.exposure; }
     double trailSeed() const { return trailSeed_; }
     // The trail settings of the next frame. The live view sets them itself
-    // each frame from the editor's parameters and the time since the last
-    // frame; the export sets them with exactly 1/fps.
+    // each frame from the last frame's parameters and the wall time since
+    // it; the export sets them with exactly 1/fps.
     void setTrailFrame(const TrailFrame& frame);
     // The next frame starts from an empty canvas.
     Q_INVOKABLE void clearTrails() { clearPending_ = true; }
@@ -85,6 +85,9 @@ private:
     LineList lines_;  // reused: no allocation per frame once warm
     bool guides_ = true;
     TrailFrame trail_;
+    // The parameters of the last frame drawn (morphs and audio routes
+    // included): written in updatePaintNode, read on the GUI thread.
+    Params drawnParams_;
     double trailSeed_ = 0;
     bool clearPending_ = false;
     QElapsedTimer liveFrameClock_;
