@@ -25,8 +25,8 @@ void checkSettings(const ExportSettings& s) {
         throw ExportError("the size " + std::to_string(s.width) + "x" + std::to_string(s.height) +
                           " is out of range (each side " + std::to_string(kMinSide) + " to " +
                           std::to_string(kMaxSide) + " px)");
-    if (s.kind() != OutputKind::PngSequence && (s.width % 2 || s.height % 2))
-        throw ExportError("MP4 and MOV want an even width and height, got " + std::to_string(s.width) + "x" +
+    if (s.kind() == OutputKind::Mp4 && (s.width % 2 || s.height % 2))
+        throw ExportError("MP4 (yuv420p) wants an even width and height, got " + std::to_string(s.width) + "x" +
                           std::to_string(s.height));
     if (!(s.fps > 0 && s.fps <= 240)) throw ExportError("the frame rate must be above 0 and at most 240");
     if (s.frames < 1 && s.audioFile.empty()) throw ExportError("nothing to export: the length is 0 frames");
@@ -50,9 +50,10 @@ std::uint64_t framesFor(double seconds, double fps) {
     return static_cast<std::uint64_t>(std::max(1.0, std::round(seconds * fps)));
 }
 
-ExportJob::ExportJob(ExportSettings settings) : settings_(std::move(settings)), clock_(FrameClock::forFps(settings_.fps)) {
+ExportJob::ExportJob(ExportSettings settings) : settings_(std::move(settings)) {
     checkSettings(settings_);
     checkOutput(settings_);
+    clock_ = FrameClock::forFps(settings_.fps);
 
     const int threads = settings_.threads > 0 ? settings_.threads
                                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

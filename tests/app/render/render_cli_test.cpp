@@ -40,4 +40,5 @@ TEST_CASE("mirofish render refuses a missing length or output and bad values wit
     const Shell odd = shell(kMirofish + " render --frames 3 --size 101x100 --out '" + (dir / "o.mp4").string() + "'");
     CHECK(odd.code == 2);
     CHECK_THAT(odd.output, Catch::Contains("even width and height"));
+    CHECK_THAT(shell(kMirofish + " render --frames 3 --fps 0" + out).output, Catch::Contains("--fps"));
 }
