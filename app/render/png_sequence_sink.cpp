@@ -38,13 +38,11 @@ public:
     }
 
     void write(const QImage& frame, std::uint64_t index) override {
-        // Converted here (the copy the writer thread owns).
-        QImage owned = alpha_ ? frame.convertToFormat(QImage::Format_RGBA8888)
-                              : frame.convertToFormat(QImage::Format_RGB888);
         std::unique_lock lock(mutex_);
         spaceFree_.wait(lock, [&] { return queue_.size() < kQueued || error_; });
         throwIfFailed();
-        queue_.push_back({std::move(owned), index});
+        // A shared copy: the renderer's next read-back detaches from it.
+        queue_.push_back({frame, index});
         work_.notify_one();
     }
 
@@ -102,7 +100,9 @@ private:
     std::optional<std::string> save(const Job& job) const {
         const auto final = folder_ / frameName(job.index);
         const auto partial = folder_ / (frameName(job.index) + ".part");
-        std::string why = writePngFile(partial, job.image, level_);
+        const QImage pixels = alpha_ ? job.image.convertToFormat(QImage::Format_RGBA8888)
+                                     : job.image.convertToFormat(QImage::Format_RGB888);
+        std::string why = writePngFile(partial, pixels, level_);
         if (why.empty()) {
             std::error_code ec;
             std::filesystem::rename(partial, final, ec);
