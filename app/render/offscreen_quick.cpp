@@ -41,7 +41,8 @@ OffscreenQuick::OffscreenQuick(const QUrl& scene, QSize size, bool transparent, 
     window_->setGraphicsDevice(QQuickGraphicsDevice::fromOpenGLContext(context_.get()));
     if (!control_->initialize()) throw RenderError("could not initialise Qt Quick's offscreen renderer");
 
-    fbo_ = std::make_unique<QOpenGLFramebufferObject>(size, QOpenGLFramebufferObject::CombinedDepthStencil);
+    // Only the colour texture: Qt Quick brings its own depth-stencil buffer for it.
+    fbo_ = std::make_unique<QOpenGLFramebufferObject>(size, QOpenGLFramebufferObject::NoAttachment);
     if (!fbo_->isValid()) throw RenderError("could not create the offscreen framebuffer");
     window_->setRenderTarget(QQuickRenderTarget::fromOpenGLTexture(fbo_->texture(), size));
     window_->setGeometry(0, 0, size.width(), size.height());
