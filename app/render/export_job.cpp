@@ -29,7 +29,8 @@ void checkSettings(const ExportSettings& s) {
         throw ExportError("MP4 (yuv420p) wants an even width and height, got " + std::to_string(s.width) + "x" +
                           std::to_string(s.height));
     if (!(s.fps > 0 && s.fps <= 240)) throw ExportError("the frame rate must be above 0 and at most 240");
-    if (s.frames < 1 && s.audioFile.empty()) throw ExportError("nothing to export: the length is 0 frames");
+    if (s.frames < 1 && s.audioFile.empty())
+        throw ExportError("nothing to export: the length is 0 frames (give a length, or an audio file to take it from)");
     if (!(s.warmupSeconds >= 0 && s.warmupSeconds <= 3600)) throw ExportError("the warm-up must be 0 to 3600 s");
     if (s.crf < 0 || s.crf > 51) throw ExportError("the MP4 quality (crf) must be 0 to 51");
     if (s.pngCompression < 0 || s.pngCompression > 9) throw ExportError("the PNG compression must be 0 to 9");
