@@ -5,7 +5,6 @@
 
 #include "editor/trail_frame.hpp"
 #include "render_fixture.hpp"
-#include "sim/frame_clock.hpp"
 
 using namespace mirofish;
 using namespace mirofish::test;
@@ -45,18 +44,6 @@ TEST_CASE("a different seed exports different frames", "[render]") {
     runExport(smallExport(dir / "a", 2));
     runExport(other);
     CHECK(fileBytes(framePath(dir / "a", 1)) != fileBytes(framePath(dir / "b", 1)));
-}
-
-TEST_CASE("each exported frame is exactly 1/fps of simulated time, whatever the rate", "[render]") {
-    for (const double fps : {24.0, 25.0, 30.0, 60.0, 12.0}) {
-        const FrameClock c = FrameClock::forFps(fps);
-        INFO(fps << " fps: " << c.stepsPerFrame << " steps of " << c.stepSeconds << " s");
-        CHECK(c.stepSeconds <= Simulation::kStepSeconds + 1e-12);
-        CHECK(c.stepsPerFrame * c.stepSeconds == Approx(1.0 / fps).epsilon(1e-12));
-    }
-    CHECK(FrameClock::forFps(24).stepsPerFrame == 3);
-    CHECK(FrameClock::forFps(30).stepsPerFrame == 2);
-    CHECK(FrameClock::forFps(60).stepsPerFrame == 1);
 }
 
 TEST_CASE("trail persistence is the share of light left after one second, at any frame rate", "[render]") {
