@@ -107,7 +107,7 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
     drawnParams_ = frame.params;
     // Soft walls let fish overshoot by up to one margin (the core's backstop):
     // keep that band in view so no fish is cut off.
-    const bool soft = frame.params.boundaryMode() == BoundaryMode::Soft;
+    const bool soft = showOvershoot_ && frame.params.boundaryMode() == BoundaryMode::Soft;
     const float border = soft ? std::clamp(frame.params.get(ParamId::BoundaryMargin), 0.0f,
                                            0.5f * std::min(frame.worldWidth, frame.worldHeight))
                               : 0.0f;
@@ -134,6 +134,13 @@ void FishView::setGuides(bool on) {
     if (guides_ == on) return;
     guides_ = on;
     emit guidesChanged();
+    update();
+}
+
+void FishView::setShowOvershoot(bool on) {
+    if (showOvershoot_ == on) return;
+    showOvershoot_ = on;
+    emit showOvershootChanged();
     update();
 }
 

@@ -25,6 +25,10 @@ class FishView : public QQuickItem {
     // The world edge, soft margin, interaction objects and debug overlays
     // (the export leaves them out).
     Q_PROPERTY(bool guides READ guides WRITE setGuides NOTIFY guidesChanged)
+    // Soft walls let fish overshoot by up to one margin: the editor keeps
+    // that band in view so no fish is cut off; the export frames the world
+    // itself.
+    Q_PROPERTY(bool showOvershoot READ showOvershoot WRITE setShowOvershoot NOTIFY showOvershootChanged)
     // The trail canvas for the frame being drawn (FishCanvas.qml binds its
     // effects to these): see TrailFrame.
     Q_PROPERTY(bool trailsOn READ trailsOn NOTIFY trailFrameChanged)
@@ -47,6 +51,8 @@ public:
 
     bool guides() const { return guides_; }
     void setGuides(bool on);
+    bool showOvershoot() const { return showOvershoot_; }
+    void setShowOvershoot(bool on);
     bool trailsOn() const { return trail_.on; }
     QVector3D trailKeep() const { return {trail_.keep[0], trail_.keep[1], trail_.keep[2]}; }
     double trailDeposit() const { return trail_.deposit; }
@@ -63,6 +69,7 @@ signals:
     void editorChanged();
     void trailFrameChanged();
     void guidesChanged();
+    void showOvershootChanged();
 
 protected:
     QSGNode* updatePaintNode(QSGNode* old, UpdatePaintNodeData*) override;
@@ -84,6 +91,7 @@ private:
     ViewTransform transform_;
     LineList lines_;  // reused: no allocation per frame once warm
     bool guides_ = true;
+    bool showOvershoot_ = true;
     TrailFrame trail_;
     // The parameters of the last frame drawn (morphs and audio routes
     // included): written in updatePaintNode, read on the GUI thread.

@@ -84,6 +84,7 @@ ExportJob::ExportJob(ExportSettings settings) : settings_(std::move(settings)) {
     if (!view_) throw ExportError("the export scene has no fish view");
     view_->setFrameFeed(&feed_);
     view_->setGuides(false);
+    view_->setShowOvershoot(false);
 
     sink_ = settings_.kind() == OutputKind::PngSequence ? openPngSequence(settings_) : openFfmpegPipe(settings_);
 }
