@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "editor/editor_startup.hpp"
+#include "render/render_command.hpp"
 
 // The editor's QML module is a static library: pull its plugin in.
 Q_IMPORT_QML_PLUGIN(MiroFishPlugin)
@@ -25,6 +26,7 @@ const char* kUsage =
     "  validate   check preset files\n"
     "  presets    list presets (or parameters with --params)\n"
     "  analyze    analyse an audio file: band levels, onsets, tempo per frame\n"
+    "  render     render frames or a video offscreen (PNG sequence, MP4, MOV)\n"
     "\n"
     "'mirofish COMMAND --help' describes each command.\n";
 
@@ -54,6 +56,7 @@ int main(int argc, char** argv) {
     if (command == "validate") return runValidate(args, std::cout, std::cerr);
     if (command == "presets") return runPresets(args, std::cout, std::cerr);
     if (command == "analyze") return runAnalyze(args, std::cout, std::cerr);
+    if (command == "render") return mirofish::render::runRender(argc, argv, args, std::cout, std::cerr);
     std::cerr << "mirofish: unknown command '" << command << "' (see 'mirofish --help')\n";
     return kExitBadInput;
 }

@@ -29,6 +29,9 @@ Rectangle {
         ["Ctrl+O", qsTr("open an audio file (Audio tab)")],
         ["M", qsTr("play / pause the audio file")],
         ["[ / ]", qsTr("audio: back / forward 5 s")],
+        ["C", qsTr("clear the trail canvas")],
+        ["F12 / Shift+F12", qsTr("save a still (PNG) at the view's size / twice it")],
+        ["Ctrl+E", qsTr("export frames or a video")],
         ["F11", qsTr("fullscreen")],
         ["Esc", qsTr("close this, leave fullscreen, deselect")],
         ["F1", qsTr("this help")]

@@ -37,6 +37,11 @@ ApplicationWindow {
     function toggleFullScreen() {
         window.visibility = window.visibility === Window.FullScreen ? Window.Windowed : Window.FullScreen
     }
+    function saveStill(factor) {
+        const w = factor > 0 ? canvas.width * factor : 3840
+        const h = factor > 0 ? canvas.height * factor : 2160
+        exporter.saveStill(canvas, w, h)
+    }
     function scaleFish(factor) {
         Editor.fishCount = Math.max(1, Math.min(Editor.maxFish, Math.round(Editor.fishCount * factor)))
     }
@@ -44,6 +49,9 @@ ApplicationWindow {
     header: MainToolBar {
         onHelpRequested: window.helpVisible = !window.helpVisible
         onPanelToggled: window.panelVisible = !window.panelVisible
+        onExportRequested: exportDialog.open()
+        onClearCanvasRequested: canvas.view.clearTrails()
+        onStillRequested: factor => window.saveStill(factor)
     }
 
     RowLayout {
@@ -54,12 +62,11 @@ ApplicationWindow {
             Layout.fillWidth: true
             Layout.fillHeight: true
 
-            FishView {
-                id: view
-                objectName: "fishView"
+            FishCanvas {
+                id: canvas
                 anchors.fill: parent
-                editor: Editor
-                focus: true
+                view.editor: Editor
+                view.focus: true
             }
             StatsOverlay {
                 anchors.left: parent.left
@@ -115,6 +122,15 @@ ApplicationWindow {
         onCloseRequested: window.helpVisible = false
     }
 
+    ExportController { id: exporter; objectName: "exporter"; editor: Editor }
+    ExportDialog {
+        id: exportDialog
+        objectName: "exportDialog"
+        exporter: exporter
+        x: (window.width - width) / 2
+        y: 60
+    }
+
     Shortcut { sequence: "Space"; onActivated: Editor.togglePause() }
     Shortcut { sequences: ["Right", "."]; onActivated: Editor.stepOnce() }
     Shortcut { sequence: "R"; onActivated: Editor.resetWithNewSeed() }
@@ -126,6 +142,10 @@ ApplicationWindow {
         onActivated: { window.panelVisible = true; tabs.currentIndex = 1; presetPanel.focusName() }
     }
     Shortcut { sequence: "F1"; onActivated: window.helpVisible = !window.helpVisible }
+    Shortcut { sequence: "Ctrl+E"; onActivated: exportDialog.open() }
+    Shortcut { sequence: "C"; onActivated: canvas.view.clearTrails() }
+    Shortcut { sequence: "F12"; onActivated: window.saveStill(1) }
+    Shortcut { sequence: "Shift+F12"; onActivated: window.saveStill(2) }
     Shortcut { sequence: "F11"; onActivated: window.toggleFullScreen() }
     Shortcut {
         sequence: "Escape"

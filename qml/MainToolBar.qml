@@ -8,6 +8,10 @@ C.ToolBar {
     id: bar
     signal helpRequested()
     signal panelToggled()
+    signal exportRequested()
+    signal clearCanvasRequested()
+    // factor: of the view's size; 0: 3840 x 2160
+    signal stillRequested(real factor)
 
     component ToolToggle: C.ToolButton {
         property string tip
@@ -76,6 +80,22 @@ C.ToolBar {
         ToolToggle { text: "G"; tip: qsTr("Grid cells (G)"); checked: Editor.showGrid; onToggled: Editor.showGrid = checked }
         ToolToggle { text: "T"; tip: qsTr("Stats panel (T)"); checked: Editor.showStats; onToggled: Editor.showStats = checked }
         ToolToggle { text: qsTr("Fit view"); tip: qsTr("The world follows the view's size instead of keeping the preset's (W)"); checked: Editor.worldFollowsView; onToggled: Editor.worldFollowsView = checked }
+
+        C.ToolSeparator {}
+        ToolToggle { text: qsTr("Clear canvas"); checkable: false; tip: qsTr("Wipe the trails (C)"); onClicked: bar.clearCanvasRequested() }
+        ToolToggle {
+            text: qsTr("Still")
+            checkable: false
+            tip: qsTr("Save a PNG of the view (F12; Shift+F12 at twice its size)")
+            onClicked: stillMenu.popup()
+            C.Menu {
+                id: stillMenu
+                C.MenuItem { text: qsTr("At the view's size (F12)"); onTriggered: bar.stillRequested(1) }
+                C.MenuItem { text: qsTr("At twice its size (Shift+F12)"); onTriggered: bar.stillRequested(2) }
+                C.MenuItem { text: qsTr("At 3840 × 2160"); onTriggered: bar.stillRequested(0) }
+            }
+        }
+        ToolToggle { text: qsTr("Export…"); checkable: false; tip: qsTr("Frames or a video, offscreen (Ctrl+E)"); onClicked: bar.exportRequested() }
 
         Item { Layout.fillWidth: true }
 

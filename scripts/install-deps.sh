@@ -19,7 +19,11 @@ packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
   # OpenGL drivers (llvmpipe where there is no GPU) and a font.
   libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
   # Decodes flac, mp3 and ogg (WAV is read without it).
-  ffmpeg)
+  ffmpeg
+  # Export: the offscreen renderer's OpenGL framebuffer, the trail shaders,
+  # the PNG writer, the export dialog's file pickers, and a private X server
+  # for 'mirofish render' on machines without a display.
+  libqt6opengl6-dev qt6-shadertools-dev libpng-dev qml6-module-qtquick-dialogs xvfb xauth)
 if [[ "${1:-}" == "--tests" ]]; then
   # The editor tests render in a private X server; the audio-device tests
   # play and capture through a private PulseAudio server's null output.

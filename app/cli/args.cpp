@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <sstream>
 
 namespace mirofish::cli {
@@ -72,6 +73,31 @@ std::vector<long long> Args::integerList(const std::string& name, std::vector<lo
     while (std::getline(s, item, ',')) out.push_back(parseInteger(item, name, lo, hi));
     if (out.empty()) throw ArgError("option '--" + name + "' needs at least one number");
     return out;
+}
+
+double Args::number(const std::string& name, double fallback, double lo, double hi) const {
+    const auto v = value(name);
+    if (!v) return fallback;
+    double out = 0;
+    const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), out);
+    if (ec != std::errc{} || end != v->data() + v->size() || !std::isfinite(out))
+        throw ArgError("option '--" + name + "' needs a number, got '" + *v + "'");
+    if (out < lo || out > hi) {
+        std::ostringstream s;
+        s << "option '--" << name << "' is " << out << ", allowed " << lo << " to " << hi;
+        throw ArgError(s.str());
+    }
+    return out;
+}
+
+std::pair<int, int> parseSize(const std::string& option, const std::string& text, int lo, int hi) {
+    int w = 0, h = 0;
+    char x = 0;
+    std::istringstream in(text);
+    if (!(in >> w >> x >> h) || x != 'x' || !in.eof() || w < lo || h < lo || w > hi || h > hi)
+        throw ArgError(option + " wants WIDTHxHEIGHT, each side from " + std::to_string(lo) + " to " +
+                       std::to_string(hi) + ", got '" + text + "'");
+    return {w, h};
 }
 
 unsigned long long Args::unsignedInteger(const std::string& name, unsigned long long fallback) const {

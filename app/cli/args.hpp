@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mirofish::cli {
@@ -35,12 +36,16 @@ public:
     std::vector<long long> integerList(const std::string& name, std::vector<long long> fallback, long long lo,
                                        long long hi) const;
     unsigned long long unsignedInteger(const std::string& name, unsigned long long fallback) const;
+    double number(const std::string& name, double fallback, double lo, double hi) const;
 
 private:
     std::string command_;
     std::map<std::string, std::string> values_;
     std::vector<std::string> positional_;
 };
+
+// "WIDTHxHEIGHT" with both sides in [lo, hi]; ArgError naming `option` otherwise.
+std::pair<int, int> parseSize(const std::string& option, const std::string& text, int lo, int hi);
 
 std::string usageText(const std::string& synopsis, const std::string& about, const std::vector<OptionSpec>& specs);
 

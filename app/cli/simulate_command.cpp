@@ -3,10 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "audio/audio_analyzer.hpp"
-#include "audio/modulation.hpp"
 #include "cli/args.hpp"
-#include "cli/audio_track.hpp"
+#include "cli/audio_drive.hpp"
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
 #include "io/snapshot.hpp"
@@ -32,31 +30,6 @@ const std::vector<OptionSpec> kOptions = {
     {"audio", "FILE", "drive the parameters from this audio file through the preset's audio routes (the "
                       "articles' three when it has none); step k hears the audio at k/60 s"},
 };
-
-// The audio side of a run: the whole file analysed at the simulation's own
-// clock (frame k = step k = k/60 s) and the routes that turn it into parameters.
-struct AudioDrive {
-    std::vector<AudioFeatures> frames;
-    ModulationMatrix matrix;
-    Params base;
-
-    // The parameters for the step about to run (the base once the audio has ended).
-    Params paramsAt(std::uint64_t step) {
-        if (step >= frames.size()) return base;
-        return matrix.apply(base, frames[step], onset.update(frames[step]));
-    }
-    OnsetEnvelope onset;
-};
-
-AudioDrive analyseForSimulation(const std::string& file, const Preset& preset, const Params& base) {
-    AudioDrive drive;
-    AudioAnalyzerConfig config;
-    config.frameRate = 1.0 / Simulation::kStepSeconds;
-    drive.frames = analyseAudioFile(file, config).frames;
-    drive.matrix = presetAudioRoutes(preset);
-    drive.base = base;
-    return drive;
-}
 
 nlohmann::ordered_json metricsLine(const Simulation& sim) {
     const Metrics m = computeMetrics(sim);
@@ -108,7 +81,7 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         if (const auto state = args.value("load-state")) loadSnapshot(sim, *state);
 
         std::optional<AudioDrive> audio;
-        if (const auto file = args.value("audio")) audio = analyseForSimulation(*file, preset, sim.params());
+        if (const auto file = args.value("audio")) audio = analyseAudioDrive(*file, preset, sim.params(), 1.0 / Simulation::kStepSeconds);
         // With audio, each line also shows the modulated parameters' values.
         auto line = [&] {
             auto j = metricsLine(sim);

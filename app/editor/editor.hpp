@@ -152,6 +152,8 @@ public:
     void countFrame() { frames_.fetch_add(1, std::memory_order_relaxed); }
     // The message line under the view (errors stay until dismissed).
     void showMessage(const QString& text, bool error);
+    // What "save" would write now (the export renders it too).
+    Preset currentPreset();
 
 signals:
     void frameReady();  // a new snapshot is waiting (queued from the simulation thread)
@@ -168,7 +170,6 @@ signals:
 
 private:
     void applyPreset(const Preset& preset);
-    Preset currentPreset();
     void onParamEdited(ParamId id, float before, float after);
     void applyParamsFromHistory(const Params& params);
     void setOverlay(bool OverlayRequest::*flag, bool on);

@@ -25,17 +25,6 @@ std::filesystem::path userPresetDir() {
     return std::filesystem::path(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation).toStdString()) /
            "presets";
 }
-
-// "WIDTHxHEIGHT" with both sides in [lo, hi].
-std::pair<float, float> parseSize(const std::string& option, const std::string& text, int lo, int hi) {
-    int w = 0, h = 0;
-    char x = 0;
-    std::istringstream in(text);
-    if (!(in >> w >> x >> h) || x != 'x' || w < lo || h < lo || w > hi || h > hi)
-        throw cli::ArgError(option + " wants WIDTHxHEIGHT, each side from " + std::to_string(lo) + " to " +
-                            std::to_string(hi) + ", got '" + text + "'");
-    return {static_cast<float>(w), static_cast<float>(h)};
-}
 }  // namespace
 
 std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& args, std::ostream& out,
@@ -63,11 +52,12 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         s.preset = a.value("preset").value_or("");
         if (a.has("fish")) s.fish = static_cast<std::uint32_t>(a.integer("fish", 0, 1, Editor::kMaxFish));
         if (auto size = a.value("size")) {
-            const auto [w, h] = parseSize("--size", *size, 320, 16384);
-            s.width = static_cast<int>(w);
-            s.height = static_cast<int>(h);
+            std::tie(s.width, s.height) = cli::parseSize("--size", *size, 320, 16384);
         }
-        if (auto world = a.value("world")) s.world = parseSize("--world", *world, 1, static_cast<int>(kMaxWorldSize));
+        if (auto world = a.value("world")) {
+            const auto [w, h] = cli::parseSize("--world", *world, 1, static_cast<int>(kMaxWorldSize));
+            s.world = std::pair<float, float>(static_cast<float>(w), static_cast<float>(h));
+        }
         s.paused = a.has("paused");
         s.fullscreen = a.has("fullscreen");
         if (auto list = a.value("overlays")) {

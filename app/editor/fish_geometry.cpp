@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "trail_frame.hpp"
+
 namespace mirofish::editor {
 
 namespace {
@@ -50,6 +52,16 @@ Rgb paletteColour(std::uint32_t id) {
     return kPalette[(id * 2654435761u >> 16) % kPalette.size()];
 }
 
+// Ember: dark red, orange, yellow-white.
+Rgb gradientColour(float t) {
+    constexpr Rgb cold{0.55f, 0.08f, 0.10f}, warm{1.0f, 0.45f, 0.08f}, hot{1.0f, 0.93f, 0.62f};
+    t = std::clamp(t, 0.0f, 1.0f);
+    return t < 0.5f ? mix(cold, warm, t / 0.5f) : mix(warm, hot, (t - 0.5f) / 0.5f);
+}
+
+// Fresh strokes of the age palette; the fade turns them blue (TrailFrame).
+constexpr Rgb kFreshStroke{1.0f, 0.96f, 0.88f};
+
 constexpr Rgb kAlarmed{1.0f, 0.45f, 0.25f};
 
 unsigned char byte(float v) { return static_cast<unsigned char>(std::clamp(v, 0.0f, 1.0f) * 255.0f + 0.5f); }
@@ -72,6 +84,11 @@ void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, s
     const float stretch = p.get(ParamId::SpeedStretch);
     const float width = p.get(ParamId::FishWidth) * baseLength * view.scale;
     const int mode = static_cast<int>(p.get(ParamId::ColorMode));
+    // Trails: strokes of light, added to the canvas (alpha 0 under premultiplied
+    // blending adds the colour); the view's opacity sets how much.
+    const bool trails = p.get(ParamId::Trails) >= 0.5f;
+    const auto palette = static_cast<TrailPalette>(static_cast<int>(p.get(ParamId::TrailPalette)));
+    const unsigned char alpha = trails ? 0 : 255;
     const float topSpeed = std::max(p.get(ParamId::MaxSpeed) * (1.0f + p.get(ParamId::Variation)), 1e-3f);
     // A fish is never drawn smaller than this many pixels, or it vanishes when zoomed out.
     constexpr float kMinPixels = 2.5f;
@@ -87,15 +104,24 @@ void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, s
         const float tailX = cx - hx * 0.4f * len, tailY = cy - hy * 0.4f * len;
         const float nx = -hy * halfW, ny = hx * halfW;
 
-        Rgb col = mode == 1   ? headingColour(hx, hy)
+        const float speedShare = frame.speed[i] / topSpeed;
+        Rgb col;
+        if (trails) {
+            col = palette == TrailPalette::Heading    ? headingColour(hx, hy)
+                  : palette == TrailPalette::Age      ? kFreshStroke
+                  : palette == TrailPalette::Gradient ? gradientColour(speedShare)
+                                                      : speedColour(speedShare);
+        } else {
+            col = mode == 1   ? headingColour(hx, hy)
                   : mode == 2 ? paletteColour(frame.id[i])
-                              : speedColour(frame.speed[i] / topSpeed);
+                              : speedColour(speedShare);
+        }
         if (frame.alarmed[i]) col = mix(col, kAlarmed, 0.7f);
         const unsigned char r = byte(col.r), g = byte(col.g), b = byte(col.b);
         QSGGeometry::ColoredPoint2D* v = out + (i - first) * kVerticesPerFish;
-        v[0].set(noseX, noseY, r, g, b, 255);
-        v[1].set(tailX + nx, tailY + ny, r, g, b, 255);
-        v[2].set(tailX - nx, tailY - ny, r, g, b, 255);
+        v[0].set(noseX, noseY, r, g, b, alpha);
+        v[1].set(tailX + nx, tailY + ny, r, g, b, alpha);
+        v[2].set(tailX - nx, tailY - ny, r, g, b, alpha);
     }
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // All fish as one triangle list: each fish a triangle pointing along its
 // drawn heading, stretched with speed, coloured by speed, heading or a fixed
-// palette. Runs on the render thread from a FrameSnapshot.
+// palette; with trails on, a stroke of light in the trail palette, added to
+// the canvas. Runs on the render thread from a FrameSnapshot.
 #include <QPointF>
 #include <QSGGeometry>
 

@@ -1,8 +1,10 @@
 #include "fish_view.hpp"
 
+#include <QQuickWindow>
 #include <QSGGeometryNode>
 #include <QSGVertexColorMaterial>
 #include <algorithm>
+#include <cmath>
 
 namespace mirofish::editor {
 
@@ -58,11 +60,20 @@ void FishView::setEditor(Editor* editor) {
     if (editor_ == editor) return;
     if (editor_) disconnect(editor_, nullptr, this, nullptr);
     editor_ = editor;
+    frames_ = editor_ ? &editor_->host().frames() : nullptr;
+    haveFrame_ = false;
     if (editor_) {
         connect(editor_, &Editor::frameReady, this, &QQuickItem::update);
         editor_->setViewSize(size());
     }
     emit editorChanged();
+    update();
+}
+
+void FishView::setFrameFeed(TripleBuffer<FrameSnapshot>* frames) {
+    if (editor_) setEditor(nullptr);
+    frames_ = frames;
+    haveFrame_ = false;
     update();
 }
 
@@ -73,7 +84,7 @@ void FishView::geometryChange(const QRectF& newGeometry, const QRectF& oldGeomet
 }
 
 QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
-    if (!editor_) {
+    if (!frames_) {
         delete old;
         return nullptr;
     }
@@ -89,13 +100,14 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
 
     // The only reader of the triple buffer; the GUI thread is blocked while
     // this runs, so transform_ may be written here.
-    const FrameSnapshot* newest = editor_->host().frames().readNewest();
+    const FrameSnapshot* newest = frames_->readNewest();
     if (newest) haveFrame_ = true;
     if (!haveFrame_) return root;
-    const FrameSnapshot& frame = editor_->host().frames().current();
+    const FrameSnapshot& frame = frames_->current();
+    drawnParams_ = frame.params;
     // Soft walls let fish overshoot by up to one margin (the core's backstop):
     // keep that band in view so no fish is cut off.
-    const bool soft = frame.params.boundaryMode() == BoundaryMode::Soft;
+    const bool soft = showOvershoot_ && frame.params.boundaryMode() == BoundaryMode::Soft;
     const float border = soft ? std::clamp(frame.params.get(ParamId::BoundaryMargin), 0.0f,
                                            0.5f * std::min(frame.worldWidth, frame.worldHeight))
                               : 0.0f;
@@ -106,14 +118,58 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
                 [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
                     writeFishTriangles(frame, transform_, first, last, v);
                 });
-    buildOverlayLines(frame, transform_, lines_);
+    // With trails on, the guides would pile up on the canvas like the fish.
+    if (!guides_ || frame.params.get(ParamId::Trails) >= 0.5f) lines_.clear();
+    else buildOverlayLines(frame, transform_, lines_);
     const auto& lines = lines_.vertices();
     fillChunked(overlayNodes, QSGGeometry::DrawLines, lines.size() / 2, 2,
                 [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
                     std::copy(lines.begin() + 2 * first, lines.begin() + 2 * last, v);
                 });
-    editor_->countFrame();
+    if (editor_) editor_->countFrame();
     return root;
+}
+
+void FishView::setGuides(bool on) {
+    if (guides_ == on) return;
+    guides_ = on;
+    emit guidesChanged();
+    update();
+}
+
+void FishView::setShowOvershoot(bool on) {
+    if (showOvershoot_ == on) return;
+    showOvershoot_ = on;
+    emit showOvershootChanged();
+    update();
+}
+
+void FishView::setTrailFrame(const TrailFrame& frame) {
+    trail_ = frame;
+    if (clearPending_) {
+        std::fill(std::begin(trail_.keep), std::end(trail_.keep), 0.0f);
+        clearPending_ = false;
+    }
+    // Any sequence that does not repeat within a few frames will do.
+    trailSeed_ = std::fmod(trailSeed_ + 0.618034, 1.0);
+    emit trailFrameChanged();
+}
+
+void FishView::itemChange(ItemChange change, const ItemChangeData& data) {
+    QQuickItem::itemChange(change, data);
+    if (change != ItemSceneChange) return;
+    disconnect(windowConnection_);
+    if (data.window)
+        windowConnection_ = connect(data.window, &QQuickWindow::afterAnimating, this, &FishView::liveTrailFrame);
+}
+
+void FishView::liveTrailFrame() {
+    if (!editor_) return;
+    // The wall time since the last frame, within reason (a stall must not wipe the canvas).
+    const double seconds = liveFrameClock_.isValid() ? std::clamp(liveFrameClock_.restart() / 1000.0, 1.0 / 240, 0.1)
+                                                     : 1.0 / 60;
+    if (!liveFrameClock_.isValid()) liveFrameClock_.start();
+    setTrailFrame(trailFrame(drawnParams_, seconds));
 }
 
 QPointF FishView::toWorld(QPointF viewPosition) const { return transform_.toWorld(viewPosition); }

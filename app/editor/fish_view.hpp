@@ -1,13 +1,18 @@
 #pragma once
-// The live 2D view: every fish in one geometry node (rewritten each frame
-// from the newest snapshot), the overlays in a second one, and the pointer
-// handed to the editor in world coordinates.
+// The 2D view: every fish in one geometry node (rewritten each frame from the
+// newest snapshot), the overlays in a second one, and the pointer handed to
+// the editor in world coordinates. The live window and the offscreen export
+// draw through it alike.
+#include <QElapsedTimer>
 #include <QQuickItem>
+#include <QVector3D>
 #include <QtQml/qqmlregistration.h>
 
 #include "editor.hpp"
 #include "fish_geometry.hpp"
 #include "overlay_geometry.hpp"
+#include "trail_frame.hpp"
+#include "triple_buffer.hpp"
 
 namespace mirofish::editor {
 
@@ -17,17 +22,54 @@ class FishView : public QQuickItem {
     Q_PROPERTY(mirofish::editor::Editor* editor READ editor WRITE setEditor NOTIFY editorChanged)
     // View pixels per world unit (the world is fitted into the view).
     Q_PROPERTY(double worldScale READ worldScale NOTIFY editorChanged)
+    // The world edge, soft margin, interaction objects and debug overlays
+    // (the export leaves them out).
+    Q_PROPERTY(bool guides READ guides WRITE setGuides NOTIFY guidesChanged)
+    // Soft walls let fish overshoot by up to one margin: the editor keeps
+    // that band in view so no fish is cut off; the export frames the world
+    // itself.
+    Q_PROPERTY(bool showOvershoot READ showOvershoot WRITE setShowOvershoot NOTIFY showOvershootChanged)
+    // The trail canvas for the frame being drawn (FishCanvas.qml binds its
+    // effects to these): see TrailFrame.
+    Q_PROPERTY(bool trailsOn READ trailsOn NOTIFY trailFrameChanged)
+    Q_PROPERTY(QVector3D trailKeep READ trailKeep NOTIFY trailFrameChanged)
+    Q_PROPERTY(double trailDeposit READ trailDeposit NOTIFY trailFrameChanged)
+    Q_PROPERTY(double trailExposure READ trailExposure NOTIFY trailFrameChanged)
+    // Changes every frame: seeds the fade's stochastic rounding.
+    Q_PROPERTY(double trailSeed READ trailSeed NOTIFY trailFrameChanged)
 
 public:
     explicit FishView(QQuickItem* parent = nullptr);
 
     Editor* editor() const { return editor_; }
     void setEditor(Editor* editor);
+    // Without an editor: draws the snapshots published into `frames` (the
+    // offscreen export; call update() after each publish). Not owned.
+    void setFrameFeed(TripleBuffer<FrameSnapshot>* frames);
     double worldScale() const { return transform_.scale; }
     Q_INVOKABLE QPointF worldToView(QPointF world) const { return transform_.toView(float(world.x()), float(world.y())); }
 
+    bool guides() const { return guides_; }
+    void setGuides(bool on);
+    bool showOvershoot() const { return showOvershoot_; }
+    void setShowOvershoot(bool on);
+    bool trailsOn() const { return trail_.on; }
+    QVector3D trailKeep() const { return {trail_.keep[0], trail_.keep[1], trail_.keep[2]}; }
+    double trailDeposit() const { return trail_.deposit; }
+    double trailExposure() const { return trail_.exposure; }
+    double trailSeed() const { return trailSeed_; }
+    // The trail settings of the next frame. The live view sets them itself
+    // each frame from the last frame's parameters and the wall time since
+    // it; the export sets them with exactly 1/fps.
+    void setTrailFrame(const TrailFrame& frame);
+    // The next frame starts from an empty canvas.
+    Q_INVOKABLE void clearTrails() { clearPending_ = true; }
+
 signals:
     void editorChanged();
+    void trailFrameChanged();
+    void guidesChanged();
+    void showOvershootChanged();
 
 protected:
     QSGNode* updatePaintNode(QSGNode* old, UpdatePaintNodeData*) override;
@@ -35,16 +77,29 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void itemChange(ItemChange change, const ItemChangeData& data) override;
 
 private:
     QPointF toWorld(QPointF viewPosition) const;
+    void liveTrailFrame();
 
     Editor* editor_ = nullptr;
+    TripleBuffer<FrameSnapshot>* frames_ = nullptr;
     bool haveFrame_ = false;
     // Written in updatePaintNode (the GUI thread is blocked then), read by
     // the mouse handlers on the GUI thread.
     ViewTransform transform_;
     LineList lines_;  // reused: no allocation per frame once warm
+    bool guides_ = true;
+    bool showOvershoot_ = true;
+    TrailFrame trail_;
+    // The parameters of the last frame drawn (morphs and audio routes
+    // included): written in updatePaintNode, read on the GUI thread.
+    Params drawnParams_;
+    double trailSeed_ = 0;
+    bool clearPending_ = false;
+    QElapsedTimer liveFrameClock_;
+    QMetaObject::Connection windowConnection_;
 };
 
 }  // namespace mirofish::editor

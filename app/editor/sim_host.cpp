@@ -1,5 +1,7 @@
 #include "sim_host.hpp"
 
+#include "frame_capture.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -12,12 +14,6 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kTick = std::chrono::microseconds(16'667);  // the display rate the loop paces itself to
 constexpr double kStatsWindowSeconds = 1.0;
 constexpr double kMetricsEverySeconds = 0.25;
-
-template <typename T>
-void copyPrefix(std::vector<T>& to, const std::vector<T>& from, std::size_t n) {
-    to.resize(n);
-    std::copy_n(from.begin(), n, to.begin());
-}
 }  // namespace
 
 bool SimHost::Context::isTransient(std::uint32_t fieldId) const {
@@ -163,29 +159,11 @@ void SimHost::publish(bool withMetrics) {
     const Simulation& sim = *sim_;
     const Context& ctx = *context_;
     const Scene& scene = sim.scene();
-    const FishArrays& f = sim.fish();
     const std::size_t n = sim.fishCount();
 
     FrameSnapshot& frame = frames_.writeSlot();
-    frame.step = sim.stepIndex();
-    frame.worldWidth = scene.width;
-    frame.worldHeight = scene.height;
-    frame.params = audioDriving_ ? effective_ : scene.params;
-    copyPrefix(frame.px, f.px, n);
-    copyPrefix(frame.py, f.py, n);
-    copyPrefix(frame.hx, f.hx, n);
-    copyPrefix(frame.hy, f.hy, n);
-    copyPrefix(frame.id, f.id, n);
-    frame.speed.resize(n);
-    frame.alarmed.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        frame.speed[i] = std::hypot(f.vx[i], f.vy[i]);
-        frame.alarmed[i] = f.alarm[i] > 0.0f ? 1 : 0;
-    }
-    frame.predators = scene.predators;
-    frame.obstacles = scene.obstacles;
-    frame.fields = scene.fields;
-    frame.leader = scene.leader;
+    captureDrawable(sim, frame);
+    if (audioDriving_) frame.params = effective_;
 
     const OverlayRequest& o = ctx.overlays;
     frame.inspected.clear();

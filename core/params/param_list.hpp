@@ -93,4 +93,14 @@
     X(FishWidth, "fishWidth", "Fish width (share of length)", "", "Rendering", 0.1, 1, 0.4, Linear, "",                       \
       "Drawn body width as a share of its length.")                                                                \
     X(ColorMode, "colorMode", "Colour by", "", "Rendering", 0, 2, 0, Linear, "speed|heading|palette",               \
-      "speed: slow blue to fast white; heading: a hue per direction; palette: a fixed colour per fish.")
+      "speed: slow blue to fast white; heading: a hue per direction; palette: a fixed colour per fish.")           \
+    X(Trails, "trails", "Trails", "", "Trails", 0, 1, 0, Linear, "off|on",                                         \
+      "on: fish paint short translucent strokes that pile up (additive light) and fade; off: drawn afresh each frame.") \
+    X(TrailPersistence, "trailPersistence", "Persistence (kept after 1 s)", "", "Trails", 0, 1, 0.85, Linear, "",             \
+      "Share of a stroke's light left after one second: 0 is gone at once, 1 never fades.")                        \
+    X(TrailOpacity, "trailOpacity", "Stroke opacity", "", "Trails", 0.005, 1, 0.1, Log, "",                        \
+      "Light a fish adds to the canvas per 1/60 s (so the look does not depend on the frame rate).")                \
+    X(TrailExposure, "trailExposure", "Exposure", "", "Trails", 0.05, 20, 1.5, Log, "",                            \
+      "Brightness of the piled-up light, shown as 1 - exp(-exposure x light): it saturates instead of clipping.")   \
+    X(TrailPalette, "trailPalette", "Trail colours", "", "Trails", 0, 3, 0, Linear, "speed|heading|age|gradient",  \
+      "speed: blue to white; heading: a hue per direction; age: fresh strokes white, deep blue as they fade; gradient: ember red to yellow by speed.")

@@ -66,6 +66,7 @@ void Simulation::allocate(std::size_t capacity) {
 void Simulation::reset(std::uint64_t seed) {
     scene_.seed = seed;
     step_ = 0;
+    time_ = 0;
     history_ = RuleForceHistory{};
     lastNeighbours_ = lastCandidates_ = 0;
     for (std::uint32_t i = 0; i < scene_.fishCount; ++i)
@@ -85,7 +86,7 @@ void Simulation::configureSpatial() {
 StepConstants Simulation::stepConstants() const {
     const Params& p = scene_.params;
     StepConstants k;
-    k.dt = static_cast<float>(kStepSeconds);
+    k.dt = static_cast<float>(stepSeconds_);
     k.width = scene_.width;
     k.height = scene_.height;
     k.boundary = p.boundaryMode();
@@ -214,6 +215,11 @@ void Simulation::step() {
     lastCandidates_ = total.candidates * inv;
     history_.push(total.separation * inv, total.alignment * inv, total.cohesion * inv);
     ++step_;
+    time_ += stepSeconds_;
+}
+
+void Simulation::setStepSeconds(double seconds) {
+    stepSeconds_ = std::isfinite(seconds) ? std::clamp(seconds, 1e-6, kStepSeconds) : kStepSeconds;
 }
 
 void Simulation::setParams(const Params& params) {
@@ -303,6 +309,7 @@ Simulation::SavedState Simulation::save() const {
 void Simulation::restore(SavedState state) {
     scene_ = std::move(state.scene);
     step_ = state.step;
+    time_ = static_cast<double>(step_) * stepSeconds_;
     nextFieldId_ = state.nextFieldId;
     history_ = state.history;
     lastNeighbours_ = state.lastNeighbours;

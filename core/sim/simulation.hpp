@@ -45,8 +45,12 @@ public:
     // capacity: fish the arrays are allocated for (at least the scene's count).
     Simulation(Scene scene, Scheduler& scheduler, std::size_t capacity = 0);
 
-    // Advance by one fixed step of 1/60 s. Allocates nothing.
+    // Advance by one step (1/60 s unless setStepSeconds chose shorter). Allocates nothing.
     void step();
+    // The length of the following steps, in (0, kStepSeconds]; export uses
+    // 1/(fps n) so that n steps make exactly one frame. Not saved in snapshots.
+    void setStepSeconds(double seconds);
+    double stepSeconds() const { return stepSeconds_; }
 
     // --- Edits, between steps -------------------------------------------
     void setParams(const Params& params);
@@ -78,7 +82,7 @@ public:
     // The cell layout of the last step (the grid overlay draws it).
     const UniformGrid& grid() const { return grid_; }
     std::uint64_t stepIndex() const { return step_; }
-    double time() const { return static_cast<double>(step_) * kStepSeconds; }
+    double time() const { return time_; }
     Scheduler& scheduler() const { return *scheduler_; }
 
     // Of the last step: mean neighbours perceived and candidates examined per fish.
@@ -116,6 +120,8 @@ private:
     NoiseField noise_;
     std::vector<ChunkStats> chunkStats_;
     std::uint64_t step_ = 0;
+    double stepSeconds_ = kStepSeconds;
+    double time_ = 0;  // sum of the steps' lengths
     std::uint32_t nextFieldId_ = 1;
     RuleForceHistory history_;
     double lastNeighbours_ = 0, lastCandidates_ = 0;

@@ -1,0 +1,34 @@
+#pragma once
+// Audio driving the parameters: a whole file analysed at a chosen frame rate
+// (frame k hears the audio ending at k / frameRate s) and the preset's routes
+// (the articles' three when it has none) that turn each frame into parameters.
+// `simulate --audio` uses it at the simulation's 60 steps per second, `render
+// --audio` and the export at the video's frame rate.
+#include <string>
+#include <vector>
+
+#include "audio/audio_analyzer.hpp"
+#include "audio/modulation.hpp"
+#include "io/preset.hpp"
+
+namespace mirofish::cli {
+
+struct AudioDrive {
+    std::vector<AudioFeatures> frames;
+    ModulationMatrix matrix;
+    Params base;
+    double frameRate = 60;
+    double durationSeconds = 0;  // of the file
+
+    // The parameters for frame k, called with k = 0, 1, 2... in order (the
+    // onset envelope follows the frames); the base once the audio has ended.
+    Params paramsAt(std::uint64_t frame);
+
+private:
+    OnsetEnvelope onset_;
+};
+
+// Throws AudioFileError (missing, empty, corrupt file, or no ffmpeg for it).
+AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, const Params& base, double frameRate);
+
+}  // namespace mirofish::cli

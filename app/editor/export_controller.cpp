@@ -1,0 +1,150 @@
+#include "export_controller.hpp"
+
+#include <QDateTime>
+#include <QDir>
+#include <QQuickItem>
+#include <QQuickItemGrabResult>
+#include <QStandardPaths>
+#include <QUrl>
+
+#include "editor.hpp"
+#include "render/export_job.hpp"
+
+namespace mirofish::editor {
+
+namespace {
+// A path typed by hand or a file: URL from a file dialog.
+std::filesystem::path localPath(const QVariant& value) {
+    const QString text = value.toString();
+    const QUrl url(text);
+    return (url.isLocalFile() ? url.toLocalFile() : text).toStdString();
+}
+}  // namespace
+
+ExportController::ExportController(QObject* parent) : QObject(parent) {
+    // One frame per turn of the event loop: input and painting go between frames.
+    ticker_.setInterval(0);
+    connect(&ticker_, &QTimer::timeout, this, &ExportController::step);
+}
+
+ExportController::~ExportController() = default;
+
+int ExportController::framesDone() const { return job_ ? static_cast<int>(job_->framesDone()) : 0; }
+int ExportController::framesTotal() const { return job_ ? static_cast<int>(job_->framesTotal()) : 0; }
+bool ExportController::warmingUp() const { return job_ && job_->warmingUp(); }
+bool ExportController::ffmpegFound() const { return !render::findProgram(render::ffmpegProgram({})).empty(); }
+
+QString ExportController::defaultOutput() const {
+    QString movies = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
+    if (movies.isEmpty()) movies = QDir::homePath();
+    return QDir(movies).filePath("mirofish-export");
+}
+
+bool ExportController::start(const QVariantMap& options) {
+    if (job_) return false;
+    if (!editor_) {
+        finish(tr("No editor to export from"), true);
+        return false;
+    }
+    render::ExportSettings s;
+    s.preset = editor_->currentPreset();
+    const SimStats stats = editor_->host().stats();
+    s.preset.scene.width = stats.worldWidth;
+    s.preset.scene.height = stats.worldHeight;
+    s.width = options.value("width", 1920).toInt();
+    s.height = options.value("height", 1080).toInt();
+    s.fitWorld = options.value("fitWorld", false).toBool();
+    s.fps = options.value("fps", 30).toDouble();
+    s.frames = static_cast<std::uint64_t>(std::max(0.0, options.value("frames", 0).toDouble()));
+    s.warmupSeconds = options.value("warmup", 0).toDouble();
+    s.output = localPath(options.value("output"));
+    s.alpha = options.value("alpha", false).toBool();
+    s.crf = options.value("crf", 18).toInt();
+    s.audioFile = localPath(options.value("audio")).string();
+    try {
+        job_ = std::make_unique<render::ExportJob>(s);
+    } catch (const std::exception& e) {
+        finish(QString::fromStdString(e.what()), true);
+        return false;
+    }
+    status_.clear();
+    failed_ = false;
+    clockStarted_ = false;
+    framesPerSecond_ = secondsLeft_ = 0;
+    ticker_.start();
+    emit stateChanged();
+    emit progressChanged();
+    return true;
+}
+
+void ExportController::cancel() {
+    if (!job_) return;
+    const auto done = job_->framesDone();
+    finish(tr("Export cancelled after %1 frames; no video was kept (PNG frames written so far stay)").arg(done), false);
+}
+
+void ExportController::step() {
+    try {
+        if (!job_->step()) {
+            const auto& t = job_->times();
+            finish(tr("Exported %1 frames to %2 (%3 frames per second)")
+                       .arg(job_->framesTotal())
+                       .arg(QString::fromStdString(job_->settings().output.string()))
+                       .arg(t.total > 0 ? static_cast<double>(job_->framesTotal()) / t.total : 0.0, 0, 'f', 1),
+                   false);
+            return;
+        }
+    } catch (const std::exception& e) {
+        finish(QString::fromStdString(e.what()), true);
+        return;
+    }
+    // The rate counts written frames from the first one (the warm-up is not a frame).
+    if (!clockStarted_ && job_->framesDone() > 0) {
+        clock_.start();
+        framesAtClock_ = job_->framesDone();
+        clockStarted_ = true;
+    }
+    if (clockStarted_ && clock_.elapsed() > 0) {
+        framesPerSecond_ = static_cast<double>(job_->framesDone() - framesAtClock_) * 1000.0 / clock_.elapsed();
+        secondsLeft_ = framesPerSecond_ > 0
+                           ? static_cast<double>(job_->framesTotal() - job_->framesDone()) / framesPerSecond_
+                           : 0.0;
+    }
+    emit progressChanged();
+}
+
+void ExportController::finish(const QString& status, bool failed) {
+    ticker_.stop();
+    job_.reset();  // an unfinished job removes what it began
+    status_ = status;
+    failed_ = failed;
+    if (editor_) editor_->showMessage(status, failed);
+    emit stateChanged();
+    emit progressChanged();
+}
+
+QString ExportController::saveStill(QQuickItem* item, int width, int height, const QString& folder) {
+    if (!item) return {};
+    QString dir = folder.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation) : folder;
+    if (dir.isEmpty()) dir = QDir::homePath();
+    QDir().mkpath(dir);
+    const QString file =
+        QDir(dir).filePath("mirofish-" + QDateTime::currentDateTime().toString("yyyyMMdd-hhmmss-zzz") + ".png");
+    const QSize size = width > 0 && height > 0 ? QSize(width, height) : item->size().toSize();
+    const QSharedPointer<QQuickItemGrabResult> grab = item->grabToImage(size);
+    if (!grab) {
+        if (editor_) editor_->showMessage(tr("Could not grab the view for a still"), true);
+        return {};
+    }
+    Editor* editor = editor_;
+    connect(grab.data(), &QQuickItemGrabResult::ready, this, [grab, file, editor] {
+        const bool saved = grab->saveToFile(file);
+        if (editor)
+            editor->showMessage(saved ? tr("Saved the still %1").arg(file)
+                                      : tr("Could not write the still %1 (folder not writable or disk full)").arg(file),
+                                !saved);
+    });
+    return file;
+}
+
+}  // namespace mirofish::editor

@@ -1,0 +1,89 @@
+#pragma once
+// The editor's export: takes the window's current preset (parameters,
+// objects, fish, seed, world) and runs an ExportJob one frame per turn of
+// the event loop, so the window stays usable; progress, cancel, and the
+// outcome as text. Also saves stills of the view.
+#include <QElapsedTimer>
+#include <QObject>
+#include <QQuickItem>
+#include <QString>
+#include <QTimer>
+#include <QVariantMap>
+#include <QtQml/qqmlregistration.h>
+#include <memory>
+
+
+namespace mirofish::render {
+class ExportJob;
+}
+
+namespace mirofish::editor {
+
+class Editor;
+
+class ExportController : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(mirofish::editor::Editor* editor MEMBER editor_ NOTIFY editorChanged)
+    Q_PROPERTY(bool running READ running NOTIFY stateChanged)
+    Q_PROPERTY(int framesDone READ framesDone NOTIFY progressChanged)
+    Q_PROPERTY(int framesTotal READ framesTotal NOTIFY progressChanged)
+    Q_PROPERTY(double framesPerSecond READ framesPerSecond NOTIFY progressChanged)
+    Q_PROPERTY(double secondsLeft READ secondsLeft NOTIFY progressChanged)
+    Q_PROPERTY(bool warmingUp READ warmingUp NOTIFY progressChanged)
+    // The last export's outcome (or why it could not start), and whether it failed.
+    Q_PROPERTY(QString status READ status NOTIFY stateChanged)
+    Q_PROPERTY(bool failed READ failed NOTIFY stateChanged)
+    // MP4 and MOV need the ffmpeg program.
+    Q_PROPERTY(bool ffmpegFound READ ffmpegFound CONSTANT)
+    // A folder under the user's Movies folder.
+    Q_PROPERTY(QString defaultOutput READ defaultOutput CONSTANT)
+
+public:
+    explicit ExportController(QObject* parent = nullptr);
+    ~ExportController() override;
+
+    bool running() const { return job_ != nullptr; }
+    int framesDone() const;
+    int framesTotal() const;
+    double framesPerSecond() const { return framesPerSecond_; }
+    double secondsLeft() const { return secondsLeft_; }
+    bool warmingUp() const;
+    QString status() const { return status_; }
+    bool failed() const { return failed_; }
+    bool ffmpegFound() const;
+    QString defaultOutput() const;
+
+    // options: width, height, fitWorld, fps, frames (0 with audio: the audio's length),
+    // warmup (s), output (a folder, or a .mp4 / .mov file; a file: URL is
+    // accepted), alpha, crf, audio (a file, or empty). Returns false, with
+    // the reason in `status`, when it cannot start.
+    Q_INVOKABLE bool start(const QVariantMap& options);
+    Q_INVOKABLE void cancel();
+
+    // Saves `item` as a PNG; width/height 0: at the item's size. Returns
+    // the file written (in `folder`, or the Pictures folder), or empty with
+    // the reason shown in the editor's message line.
+    Q_INVOKABLE QString saveStill(QQuickItem* item, int width, int height, const QString& folder = {});
+
+signals:
+    void editorChanged();
+    void stateChanged();
+    void progressChanged();
+
+private:
+    void step();
+    void finish(const QString& status, bool failed);
+
+    Editor* editor_ = nullptr;
+    std::unique_ptr<render::ExportJob> job_;
+    QTimer ticker_;
+    QElapsedTimer clock_;
+    std::uint64_t framesAtClock_ = 0;
+    bool clockStarted_ = false;
+    double framesPerSecond_ = 0, secondsLeft_ = 0;
+    QString status_;
+    bool failed_ = false;
+};
+
+}  // namespace mirofish::editor

@@ -1,0 +1,41 @@
+#include "frame_capture.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mirofish::editor {
+
+namespace {
+template <typename T>
+void copyPrefix(std::vector<T>& to, const std::vector<T>& from, std::size_t n) {
+    to.resize(n);
+    std::copy_n(from.begin(), n, to.begin());
+}
+}  // namespace
+
+void captureDrawable(const Simulation& sim, FrameSnapshot& frame) {
+    const Scene& scene = sim.scene();
+    const FishArrays& f = sim.fish();
+    const std::size_t n = sim.fishCount();
+    frame.step = sim.stepIndex();
+    frame.worldWidth = scene.width;
+    frame.worldHeight = scene.height;
+    frame.params = scene.params;
+    copyPrefix(frame.px, f.px, n);
+    copyPrefix(frame.py, f.py, n);
+    copyPrefix(frame.hx, f.hx, n);
+    copyPrefix(frame.hy, f.hy, n);
+    copyPrefix(frame.id, f.id, n);
+    frame.speed.resize(n);
+    frame.alarmed.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        frame.speed[i] = std::hypot(f.vx[i], f.vy[i]);
+        frame.alarmed[i] = f.alarm[i] > 0.0f ? 1 : 0;
+    }
+    frame.predators = scene.predators;
+    frame.obstacles = scene.obstacles;
+    frame.fields = scene.fields;
+    frame.leader = scene.leader;
+}
+
+}  // namespace mirofish::editor

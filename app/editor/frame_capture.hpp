@@ -1,0 +1,12 @@
+#pragma once
+// Copies what the view draws (fish, world, parameters, interaction objects)
+// from a Simulation into a FrameSnapshot, reusing the snapshot's vectors.
+// The live simulation thread and the offscreen export both use it.
+#include "frame_snapshot.hpp"
+#include "sim/simulation.hpp"
+
+namespace mirofish::editor {
+
+void captureDrawable(const Simulation& sim, FrameSnapshot& frame);
+
+}  // namespace mirofish::editor

@@ -1,0 +1,151 @@
+#include "export_job.hpp"
+
+#include <QQuickItem>
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "editor/fish_view.hpp"
+#include "editor/frame_capture.hpp"
+#include "editor/trail_frame.hpp"
+#include "frame_sink.hpp"
+#include "offscreen_quick.hpp"
+
+namespace mirofish::render {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+constexpr int kMinSide = 16, kMaxSide = 16384;
+
+void checkSettings(const ExportSettings& s) {
+    if (s.width < kMinSide || s.height < kMinSide || s.width > kMaxSide || s.height > kMaxSide)
+        throw ExportError("the size " + std::to_string(s.width) + "x" + std::to_string(s.height) +
+                          " is out of range (each side " + std::to_string(kMinSide) + " to " +
+                          std::to_string(kMaxSide) + " px)");
+    if (s.kind() == OutputKind::Mp4 && (s.width % 2 || s.height % 2))
+        throw ExportError("MP4 (yuv420p) wants an even width and height, got " + std::to_string(s.width) + "x" +
+                          std::to_string(s.height));
+    if (!(s.fps > 0 && s.fps <= 240)) throw ExportError("the frame rate must be above 0 and at most 240");
+    if (s.frames < 1 && s.audioFile.empty())
+        throw ExportError("nothing to export: the length is 0 frames (give a length, or an audio file to take it from)");
+    if (!(s.warmupSeconds >= 0 && s.warmupSeconds <= 3600)) throw ExportError("the warm-up must be 0 to 3600 s");
+    if (s.crf < 0 || s.crf > 51) throw ExportError("the MP4 quality (crf) must be 0 to 51");
+    if (s.pngCompression < 0 || s.pngCompression > 9) throw ExportError("the PNG compression must be 0 to 9");
+}
+}  // namespace
+
+void fitWorldToFrame(ExportSettings& s) {
+    Scene& scene = s.preset.scene;
+    const double aspect = static_cast<double>(s.width) / s.height;
+    // Nearly the frame's shape already: keep the world exactly as it is.
+    if (std::abs(scene.width / scene.height / aspect - 1.0) < 0.005) return;
+    const double area = static_cast<double>(scene.width) * scene.height;
+    scene.width = static_cast<float>(std::sqrt(area * aspect));
+    scene.height = static_cast<float>(std::sqrt(area / aspect));
+}
+
+std::uint64_t framesFor(double seconds, double fps) {
+    return static_cast<std::uint64_t>(std::max(1.0, std::round(seconds * fps)));
+}
+
+ExportJob::ExportJob(ExportSettings settings) : settings_(std::move(settings)) {
+    checkSettings(settings_);
+    checkOutput(settings_);
+    clock_ = FrameClock::forFps(settings_.fps);
+
+    const int threads = settings_.threads > 0 ? settings_.threads
+                                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    pool_ = std::make_unique<ThreadPool>(threads);
+    if (settings_.fitWorld) fitWorldToFrame(settings_);
+    sim_ = std::make_unique<Simulation>(settings_.preset.scene, *pool_);
+    sim_->setStepSeconds(clock_.stepSeconds);
+    base_ = sim_->params();
+    if (settings_.trails) base_.set(ParamId::Trails, *settings_.trails ? 1.0f : 0.0f);
+    if (!settings_.audioFile.empty()) {
+        try {
+            audio_ = cli::analyseAudioDrive(settings_.audioFile, settings_.preset, base_, settings_.fps);
+        } catch (const std::exception& e) {
+            throw ExportError(e.what());
+        }
+        if (settings_.frames == 0) settings_.frames = framesFor(audio_->durationSeconds, settings_.fps);
+    }
+    warmupFrames_ = static_cast<std::uint64_t>(std::llround(settings_.warmupSeconds * settings_.fps));
+
+    try {
+        quick_ = std::make_unique<OffscreenQuick>(QUrl(QStringLiteral("qrc:/MiroFish/FishCanvas.qml")),
+                                                  QSize(settings_.width, settings_.height), settings_.alpha);
+    } catch (const RenderError& e) {
+        throw ExportError(e.what());
+    }
+    view_ = quick_->root()->findChild<editor::FishView*>();
+    if (!view_) throw ExportError("the export scene has no fish view");
+    view_->setFrameFeed(&feed_);
+    view_->setGuides(false);
+    view_->setShowOvershoot(false);
+
+    sink_ = settings_.kind() == OutputKind::PngSequence ? openPngSequence(settings_) : openFfmpegPipe(settings_);
+}
+
+ExportJob::~ExportJob() = default;
+
+void ExportJob::advanceOneFrame(const Params& params) {
+    const auto t0 = Clock::now();
+    sim_->setParams(params);
+    for (int s = 0; s < clock_.stepsPerFrame; ++s) sim_->step();
+    times_.simulation += since(t0);
+}
+
+void ExportJob::drawFrame() {
+    const auto t0 = Clock::now();
+    captureDrawable(*sim_, feed_.writeSlot());
+    feed_.publish();
+    view_->setTrailFrame(editor::trailFrame(sim_->params(), 1.0 / settings_.fps));
+    view_->update();
+    times_.capture += since(t0);
+    const auto t1 = Clock::now();
+    try {
+        quick_->render();
+    } catch (const RenderError& e) {
+        throw ExportError(e.what());
+    }
+    times_.draw += since(t1);
+}
+
+bool ExportJob::step() {
+    if (finished_) return false;
+    const auto t0 = Clock::now();
+    if (warmedUp_ < warmupFrames_) {
+        const ExportTimes frameTimes = times_;
+        // The audio starts with frame 0: the warm-up runs on the preset's parameters.
+        advanceOneFrame(base_);
+        // With trails the canvas is part of the picture: paint it during the warm-up too.
+        if (base_.get(ParamId::Trails) >= 0.5f) drawFrame();
+        ++warmedUp_;
+        times_ = frameTimes;
+        times_.warmup += since(t0);
+        return true;
+    }
+    if (done_ < settings_.frames) {
+        advanceOneFrame(audio_ ? audio_->paramsAt(done_) : base_);
+        drawFrame();
+        const auto r0 = Clock::now();
+        quick_->readBack(image_);
+        times_.readBack += since(r0);
+        const auto w0 = Clock::now();
+        sink_->write(image_, done_);
+        times_.output += since(w0);
+        ++done_;
+    } else {
+        const auto w0 = Clock::now();
+        sink_->finish();
+        times_.output += since(w0);
+        finished_ = true;
+    }
+    times_.total += since(t0);
+    return !finished_;
+}
+
+}  // namespace mirofish::render

@@ -1,0 +1,85 @@
+#pragma once
+// One export: its own simulation (not the editor's), stepped by exactly
+// 1/fps of simulated time per frame (FrameClock), the audio analysed at
+// frame / fps, every frame drawn offscreen by the same FishCanvas as the
+// window and handed to a sink. Runs one frame per call, so the command line
+// loops and the editor interleaves it with its event loop. GUI thread only.
+#include <QImage>
+#include <chrono>
+#include <memory>
+#include <optional>
+
+#include "cli/audio_drive.hpp"
+#include "editor/frame_snapshot.hpp"
+#include "editor/triple_buffer.hpp"
+#include "export_settings.hpp"
+#include "sched/thread_pool.hpp"
+#include "sim/frame_clock.hpp"
+#include "sim/simulation.hpp"
+
+namespace mirofish::editor {
+class FishView;
+}
+
+namespace mirofish::render {
+
+class FrameSink;
+class OffscreenQuick;
+
+// Where the time went, in seconds.
+struct ExportTimes {
+    double simulation = 0;  // stepping (and audio routes)
+    double capture = 0;     // copying the fish for the view
+    double draw = 0;        // Qt Quick's sync and drawing (OpenGL)
+    double readBack = 0;    // reading the frame back from OpenGL
+    double output = 0;      // handing frames to the sink (waiting for the PNG writers or ffmpeg)
+    double total = 0;       // all of the above, for the frames
+    double warmup = 0;      // the warm-up before frame 0 (not in the others)
+};
+
+class ExportJob {
+public:
+    // Checks everything the user can get wrong (output, ffmpeg, audio, sizes)
+    // and throws ExportError before any frame is drawn.
+    explicit ExportJob(ExportSettings settings);
+    ~ExportJob();  // without finish(): cancelled; the sink removes what it began
+
+    // The warm-up, then one frame per call: renders and writes frame
+    // framesDone(). Returns false once every frame is written and the output
+    // is complete. Throws ExportError (the output is then cleaned up).
+    bool step();
+
+    const ExportSettings& settings() const { return settings_; }
+    std::uint64_t framesDone() const { return done_; }
+    std::uint64_t framesTotal() const { return settings_.frames; }
+    bool warmingUp() const { return warmedUp_ < warmupFrames_; }
+    const ExportTimes& times() const { return times_; }
+
+private:
+    void advanceOneFrame(const Params& params);
+    void drawFrame();
+
+    ExportSettings settings_;
+    FrameClock clock_;
+    std::unique_ptr<ThreadPool> pool_;
+    std::unique_ptr<Simulation> sim_;
+    std::optional<cli::AudioDrive> audio_;
+    Params base_;
+    editor::TripleBuffer<editor::FrameSnapshot> feed_;
+    std::unique_ptr<OffscreenQuick> quick_;
+    editor::FishView* view_ = nullptr;
+    std::unique_ptr<FrameSink> sink_;
+    QImage image_;
+    std::uint64_t warmupFrames_ = 0, warmedUp_ = 0, done_ = 0;
+    bool finished_ = false;
+    ExportTimes times_;
+};
+
+// Gives the world the frame's shape, keeping its area (so the density);
+// nothing when the shapes already agree within 0.5 %.
+void fitWorldToFrame(ExportSettings& settings);
+
+// Frames for `seconds` at `fps` (rounded to the nearest frame, at least 1).
+std::uint64_t framesFor(double seconds, double fps);
+
+}  // namespace mirofish::render

@@ -1,0 +1,31 @@
+#include "export_settings.hpp"
+
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <cstdlib>
+
+namespace mirofish::render {
+
+OutputKind ExportSettings::kind() const {
+    const std::string ext = output.extension().string();
+    if (ext == ".mp4" || ext == ".MP4") return OutputKind::Mp4;
+    if (ext == ".mov" || ext == ".MOV") return OutputKind::ProRes;
+    return OutputKind::PngSequence;
+}
+
+std::string ffmpegProgram(const ExportSettings& settings) {
+    if (!settings.ffmpeg.empty()) return settings.ffmpeg;
+    if (const char* env = std::getenv("MIROFISH_FFMPEG"); env && *env) return env;
+    return "ffmpeg";
+}
+
+std::string findProgram(const std::string& program) {
+    const QString name = QString::fromStdString(program);
+    if (name.contains('/')) {
+        const QFileInfo info(name);
+        return info.isFile() && info.isExecutable() ? info.absoluteFilePath().toStdString() : std::string{};
+    }
+    return QStandardPaths::findExecutable(name).toStdString();
+}
+
+}  // namespace mirofish::render

@@ -1,0 +1,105 @@
+// MP4 (H.264, yuv420p) and ProRes 4444 MOV through the ffmpeg program: raw
+// RGBA frames on its standard input, the audio file (if any) muxed in. ffmpeg
+// encodes in its own process while the next frame renders. It writes to
+// FILE.part, renamed to FILE only when ffmpeg has finished without error: a
+// cancelled or failed export leaves no file that looks complete.
+#include <QProcess>
+
+#include "frame_sink.hpp"
+
+namespace mirofish::render {
+
+namespace {
+
+QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path& partial) {
+    QStringList a{"-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+                  "-f", "rawvideo", "-pix_fmt", "rgba",
+                  "-s", QString("%1x%2").arg(s.width).arg(s.height),
+                  "-framerate", QString::number(s.fps, 'g', 10), "-i", "-"};
+    const bool audio = !s.audioFile.empty();
+    if (audio) a << "-i" << QString::fromStdString(std::filesystem::absolute(s.audioFile).string());
+    a << "-map" << "0:v";
+    if (audio) a << "-map" << "1:a" << "-af" << "apad" << "-shortest";
+    if (s.kind() == OutputKind::Mp4) {
+        a << "-c:v" << "libx264" << "-preset" << "superfast" << "-crf" << QString::number(s.crf)
+          << "-pix_fmt" << "yuv420p" << "-movflags" << "+faststart";
+        if (audio) a << "-c:a" << "aac" << "-b:a" << "192k";
+        a << "-f" << "mp4";
+    } else {
+        a << "-c:v" << "prores_ks" << "-profile:v" << "4444" << "-pix_fmt"
+          << (s.alpha ? "yuva444p10le" : "yuv444p10le");
+        if (audio) a << "-c:a" << "pcm_s16le";
+        a << "-f" << "mov";
+    }
+    a << QString::fromStdString(partial.string());
+    return a;
+}
+
+class FfmpegPipeSink : public FrameSink {
+public:
+    FfmpegPipeSink(const ExportSettings& s, std::string program)
+        : final_(s.output), partial_(s.output.string() + ".part"), alpha_(s.alpha) {
+        process_.setProgram(QString::fromStdString(program));
+        process_.setArguments(ffmpegArguments(s, partial_));
+        process_.setProcessChannelMode(QProcess::SeparateChannels);
+        process_.start();
+        if (!process_.waitForStarted(10'000))
+            throw ExportError("could not start ffmpeg ('" + program + "'): " + process_.errorString().toStdString());
+    }
+
+    ~FfmpegPipeSink() override {
+        if (process_.state() != QProcess::NotRunning) {
+            process_.kill();
+            process_.waitForFinished(10'000);
+        }
+        if (!finished_) {
+            std::error_code ignored;
+            std::filesystem::remove(partial_, ignored);
+        }
+    }
+
+    void write(const QImage& frame, std::uint64_t) override {
+        // ffmpeg's rgba is straight alpha.
+        const QImage straight = alpha_ ? frame.convertToFormat(QImage::Format_RGBA8888) : frame;
+        const qsizetype bytes = straight.sizeInBytes();
+        process_.write(reinterpret_cast<const char*>(straight.constBits()), bytes);
+        // Keep at most two frames in flight: ffmpeg encodes while we render.
+        while (process_.bytesToWrite() > 2 * bytes) {
+            if (!process_.waitForBytesWritten(60'000) || process_.state() != QProcess::Running) failed();
+        }
+    }
+
+    void finish() override {
+        while (process_.bytesToWrite() > 0)
+            if (!process_.waitForBytesWritten(60'000)) failed();
+        process_.closeWriteChannel();
+        if (!process_.waitForFinished(-1) || process_.exitStatus() != QProcess::NormalExit || process_.exitCode() != 0)
+            failed();
+        std::error_code ec;
+        std::filesystem::rename(partial_, final_, ec);
+        if (ec) throw ExportError("could not move the finished video to '" + final_.string() + "': " + ec.message());
+        finished_ = true;
+    }
+
+private:
+    [[noreturn]] void failed() {
+        process_.waitForFinished(5'000);
+        QString why = QString::fromLocal8Bit(process_.readAllStandardError()).trimmed();
+        if (why.isEmpty()) why = process_.errorString();
+        throw ExportError("ffmpeg failed writing '" + final_.string() + "': " + why.toStdString() +
+                          " (is the disk full?); nothing was kept");
+    }
+
+    QProcess process_;
+    std::filesystem::path final_, partial_;
+    bool alpha_;
+    bool finished_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings) {
+    return std::make_unique<FfmpegPipeSink>(settings, findProgram(ffmpegProgram(settings)));
+}
+
+}  // namespace mirofish::render

@@ -1,0 +1,31 @@
+#pragma once
+// Where rendered frames go. A sink that is destroyed without finish() was
+// cancelled or failed: it removes what it had begun, so nothing half-written
+// looks complete (a PNG sequence keeps its complete frames).
+#include <QImage>
+#include <cstdint>
+#include <memory>
+
+#include "export_settings.hpp"
+
+namespace mirofish::render {
+
+class FrameSink {
+public:
+    virtual ~FrameSink() = default;
+    // `frame`: RGBA8888, premultiplied, top row first. Throws ExportError.
+    virtual void write(const QImage& frame, std::uint64_t index) = 0;
+    // Completes the output (closes, renames into place). Throws ExportError.
+    virtual void finish() = 0;
+};
+
+// Throws ExportError when the output cannot be written: the folder cannot be
+// created or written, or MP4 / MOV without the ffmpeg program. Cheap: run it
+// before any other work.
+void checkOutput(const ExportSettings& settings);
+
+// Open the sink for a checked output.
+std::unique_ptr<FrameSink> openPngSequence(const ExportSettings& settings);
+std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings);
+
+}  // namespace mirofish::render

@@ -1,0 +1,41 @@
+// What an export checks before it starts: the output can be written, and
+// the ffmpeg program is there when the output is a video.
+#include <cstdio>
+
+#include "frame_sink.hpp"
+
+namespace mirofish::render {
+
+namespace {
+void requireWritableFolder(const std::filesystem::path& folder) {
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec || !std::filesystem::is_directory(folder))
+        throw ExportError("cannot write to the output folder '" + folder.string() + "': it cannot be created" +
+                          (ec ? " (" + ec.message() + ")" : std::string{}));
+    // Permissions alone do not tell (root ignores them, mounts may be read-only): try.
+    const auto probe = folder / ".mirofish-write-test";
+    if (FILE* f = std::fopen(probe.c_str(), "wb")) {
+        std::fclose(f);
+        std::filesystem::remove(probe, ec);
+        return;
+    }
+    throw ExportError("cannot write to the output folder '" + folder.string() + "': it is not writable");
+}
+}  // namespace
+
+void checkOutput(const ExportSettings& settings) {
+    if (settings.output.empty()) throw ExportError("no output given (a folder, FILE.mp4 or FILE.mov)");
+    if (settings.kind() == OutputKind::PngSequence) {
+        requireWritableFolder(settings.output);
+        return;
+    }
+    const std::string program = ffmpegProgram(settings);
+    if (findProgram(program).empty())
+        throw ExportError("MP4 and MOV export need the ffmpeg program, and '" + program +
+                          "' was not found (install the package ffmpeg, or point MIROFISH_FFMPEG or --ffmpeg at it); "
+                          "PNG export works without it");
+    requireWritableFolder(std::filesystem::absolute(settings.output).parent_path());
+}
+
+}  // namespace mirofish::render

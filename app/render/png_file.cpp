@@ -1,0 +1,49 @@
+#include "png_file.hpp"
+
+#include <cerrno>
+#include <csetjmp>
+#include <cstdio>
+#include <cstring>
+#include <png.h>
+
+namespace mirofish::render {
+
+namespace {
+// libpng reports errors by longjmp: keep everything with a destructor out of this function.
+const char* encode(std::FILE* file, const QImage& image, int level) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+    if (!png) return "out of memory";
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        return "the PNG encoder stopped";
+    }
+    png_init_io(png, file);
+    png_set_compression_level(png, level);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    const int colour = image.format() == QImage::Format_RGBA8888 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB;
+    png_set_IHDR(png, info, static_cast<png_uint_32>(image.width()), static_cast<png_uint_32>(image.height()), 8,
+                 colour, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (int y = 0; y < image.height(); ++y) png_write_row(png, image.constScanLine(y));
+    png_write_end(png, nullptr);
+    png_destroy_write_struct(&png, &info);
+    return nullptr;
+}
+}  // namespace
+
+std::string writePngFile(const std::filesystem::path& file, const QImage& image, int level) {
+    std::FILE* f = std::fopen(file.c_str(), "wb");
+    if (!f) return std::strerror(errno);
+    errno = 0;
+    const char* failure = encode(f, image, level);
+    const int encodeError = errno;
+    const bool flushed = std::fflush(f) == 0 && !std::ferror(f);
+    const int flushError = errno;
+    const bool closed = std::fclose(f) == 0;
+    if (failure) return encodeError ? std::string(failure) + ": " + std::strerror(encodeError) : failure;
+    if (!flushed || !closed) return std::strerror(flushed ? errno : flushError);
+    return {};
+}
+
+}  // namespace mirofish::render

@@ -1,0 +1,136 @@
+// PNG sequence: frame_000000.png, frame_000001.png... in the output folder.
+// Frames are encoded on two writer threads (overlapping the next frames'
+// rendering), each written under a temporary name and renamed when complete,
+// so a full disk or a cancel leaves only complete frames.
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "frame_sink.hpp"
+#include "png_file.hpp"
+
+namespace mirofish::render {
+
+namespace {
+
+std::string frameName(std::uint64_t index) {
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%06llu.png", static_cast<unsigned long long>(index));
+    return name;
+}
+
+class PngSequenceSink : public FrameSink {
+public:
+    PngSequenceSink(std::filesystem::path folder, bool alpha, int level)
+        : folder_(std::move(folder)), alpha_(alpha), level_(level) {
+        for (std::thread& w : writers_) w = std::thread([this] { run(); });
+    }
+    // Cancelled or failed: the frames still queued are dropped.
+    ~PngSequenceSink() override {
+        {
+            std::lock_guard lock(mutex_);
+            queue_.clear();
+        }
+        stop();
+    }
+
+    void write(const QImage& frame, std::uint64_t index) override {
+        std::unique_lock lock(mutex_);
+        spaceFree_.wait(lock, [&] { return queue_.size() < kQueued || error_; });
+        throwIfFailed();
+        // A shared copy: the renderer's next read-back detaches from it.
+        queue_.push_back({frame, index});
+        work_.notify_one();
+    }
+
+    void finish() override {
+        {
+            std::unique_lock lock(mutex_);
+            spaceFree_.wait(lock, [&] { return (queue_.empty() && busy_ == 0) || error_; });
+        }
+        stop();
+        std::lock_guard lock(mutex_);
+        throwIfFailed();
+    }
+
+private:
+    static constexpr std::size_t kQueued = 4;
+    struct Job {
+        QImage image;
+        std::uint64_t index;
+    };
+
+    void throwIfFailed() {
+        if (error_) throw ExportError(*error_);
+    }
+
+    void stop() {
+        {
+            std::lock_guard lock(mutex_);
+            stopping_ = true;
+        }
+        work_.notify_all();
+        for (std::thread& w : writers_)
+            if (w.joinable()) w.join();
+    }
+
+    void run() {
+        for (;;) {
+            Job job;
+            {
+                std::unique_lock lock(mutex_);
+                work_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+                if (queue_.empty() || error_) return;
+                job = std::move(queue_.front());
+                queue_.pop_front();
+                ++busy_;
+            }
+            std::optional<std::string> failure = save(job);
+            std::lock_guard lock(mutex_);
+            --busy_;
+            if (failure) error_ = failure;
+            spaceFree_.notify_all();
+            if (error_) return;
+        }
+    }
+
+    std::optional<std::string> save(const Job& job) const {
+        const auto final = folder_ / frameName(job.index);
+        const auto partial = folder_ / (frameName(job.index) + ".part");
+        const QImage pixels = alpha_ ? job.image.convertToFormat(QImage::Format_RGBA8888)
+                                     : job.image.convertToFormat(QImage::Format_RGB888);
+        std::string why = writePngFile(partial, pixels, level_);
+        if (why.empty()) {
+            std::error_code ec;
+            std::filesystem::rename(partial, final, ec);
+            if (!ec) return std::nullopt;
+            why = ec.message();
+        }
+        std::error_code ignored;
+        std::filesystem::remove(partial, ignored);
+        return "could not write frame " + std::to_string(job.index) + " to '" + folder_.string() + "' (" + why +
+               "; is the disk full?); the frames before it are complete";
+    }
+
+    std::filesystem::path folder_;
+    bool alpha_;
+    int level_;
+    std::mutex mutex_;
+    std::condition_variable work_, spaceFree_;
+    std::deque<Job> queue_;
+    int busy_ = 0;  // frames being written
+    bool stopping_ = false;
+    std::optional<std::string> error_;
+    std::thread writers_[2];
+};
+
+}  // namespace
+
+std::unique_ptr<FrameSink> openPngSequence(const ExportSettings& settings) {
+    return std::make_unique<PngSequenceSink>(settings.output, settings.alpha, settings.pngCompression);
+}
+
+}  // namespace mirofish::render

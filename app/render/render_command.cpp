@@ -1,0 +1,145 @@
+#include "render_command.hpp"
+
+#include <QGuiApplication>
+#include <QQuickStyle>
+#include <chrono>
+#include <cstdlib>
+#include <iomanip>
+#include <optional>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "cli/preset_paths.hpp"
+#include "export_job.hpp"
+#include "sim/scene.hpp"
+#include "xvfb_wrap.hpp"
+
+namespace mirofish::render {
+
+namespace {
+
+const std::vector<cli::OptionSpec> kOptions = {
+    {"preset", "NAME|FILE", "preset id or file (default " + std::string(cli::kDefaultPreset) + ")"},
+    {"frames", "N", "frames to render"},
+    {"seconds", "S", "or seconds to render (frames = round(S x fps)); with --audio and neither: the audio's length"},
+    {"fps", "F", "frames per second (default 30); each frame is exactly 1/F s of simulated time"},
+    {"size", "WxH", "frame size in px (default 1920x1080)"},
+    {"warmup", "S", "seconds simulated before the first frame (default 0)"},
+    {"seed", "S", "override the preset's seed"},
+    {"fish", "N", "override the preset's fish count"},
+    {"world", "WxH", "override the preset's world size in px"},
+    {"fit-world", "", "give the world the frame's shape, keeping its area (else a world of another shape is letterboxed)"},
+    {"audio", "FILE", "drive the parameters through the preset's audio routes (frame k hears k/fps s) and mux it in"},
+    {"trails", "on|off", "override the preset's trails setting"},
+    {"alpha", "", "transparent background (PNG sequence and MOV)"},
+    {"crf", "Q", "MP4 quality: H.264 constant rate factor, 0 best to 51 worst (default 18)"},
+    {"png-compression", "L", "PNG zlib level, 0 fastest and largest to 9 smallest (default 1)"},
+    {"ffmpeg", "PROGRAM", "the ffmpeg program for MP4 and MOV (default $MIROFISH_FFMPEG, else ffmpeg)"},
+    {"threads", "T", "simulation threads (default: all cores); frames do not depend on it"},
+    {"out", "DIR|FILE.mp4|FILE.mov", "a folder for frame_000000.png..., an H.264 MP4 or a ProRes 4444 MOV"},
+};
+
+ExportSettings parseSettings(const cli::Args& a) {
+    ExportSettings s;
+    s.preset = cli::loadPresetByName(a.value("preset").value_or(cli::kDefaultPreset));
+    s.preset.scene.fishCount =
+        static_cast<std::uint32_t>(a.integer("fish", s.preset.scene.fishCount, 1, kMaxFish));
+    s.preset.scene.seed = a.unsignedInteger("seed", s.preset.scene.seed);
+    if (auto world = a.value("world")) {
+        const auto [w, h] = cli::parseSize("--world", *world, 1, static_cast<int>(kMaxWorldSize));
+        s.preset.scene.width = static_cast<float>(w);
+        s.preset.scene.height = static_cast<float>(h);
+    }
+    if (auto size = a.value("size")) std::tie(s.width, s.height) = cli::parseSize("--size", *size, 16, 16384);
+    s.fitWorld = a.has("fit-world");
+    s.fps = a.number("fps", 30, 1, 240);
+    s.warmupSeconds = a.number("warmup", 0, 0, 3600);
+    s.audioFile = a.value("audio").value_or("");
+    if (auto trails = a.value("trails")) {
+        if (*trails != "on" && *trails != "off") throw cli::ArgError("--trails wants on or off, got '" + *trails + "'");
+        s.trails = *trails == "on";
+    }
+    s.alpha = a.has("alpha");
+    s.crf = static_cast<int>(a.integer("crf", 18, 0, 51));
+    s.pngCompression = static_cast<int>(a.integer("png-compression", 1, 0, 9));
+    s.ffmpeg = a.value("ffmpeg").value_or("");
+    s.threads = static_cast<int>(a.integer("threads", 0, 1, 256));
+    const auto out = a.value("out");
+    if (!out) throw cli::ArgError("--out is required: a folder, FILE.mp4 or FILE.mov");
+    s.output = *out;
+    if (a.has("frames") && a.has("seconds")) throw cli::ArgError("give --frames or --seconds, not both");
+    if (a.has("frames")) s.frames = static_cast<std::uint64_t>(a.integer("frames", 0, 1, 10'000'000));
+    else if (a.has("seconds")) s.frames = framesFor(a.number("seconds", 0, 1e-3, 86'400), s.fps);
+    else if (s.audioFile.empty()) throw cli::ArgError("give the length: --frames N or --seconds S (or --audio FILE)");
+    if (s.alpha && s.kind() == OutputKind::Mp4) throw cli::ArgError("--alpha needs a PNG sequence or a .mov (H.264 has no alpha)");
+    return s;
+}
+
+std::string clockText(double seconds) {
+    const long s = std::lround(std::max(0.0, seconds));
+    std::ostringstream t;
+    if (s >= 3600) t << s / 3600 << " h ";
+    if (s >= 60) t << (s / 60) % 60 << " min ";
+    t << s % 60 << " s";
+    return t.str();
+}
+
+void printProgress(std::ostream& err, const ExportJob& job, double seconds) {
+    const double fps = seconds > 0 ? static_cast<double>(job.framesDone()) / seconds : 0.0;
+    const double left = fps > 0 ? static_cast<double>(job.framesTotal() - job.framesDone()) / fps : 0.0;
+    err << "render: frame " << job.framesDone() << "/" << job.framesTotal() << ", " << std::fixed
+        << std::setprecision(1) << fps << " fps, " << clockText(left) << " left\n"
+        << std::defaultfloat << std::flush;
+}
+
+void printSummary(std::ostream& err, const ExportJob& job) {
+    const ExportTimes& t = job.times();
+    auto share = [&](double part) { return t.total > 0 ? 100.0 * part / t.total : 0.0; };
+    err << std::fixed << std::setprecision(1) << "render: " << job.framesDone() << " frames in " << t.total << " s ("
+        << (t.total > 0 ? static_cast<double>(job.framesDone()) / t.total : 0.0) << " fps); simulation "
+        << share(t.simulation) << "%, copying fish " << share(t.capture) << "%, drawing " << share(t.draw)
+        << "%, read-back " << share(t.readBack) << "%, waiting for the output " << share(t.output) << "%";
+    if (t.warmup > 0) err << "; the warm-up took " << t.warmup << " s before";
+    err << "\n" << std::defaultfloat;
+}
+
+}  // namespace
+
+int runRender(int argc, char** argv, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const cli::CommandSpec spec{
+        "render",
+        "mirofish render --preset NAME|FILE (--frames N | --seconds S) [--fps F] [--size WxH] [--warmup S] [--seed S] "
+        "[--fish N] [--audio FILE] [--trails on|off] --out DIR|FILE.mp4|FILE.mov",
+        "Renders a preset offscreen, not in real time, to a PNG sequence or a video (through ffmpeg).\n"
+        "The same seed, settings and audio give byte-identical PNG frames. Needs no display: without\n"
+        "one it runs itself inside Xvfb. Progress on stderr.",
+        kOptions};
+    return cli::runCommand(spec, args, out, err, [&](const cli::Args& a) {
+        ExportSettings settings = parseSettings(a);
+        if (!displayAvailable()) rerunUnderXvfb(argc, argv);
+
+        QGuiApplication app(argc, argv);
+        try {
+            ExportJob job(settings);
+            using Clock = std::chrono::steady_clock;
+            auto lastReport = Clock::now();
+            std::optional<Clock::time_point> firstFrame;  // the rate counts from here, after the warm-up
+            auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - *firstFrame).count(); };
+            while (job.step()) {
+                if (!firstFrame && !job.warmingUp()) firstFrame = Clock::now();
+                if (Clock::now() - lastReport < std::chrono::seconds(1)) continue;
+                lastReport = Clock::now();
+                if (firstFrame) printProgress(err, job, elapsed());
+                else err << "render: warming up\n" << std::flush;
+            }
+            printProgress(err, job, firstFrame ? elapsed() : 0.0);
+            printSummary(err, job);
+            out << job.settings().output.string() << "\n";
+        } catch (const ExportError& e) {
+            throw cli::ArgError(e.what());
+        }
+        return cli::kExitOk;
+    });
+}
+
+}  // namespace mirofish::render

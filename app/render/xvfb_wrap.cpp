@@ -1,0 +1,47 @@
+#include "xvfb_wrap.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "cli/args.hpp"
+#include "export_settings.hpp"
+
+namespace mirofish::render {
+
+namespace {
+constexpr const char* kRerunMark = "MIROFISH_UNDER_XVFB";
+
+bool set(const char* name) {
+    const char* v = std::getenv(name);
+    return v && *v;
+}
+}  // namespace
+
+bool displayAvailable() { return set("DISPLAY") || set("WAYLAND_DISPLAY"); }
+
+void rerunUnderXvfb(int argc, char** argv) {
+    if (set(kRerunMark)) throw cli::ArgError("no display even inside xvfb-run; is the package xauth installed?");
+    const std::string xvfbRun = findProgram("xvfb-run");
+    if (xvfbRun.empty())
+        throw cli::ArgError("rendering needs a display and none is set ($DISPLAY is empty); install the packages xvfb "
+                            "and xauth (apt-get install --no-install-recommends xvfb xauth) and it runs in Xvfb by "
+                            "itself, or set DISPLAY");
+    std::error_code ec;
+    const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    std::vector<std::string> words{"xvfb-run", "-a", "-s", "-screen 0 1280x720x24", ec ? std::string(argv[0]) : self};
+    for (int i = 1; i < argc; ++i) words.emplace_back(argv[i]);
+    std::vector<char*> cargs;
+    for (std::string& w : words) cargs.push_back(w.data());
+    cargs.push_back(nullptr);
+    ::setenv(kRerunMark, "1", 1);
+    ::setenv("QT_QPA_PLATFORM", "xcb", 1);
+    ::execv(xvfbRun.c_str(), cargs.data());
+    throw cli::ArgError("could not run xvfb-run: " + std::string(std::strerror(errno)));
+}
+
+}  // namespace mirofish::render

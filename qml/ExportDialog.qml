@@ -1,0 +1,233 @@
+// Export: size, frame rate, length, warm-up, format and output, and the
+// audio that drives the render. Runs in the background (ExportController);
+// the window stays usable, this shows progress and can cancel.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Dialogs
+import QtQuick.Layouts
+import MiroFish
+
+Dialog {
+    id: dialog
+    required property ExportController exporter
+    title: qsTr("Export")
+    modal: false
+    closePolicy: Popup.CloseOnEscape
+    width: 560
+    padding: 16
+
+    readonly property var sizes: [[1280, 720], [1920, 1080], [3840, 2160], [1080, 1920], [2048, 2048]]
+    readonly property var rates: [24, 25, 30, 60]
+    readonly property var extensions: ["", "", ".mp4", ".mov"]
+    readonly property bool custom: sizeBox.currentIndex === sizes.length
+    readonly property bool video: format.currentIndex >= 2
+    readonly property int fps: rates[rateBox.currentIndex]
+
+    // The output path with the extension of the chosen format (a folder for PNG).
+    function outputFor(path, index) {
+        const bare = path.replace(/\.(mp4|mov)$/i, "")
+        return bare + extensions[index]
+    }
+    function frames() {
+        if (unit.currentIndex === 2) return 0  // the audio file's length
+        return unit.currentIndex === 0 ? Math.max(1, Math.round(length.value * fps)) : length.value
+    }
+    function startExport() {
+        exporter.start({
+            width: custom ? customWidth.value : sizes[sizeBox.currentIndex][0],
+            height: custom ? customHeight.value : sizes[sizeBox.currentIndex][1],
+            fitWorld: fitWorld.checked,
+            fps: fps,
+            frames: frames(),
+            warmup: warmup.value,
+            output: output.text,
+            alpha: format.currentIndex === 1 || format.currentIndex === 3,
+            crf: Math.round(crf.value),
+            audio: audio.text
+        })
+    }
+
+    contentItem: ColumnLayout {
+        spacing: 10
+
+        GridLayout {
+            columns: 2
+            columnSpacing: 12
+            rowSpacing: 6
+            enabled: !dialog.exporter.running
+
+            Label { text: qsTr("Size") }
+            RowLayout {
+                ComboBox {
+                    id: sizeBox
+                    objectName: "exportSize"
+                    model: ["1280 × 720", "1920 × 1080", "3840 × 2160", "1080 × 1920", "2048 × 2048", qsTr("Custom")]
+                    currentIndex: 1
+                    Layout.preferredWidth: 150
+                }
+                SpinBox { id: customWidth; visible: dialog.custom; from: 16; to: 16384; value: 1920; editable: true }
+                Label { visible: dialog.custom; text: "×" }
+                SpinBox { id: customHeight; visible: dialog.custom; from: 16; to: 16384; value: 1080; editable: true }
+            }
+
+            Item { width: 1; height: 1 }
+            CheckBox {
+                id: fitWorld
+                objectName: "exportFitWorld"
+                text: qsTr("The world takes the frame's shape (same area)")
+                checked: true
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Off: a world of another shape is letterboxed in the frame")
+            }
+
+            Label { text: qsTr("Frame rate") }
+            ComboBox {
+                id: rateBox
+                objectName: "exportRate"
+                model: dialog.rates.map(r => r + " fps")
+                currentIndex: 2
+                Layout.preferredWidth: 150
+            }
+
+            Label { text: qsTr("Length") }
+            RowLayout {
+                SpinBox {
+                    id: length
+                    objectName: "exportLength"
+                    enabled: unit.currentIndex !== 2
+                    from: 1
+                    to: 100000
+                    value: 10
+                    editable: true
+                }
+                ComboBox {
+                    id: unit
+                    objectName: "exportUnit"
+                    model: [qsTr("seconds"), qsTr("frames"), qsTr("the audio file's length")]
+                    Layout.preferredWidth: 200
+                }
+            }
+
+            Label { text: qsTr("Warm-up (s)") }
+            SpinBox {
+                id: warmup
+                from: 0
+                to: 3600
+                value: 0
+                editable: true
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Simulated (and painted, with trails) before the first frame")
+            }
+
+            Label { text: qsTr("Format") }
+            ComboBox {
+                id: format
+                objectName: "exportFormat"
+                model: [qsTr("PNG sequence"), qsTr("PNG sequence with alpha"), qsTr("MP4 (H.264)"), qsTr("ProRes 4444 MOV")]
+                Layout.fillWidth: true
+                onActivated: index => output.text = dialog.outputFor(output.text, index)
+            }
+
+            Label { visible: format.currentIndex === 2; text: qsTr("Quality") }
+            RowLayout {
+                visible: format.currentIndex === 2
+                Slider { id: crf; from: 35; to: 0; value: 18; stepSize: 1; Layout.fillWidth: true }
+                Label { text: qsTr("CRF %1").arg(Math.round(crf.value)) }
+            }
+
+            Label { text: format.currentIndex < 2 ? qsTr("Folder") : qsTr("File") }
+            RowLayout {
+                TextField {
+                    id: output
+                    objectName: "exportOutput"
+                    text: dialog.exporter.defaultOutput
+                    Layout.fillWidth: true
+                    selectByMouse: true
+                }
+                Button {
+                    text: qsTr("Browse…")
+                    onClicked: dialog.video ? videoDialog.open() : folderDialog.open()
+                }
+            }
+
+            Label { text: qsTr("Audio") }
+            RowLayout {
+                TextField {
+                    id: audio
+                    placeholderText: qsTr("none (drives the routes and is muxed in)")
+                    Layout.fillWidth: true
+                    selectByMouse: true
+                }
+                Button { text: qsTr("Browse…"); onClicked: audioDialog.open() }
+            }
+        }
+
+        Label {
+            visible: dialog.video && !dialog.exporter.ffmpegFound
+            text: qsTr("MP4 and MOV need the ffmpeg program, which was not found (install the package ffmpeg); PNG export works without it.")
+            color: "#f0a050"
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
+        }
+
+        ProgressBar {
+            objectName: "exportProgress"
+            visible: dialog.exporter.running
+            from: 0
+            to: Math.max(1, dialog.exporter.framesTotal)
+            value: dialog.exporter.framesDone
+            Layout.fillWidth: true
+        }
+        Label {
+            visible: dialog.exporter.running
+            text: dialog.exporter.warmingUp
+                  ? qsTr("Warming up…")
+                  : qsTr("%1 / %2 frames · %3 frames/s · %4 s left")
+                        .arg(dialog.exporter.framesDone).arg(dialog.exporter.framesTotal)
+                        .arg(dialog.exporter.framesPerSecond.toFixed(1)).arg(Math.ceil(dialog.exporter.secondsLeft))
+        }
+        Label {
+            objectName: "exportStatus"
+            visible: !dialog.exporter.running && text !== ""
+            text: dialog.exporter.status
+            color: dialog.exporter.failed ? "#ff8a7a" : "#9fd39f"
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
+        }
+
+        RowLayout {
+            Item { Layout.fillWidth: true }
+            Button {
+                objectName: "exportStart"
+                text: qsTr("Export")
+                enabled: !dialog.exporter.running
+                highlighted: true
+                onClicked: dialog.startExport()
+            }
+            Button {
+                objectName: "exportCancel"
+                text: qsTr("Cancel export")
+                enabled: dialog.exporter.running
+                onClicked: dialog.exporter.cancel()
+            }
+            Button { text: qsTr("Close"); onClicked: dialog.close() }
+        }
+    }
+
+    FolderDialog {
+        id: folderDialog
+        onAccepted: output.text = selectedFolder
+    }
+    FileDialog {
+        id: videoDialog
+        fileMode: FileDialog.SaveFile
+        nameFilters: format.currentIndex === 2 ? ["MP4 (*.mp4)"] : ["QuickTime (*.mov)"]
+        onAccepted: output.text = dialog.outputFor(selectedFile.toString(), format.currentIndex)
+    }
+    FileDialog {
+        id: audioDialog
+        fileMode: FileDialog.OpenFile
+        nameFilters: [qsTr("Audio (*.wav *.flac *.mp3 *.ogg)"), qsTr("All files (*)")]
+        onAccepted: audio.text = selectedFile
+    }
+}

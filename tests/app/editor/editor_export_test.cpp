@@ -1,0 +1,137 @@
+// The editor's export dialog, trail canvas and stills, as a user drives them.
+#include <QQuickItemGrabResult>
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "editor_fixture.hpp"
+#include "export_controller.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+QObject* exporterOf(const EditorFixture& f) {
+    return f.engine->rootObjects().front()->findChild<QObject*>("exporter");
+}
+
+// Opens the dialog with Ctrl+E and sets it to `frames` frames of 320x180 into `output`.
+QObject* openExportDialog(EditorFixture& f, int frames, const std::filesystem::path& output, int format = 0) {
+    QTest::keyClick(f.window, Qt::Key_E, Qt::ControlModifier);
+    QObject* dialog = f.engine->rootObjects().front()->findChild<QObject*>("exportDialog");
+    REQUIRE(dialog);
+    REQUIRE(EditorFixture::waitFor([&] { return dialog->property("opened").toBool(); }));
+    QObject* size = f.find("exportSize");
+    REQUIRE(size);
+    size->setProperty("currentIndex", 5);  // custom
+    f.find("exportUnit")->setProperty("currentIndex", 1);  // frames
+    f.find("exportLength")->setProperty("value", frames);
+    f.find("exportFormat")->setProperty("currentIndex", format);
+    f.find("exportOutput")->setProperty("text", QString::fromStdString(output.string()));
+    return dialog;
+}
+
+void setCustomSize(QObject* dialog, int w, int h) {
+    for (QObject* box : dialog->findChildren<QObject*>())
+        if (box->property("from").toInt() == 16 && box->property("to").toInt() == 16384)
+            box->setProperty("value", box->property("value").toInt() == 1920 ? w : h);
+}
+
+int litPixels(const QImage& image, QRect area = {}) {
+    if (area.isNull()) area = image.rect();
+    int lit = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y)
+        for (int x = area.left(); x <= area.right(); ++x) {
+            const QRgb c = image.pixel(x, y);
+            lit += qRed(c) + qGreen(c) + qBlue(c) > 200;
+        }
+    return lit;
+}
+}  // namespace
+
+TEST_CASE("the export dialog writes the frames while the window keeps running", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    QObject* dialog = openExportDialog(f, 40, out / "frames");
+    setCustomSize(dialog, 320, 180);
+    QObject* exporter = exporterOf(f);
+    const auto stepBefore = f.step();
+    QTest::mouseClick(f.window, Qt::LeftButton, {},
+                      f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 2000));
+    // The window is not blocked: the simulation and the view go on during the export.
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("framesDone").toInt() >= 5; }, 20'000));
+    CHECK(f.step() > stepBefore + 5);
+    CHECK(exporter->property("framesTotal").toInt() == 40);
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
+    CHECK_FALSE(exporter->property("failed").toBool());
+    CHECK_THAT(exporter->property("status").toString().toStdString(), Catch::Contains("Exported 40 frames"));
+    CHECK(std::filesystem::exists(out / "frames" / "frame_000039.png"));
+    CHECK(QImage(QString::fromStdString((out / "frames" / "frame_000000.png").string())).size() == QSize(320, 180));
+}
+
+TEST_CASE("cancelling an MP4 export from the dialog leaves no video", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    QObject* dialog = openExportDialog(f, 300, out / "clip.mp4", 2);
+    setCustomSize(dialog, 320, 180);
+    QObject* exporter = exporterOf(f);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("framesDone").toInt() >= 3; }, 20'000));
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportCancel")->mapToScene(QPointF(10, 10)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 5000));
+    CHECK_THAT(exporter->property("status").toString().toStdString(), Catch::Contains("cancelled"));
+    CHECK(std::filesystem::is_empty(out.path()));
+}
+
+TEST_CASE("an export to a folder that cannot be written says so in the dialog", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    writeText(out / "a-file", "x");
+    openExportDialog(f, 5, out / "a-file" / "frames");
+    QObject* exporter = exporterOf(f);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("failed").toBool(); }, 2000));
+    CHECK_FALSE(exporter->property("running").toBool());
+    CHECK_THAT(f.find("exportStatus")->property("text").toString().toStdString(),
+               Catch::Contains("cannot write to the output folder"));
+}
+
+TEST_CASE("C clears the trail canvas", "[export]") {
+    EditorFixture f;
+    f.editor->setShowStats(false);
+    const int row = f.editor->params()->rowOf("trails");
+    f.editor->params()->setValue(row, 1);
+    f.editor->params()->setValue(f.editor->params()->rowOf("trailPersistence"), 1);  // never fades
+    QTest::qWait(2000);
+    const QQuickItem* view = f.find("fishView");
+    const QRect area = view->mapRectToScene(QRectF(0, 0, view->width(), view->height())).toAlignedRect();
+    const int before = litPixels(f.grab(), area);
+    f.editor->setPaused(true);
+    QTest::keyClick(f.window, Qt::Key_C);
+    f.editor->stepOnce();
+    QTest::qWait(300);
+    const int after = litPixels(f.grab(), area);
+    INFO(before << " lit pixels before, " << after << " after");
+    CHECK(after < before / 4);
+}
+
+TEST_CASE("a still is the view at its size, or larger on request", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    QQuickItem* canvas = f.find("fishView")->parentItem()->parentItem();
+    REQUIRE(EditorFixture::waitFor([&] { return f.step() > 10; }));
+    const QString atSize = exporter->saveStill(canvas, 0, 0, QString::fromStdString(out.path().string()));
+    REQUIRE(EditorFixture::waitFor([&] { return QFile::exists(atSize); }));
+    const QString twice = exporter->saveStill(canvas, 2 * static_cast<int>(canvas->width()),
+                                              2 * static_cast<int>(canvas->height()),
+                                              QString::fromStdString(out.path().string()));
+    REQUIRE(EditorFixture::waitFor([&] { return QFile::exists(twice); }));
+    const QImage small(atSize), large(twice);
+
+    CHECK(small.size() == canvas->size().toSize());
+    CHECK(large.size() == 2 * canvas->size().toSize());
+    CHECK(litPixels(large) > litPixels(small));
+    CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("Saved the still"));
+}

@@ -1,0 +1,136 @@
+// Offscreen export to PNG: deterministic frames, exactly 1/fps per frame,
+// and trails that pile up and settle.
+#include <QImage>
+#include <catch2/catch.hpp>
+
+#include "editor/trail_frame.hpp"
+#include "render_fixture.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+TEST_CASE("30 frames at 320x180 exported twice are byte-identical PNGs", "[render]") {
+    TempDir dir;
+    runExport(smallExport(dir / "a"));
+    runExport(smallExport(dir / "b"));
+    for (int i = 0; i < 30; ++i) {
+        INFO("frame " << i);
+        const std::string a = fileBytes(framePath(dir / "a", i));
+        REQUIRE(a.size() > 100);
+        CHECK(a == fileBytes(framePath(dir / "b", i)));
+    }
+    CHECK_FALSE(std::filesystem::exists(framePath(dir / "a", 30)));
+    // Not trivially identical: the school moves between frames.
+    CHECK(fileBytes(framePath(dir / "a", 0)) != fileBytes(framePath(dir / "a", 29)));
+}
+
+TEST_CASE("the frames do not depend on the number of simulation threads", "[render]") {
+    TempDir dir;
+    auto one = smallExport(dir / "one", 10);
+    one.preset.scene.fishCount = 3000;  // several parallel chunks
+    one.threads = 1;
+    auto three = one;
+    three.output = dir / "three";
+    three.threads = 3;
+    runExport(one);
+    runExport(three);
+    CHECK(fileBytes(framePath(dir / "one", 9)) == fileBytes(framePath(dir / "three", 9)));
+}
+
+TEST_CASE("a different seed exports different frames", "[render]") {
+    TempDir dir;
+    auto other = smallExport(dir / "b", 2);
+    other.preset.scene.seed += 1;
+    runExport(smallExport(dir / "a", 2));
+    runExport(other);
+    CHECK(fileBytes(framePath(dir / "a", 1)) != fileBytes(framePath(dir / "b", 1)));
+}
+
+TEST_CASE("trail persistence is the share of light left after one second, at any frame rate", "[render]") {
+    Params p;
+    p.set(ParamId::Trails, 1);
+    p.set(ParamId::TrailPersistence, 0.5f);
+    for (const double fps : {24.0, 60.0}) {
+        const auto t = editor::trailFrame(p, 1.0 / fps);
+        CHECK(std::pow(t.keep[0], fps) == Approx(0.5).epsilon(1e-4));
+        CHECK(t.deposit * fps == Approx(p.get(ParamId::TrailOpacity) * 60).epsilon(1e-4));
+    }
+    p.set(ParamId::TrailPersistence, 0);
+    CHECK(editor::trailFrame(p, 1.0 / 30).keep[1] == 0.0f);
+    p.set(ParamId::TrailPersistence, 1);
+    CHECK(editor::trailFrame(p, 1.0 / 30).keep[1] == 1.0f);
+}
+
+namespace {
+std::vector<double> litCurve(const std::filesystem::path& folder, int frames) {
+    std::vector<double> lit;
+    for (int i = 0; i < frames; ++i) lit.push_back(litShare(QImage(QString::fromStdString(framePath(folder, i).string()))));
+    return lit;
+}
+
+render::ExportSettings trailExport(const std::filesystem::path& out, float persistence, int frames) {
+    auto s = smallExport(out, static_cast<std::uint64_t>(frames));
+    s.trails = true;
+    s.preset.scene.params.set(ParamId::TrailPersistence, persistence);
+    return s;
+}
+}  // namespace
+
+TEST_CASE("with trails on, the lit area grows over the first frames, then settles at a level set by the persistence",
+          "[render]") {
+    TempDir dir;
+    constexpr int kFrames = 150;  // 5 s at 30 fps
+    runExport(trailExport(dir / "short", 0.3f, kFrames));
+    runExport(trailExport(dir / "long", 0.9f, kFrames));
+    const auto shortLit = litCurve(dir / "short", kFrames);
+    const auto longLit = litCurve(dir / "long", kFrames);
+    INFO("persistence 0.9, lit share at frames 0, 5, 15, 60, 120, 149: " << longLit[0] << " " << longLit[5] << " "
+         << longLit[15] << " " << longLit[60] << " " << longLit[120] << " " << longLit[149]);
+    INFO("persistence 0.3, the same frames: " << shortLit[0] << " " << shortLit[5] << " " << shortLit[15] << " "
+         << shortLit[60] << " " << shortLit[120] << " " << shortLit[149]);
+    // Grows: the strokes pile up.
+    CHECK(longLit[15] > 2 * longLit[0]);
+    // Settles: the last second varies by a few per cent at most.
+    const auto [lo, hi] = std::minmax_element(longLit.begin() + 120, longLit.end());
+    CHECK(*hi - *lo < 0.1 * *hi);
+    // The level follows the persistence.
+    CHECK(longLit[149] > 1.5 * shortLit[149]);
+}
+
+TEST_CASE("trails with persistence 0 light the same pixels as a plain render", "[render]") {
+    TempDir dir;
+    runExport(trailExport(dir / "trails", 0.0f, 10));
+    runExport(smallExport(dir / "plain", 10));
+    const QImage trails(QString::fromStdString(framePath(dir / "trails", 9).string()));
+    const QImage plain(QString::fromStdString(framePath(dir / "plain", 9).string()));
+    // Lit in either: compare the sets of pixels that are not water.
+    long both = 0, either = 0;
+    for (int y = 0; y < plain.height(); ++y)
+        for (int x = 0; x < plain.width(); ++x) {
+            const bool a = lit(trails.pixel(x, y)), b = lit(plain.pixel(x, y));
+            both += a && b;
+            either += a || b;
+        }
+    INFO(both << " pixels lit in both, " << either << " in either");
+    REQUIRE(either > 500);
+    CHECK(static_cast<double>(both) / either > 0.8);
+}
+
+TEST_CASE("a portrait export fills the frame when the world takes its shape, else letterboxes the world", "[render]") {
+    TempDir dir;
+    auto fitted = smallExport(dir / "fitted", 1);
+    fitted.width = 180;
+    fitted.height = 320;
+    fitted.fitWorld = true;
+    auto boxed = fitted;
+    boxed.output = dir / "boxed";
+    boxed.fitWorld = false;
+    runExport(fitted);
+    runExport(boxed);
+    const auto topRows = [](const QImage& image) { return litShare(image.copy(0, 0, image.width(), image.height() / 6)); };
+    const double fittedTop = topRows(QImage(QString::fromStdString(framePath(dir / "fitted", 0).string())));
+    const double boxedTop = topRows(QImage(QString::fromStdString(framePath(dir / "boxed", 0).string())));
+    INFO("lit share of the top sixth: fitted " << fittedTop << ", letterboxed " << boxedTop);
+    CHECK(fittedTop > 0.01);
+    CHECK(boxedTop == 0.0);
+}

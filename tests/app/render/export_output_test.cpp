@@ -1,0 +1,175 @@
+// Where frames go: MP4 through ffmpeg (frames, duration, muxed audio), and
+// what the user sees when the output cannot be made.
+#include <QTest>
+#include <catch2/catch.hpp>
+
+#include "audio/wav_file.hpp"
+#include "render_fixture.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+// 2 s of a 220 Hz tone with a kick every half second.
+std::filesystem::path writeTone(const std::filesystem::path& file) {
+    MonoAudio a;
+    a.sampleRate = 48000;
+    a.samples.resize(96000);
+    for (std::size_t i = 0; i < a.samples.size(); ++i) {
+        const double t = static_cast<double>(i) / a.sampleRate;
+        const double kick = std::fmod(t, 0.5) < 0.1 ? std::sin(2 * M_PI * 60 * t) : 0.0;
+        a.samples[i] = static_cast<float>(0.3 * std::sin(2 * M_PI * 220 * t) + 0.6 * kick);
+    }
+    writeWav(file, a);
+    return file;
+}
+
+std::string probe(const std::filesystem::path& file, const std::string& entries, const std::string& stream) {
+    return shell("ffprobe -v error -count_frames -select_streams " + stream + " -show_entries " + entries +
+                 " -of default=noprint_wrappers=1:nokey=1 '" + file.string() + "'")
+        .output;
+}
+
+std::vector<std::string> filesIn(const std::filesystem::path& folder) {
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(folder)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+}  // namespace
+
+TEST_CASE("an MP4 export has the requested frames and duration, and the audio that drove it", "[render][ffmpeg]") {
+    TempDir dir;
+    auto s = smallExport(dir / "out.mp4", 45);
+    s.audioFile = writeTone(dir / "tone.wav").string();
+    runExport(s);
+    REQUIRE(std::filesystem::exists(dir / "out.mp4"));
+    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4.part"));
+    CHECK(std::stoi(probe(dir / "out.mp4", "stream=nb_read_frames", "v:0")) == 45);
+    CHECK(std::stod(probe(dir / "out.mp4", "stream=duration", "v:0")) == Approx(1.5).margin(0.01));
+    CHECK(probe(dir / "out.mp4", "stream=codec_name", "v:0").find("h264") != std::string::npos);
+    CHECK(probe(dir / "out.mp4", "stream=pix_fmt", "v:0").find("yuv420p") != std::string::npos);
+    // The audio is cut to the video's length.
+    const std::string audio = probe(dir / "out.mp4", "stream=codec_name,duration", "a:0");
+    INFO("audio stream: " << audio);
+    CHECK(audio.find("aac") != std::string::npos);
+}
+
+TEST_CASE("an export with audio and no length lasts as long as the audio", "[render][ffmpeg]") {
+    TempDir dir;
+    auto s = smallExport(dir / "frames", 0);
+    s.audioFile = writeTone(dir / "tone.wav").string();
+    s.fps = 24;
+    render::ExportJob job(s);
+    CHECK(job.framesTotal() == 48);
+}
+
+TEST_CASE("an MP4 without audio has no audio stream", "[render][ffmpeg]") {
+    TempDir dir;
+    runExport(smallExport(dir / "silent.mp4", 10));
+    CHECK(std::stoi(probe(dir / "silent.mp4", "stream=nb_read_frames", "v:0")) == 10);
+    CHECK(probe(dir / "silent.mp4", "stream=codec_type", "a").empty());
+}
+
+TEST_CASE("a ProRes 4444 MOV export has the requested frames", "[render][ffmpeg]") {
+    TempDir dir;
+    auto s = smallExport(dir / "out.mov", 5);
+    s.alpha = true;
+    runExport(s);
+    CHECK(std::stoi(probe(dir / "out.mov", "stream=nb_read_frames", "v:0")) == 5);
+    CHECK(probe(dir / "out.mov", "stream=codec_name,pix_fmt", "v:0").find("prores") != std::string::npos);
+    CHECK(probe(dir / "out.mov", "stream=pix_fmt", "v:0").find("yuva444p") != std::string::npos);
+}
+
+TEST_CASE("a cancelled MP4 export leaves no file that looks complete", "[render][ffmpeg]") {
+    TempDir dir;
+    {
+        render::ExportJob job(smallExport(dir / "out.mp4", 30));
+        for (int i = 0; i < 5; ++i) REQUIRE(job.step());
+    }  // cancelled: dropped before the end
+    CHECK(filesIn(dir.path()).empty());
+}
+
+TEST_CASE("an output folder that cannot be written is reported before any work", "[render]") {
+    TempDir dir;
+    writeText(dir / "a-file", "not a folder");
+    const auto blocked = dir / "a-file" / "frames";
+    try {
+        render::ExportJob job(smallExport(blocked));
+        FAIL("the export started");
+    } catch (const render::ExportError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("cannot write to the output folder") && Catch::Contains("a-file"));
+    }
+    try {
+        render::ExportJob job(smallExport(blocked / "out.mp4"));
+        FAIL("the export started");
+    } catch (const render::ExportError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("cannot write to the output folder"));
+    }
+}
+
+TEST_CASE("without ffmpeg, MP4 and MOV say they need it and PNG export still works", "[render]") {
+    TempDir dir;
+    for (const char* name : {"out.mp4", "out.mov"}) {
+        auto s = smallExport(dir / name, 3);
+        s.ffmpeg = (dir / "no-such-ffmpeg").string();
+        try {
+            render::ExportJob job(s);
+            FAIL("the export started");
+        } catch (const render::ExportError& e) {
+            CHECK_THAT(e.what(), Catch::Contains("need the ffmpeg program") && Catch::Contains("no-such-ffmpeg") &&
+                                     Catch::Contains("PNG export works"));
+        }
+    }
+    auto png = smallExport(dir / "frames", 3);
+    png.ffmpeg = (dir / "no-such-ffmpeg").string();
+    runExport(png);
+    CHECK(filesIn(dir / "frames").size() == 3);
+}
+
+TEST_CASE("a failing disk stops a PNG export with a clear message and leaves only complete frames", "[render]") {
+    TempDir dir;
+    render::ExportJob job(smallExport(dir / "frames", 30));
+    for (int i = 0; i < 4; ++i) REQUIRE(job.step());
+    REQUIRE(QTest::qWaitFor([&] { return std::filesystem::exists(framePath(dir / "frames", 3)); }, 10'000));
+    // The folder goes away under the export: every later write fails, as on a full disk.
+    std::filesystem::rename(dir / "frames", dir / "kept");
+    writeText(dir / "frames", "");
+    try {
+        while (job.step()) {
+        }
+        FAIL("the export finished");
+    } catch (const render::ExportError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("could not write frame") && Catch::Contains("disk full"));
+    }
+    for (const std::string& name : filesIn(dir / "kept")) {
+        INFO(name);
+        CHECK(name.ends_with(".png"));
+        CHECK_FALSE(QImage(QString::fromStdString((dir / "kept" / name).string())).isNull());
+    }
+}
+
+TEST_CASE("ffmpeg failing mid-export (a full disk) stops the export with its reason and keeps no video",
+          "[render][ffmpeg]") {
+    TempDir dir;
+    // Starts the output file, takes a few frames, then fails as ffmpeg does on a full disk.
+    const auto fake = dir / "ffmpeg-disk-full";
+    writeText(fake,
+              "#!/bin/sh\n"
+              "for last; do :; done\n"
+              "echo partial > \"$last\"\n"
+              "head -c 1000000 > /dev/null\n"
+              "echo 'Error writing trailer: No space left on device' >&2\n"
+              "exit 1\n");
+    std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+    auto s = smallExport(dir / "out.mp4", 60);
+    s.ffmpeg = fake.string();
+    try {
+        runExport(s);
+        FAIL("the export finished");
+    } catch (const render::ExportError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("No space left on device") && Catch::Contains("nothing was kept"));
+    }
+    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
+    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4.part"));
+}

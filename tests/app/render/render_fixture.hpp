@@ -1,0 +1,77 @@
+#pragma once
+// Exports as a user makes them: ExportJob in this process (which runs under
+// Xvfb, like the editor tests), or the mirofish executable as a script runs it.
+#include <QImage>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "cli/preset_paths.hpp"
+#include "render/export_job.hpp"
+#include "support/sim_fixtures.hpp"
+
+namespace mirofish::test {
+
+inline render::ExportSettings smallExport(const std::filesystem::path& output, std::uint64_t frames = 30) {
+    render::ExportSettings s;
+    s.preset = cli::loadPresetByName("gentle-cruise");
+    s.preset.scene.fishCount = 400;
+    s.width = 320;
+    s.height = 180;
+    s.fps = 30;
+    s.frames = frames;
+    s.output = output;
+    return s;
+}
+
+// Runs the whole export.
+inline void runExport(const render::ExportSettings& settings) {
+    render::ExportJob job(settings);
+    while (job.step()) {
+    }
+}
+
+inline std::string fileBytes(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+inline std::filesystem::path framePath(const std::filesystem::path& folder, int index) {
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%06d.png", index);
+    return folder / name;
+}
+
+// A pixel clearly not the water (#0b1622): something was drawn there.
+inline bool lit(QRgb c) {
+    return std::abs(qRed(c) - 0x0b) + std::abs(qGreen(c) - 0x16) + std::abs(qBlue(c) - 0x22) > 24;
+}
+
+// Share of the frame's pixels that are lit.
+inline double litShare(const QImage& image) {
+    long count = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) count += lit(image.pixel(x, y));
+    return static_cast<double>(count) / (image.width() * image.height());
+}
+
+// Runs a shell command; its exit code and what it printed (stdout and stderr).
+struct Shell {
+    int code = -1;
+    std::string output;
+};
+inline Shell shell(const std::string& command) {
+    Shell r;
+    FILE* p = ::popen((command + " 2>&1").c_str(), "r");
+    if (!p) return r;
+    char buffer[4096];
+    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, p)) r.output.append(buffer, n);
+    const int status = ::pclose(p);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+}  // namespace mirofish::test
