@@ -154,6 +154,9 @@ Dialog {
             RowLayout {
                 TextField {
                     id: audio
+                    objectName: "exportAudio"
+                    // The Audio tab's file, until another is chosen here.
+                    text: Editor.audio.filePath
                     placeholderText: qsTr("none (drives the routes and is muxed in)")
                     Layout.fillWidth: true
                     selectByMouse: true

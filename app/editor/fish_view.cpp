@@ -105,6 +105,7 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
     if (!haveFrame_) return root;
     const FrameSnapshot& frame = frames_->current();
     drawnParams_ = frame.params;
+    drawnStep_ = frame.step;
     // Soft walls let fish overshoot by up to one margin (the core's backstop):
     // keep that band in view so no fish is cut off.
     const bool soft = showOvershoot_ && frame.params.boundaryMode() == BoundaryMode::Soft;
@@ -165,10 +166,12 @@ void FishView::itemChange(ItemChange change, const ItemChangeData& data) {
 
 void FishView::liveTrailFrame() {
     if (!editor_) return;
-    // The wall time since the last frame, within reason (a stall must not wipe the canvas).
-    const double seconds = liveFrameClock_.isValid() ? std::clamp(liveFrameClock_.restart() / 1000.0, 1.0 / 240, 0.1)
-                                                     : 1.0 / 60;
-    if (!liveFrameClock_.isValid()) liveFrameClock_.start();
+    // The simulated time since the last trail frame, as the export counts it:
+    // paused, the canvas holds (no fade, no new light on still fish); a single
+    // step adds one step of light. Within reason: a stall must not wipe it.
+    const std::uint64_t steps = drawnStep_ >= trailStep_ ? drawnStep_ - trailStep_ : 0;  // 0 after a reset
+    trailStep_ = drawnStep_;
+    const double seconds = std::min(static_cast<double>(steps) * Simulation::kStepSeconds, kMaxTrailFrameSeconds);
     setTrailFrame(trailFrame(drawnParams_, seconds));
 }
 

@@ -3,7 +3,6 @@
 // newest snapshot), the overlays in a second one, and the pointer handed to
 // the editor in world coordinates. The live window and the offscreen export
 // draw through it alike.
-#include <QElapsedTimer>
 #include <QQuickItem>
 #include <QVector3D>
 #include <QtQml/qqmlregistration.h>
@@ -98,7 +97,9 @@ private:
     Params drawnParams_;
     double trailSeed_ = 0;
     bool clearPending_ = false;
-    QElapsedTimer liveFrameClock_;
+    std::uint64_t drawnStep_ = 0;  // the step of the last frame drawn (written like drawnParams_)
+    std::uint64_t trailStep_ = 0;  // the step the canvas has been faded and lit up to
+    static constexpr double kMaxTrailFrameSeconds = 0.1;
     QMetaObject::Connection windowConnection_;
 };
 

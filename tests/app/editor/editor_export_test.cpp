@@ -1,6 +1,7 @@
 // The editor's export dialog, trail canvas and stills, as a user drives them.
 #include <QQuickItemGrabResult>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <filesystem>
 
 #include "editor_fixture.hpp"
@@ -67,6 +68,29 @@ TEST_CASE("the export dialog writes the frames while the window keeps running", 
     CHECK_THAT(exporter->property("status").toString().toStdString(), Catch::Contains("Exported 40 frames"));
     CHECK(std::filesystem::exists(out / "frames" / "frame_000039.png"));
     CHECK(QImage(QString::fromStdString((out / "frames" / "frame_000000.png").string())).size() == QSize(320, 180));
+}
+
+TEST_CASE("the export takes the Audio tab's file: its length, and its sound through the routes", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    MonoAudio tone;
+    tone.samples.assign(48'000, 0.0f);  // one second
+    for (std::size_t i = 0; i < tone.samples.size(); ++i)
+        tone.samples[i] = 0.5f * static_cast<float>(std::sin(2 * 3.14159265 * 60 * static_cast<double>(i) / 48'000));
+    writeWav(out / "tone.wav", tone);
+    f.editor->audio()->openFile(QString::fromStdString((out / "tone.wav").string()));
+    REQUIRE(EditorFixture::waitFor([&] { return !f.editor->audio()->filePath().isEmpty(); }, 10'000));
+
+    QObject* dialog = openExportDialog(f, 1, out / "frames");
+    setCustomSize(dialog, 320, 180);
+    CHECK(f.find("exportAudio")->property("text").toString() == f.editor->audio()->filePath());
+    f.find("exportUnit")->setProperty("currentIndex", 2);  // the audio file's length
+    QObject* exporter = exporterOf(f);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
+    CHECK(exporter->property("framesTotal").toInt() == dialog->property("fps").toInt());
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
+    CHECK_FALSE(exporter->property("failed").toBool());
 }
 
 TEST_CASE("cancelling an MP4 export from the dialog leaves no video", "[export]") {
