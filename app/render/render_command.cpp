@@ -33,7 +33,7 @@ const std::vector<cli::OptionSpec> kOptions = {
     {"trails", "on|off", "override the preset's trails setting"},
     {"alpha", "", "transparent background (PNG sequence and MOV)"},
     {"crf", "Q", "MP4 quality: H.264 constant rate factor, 0 best to 51 worst (default 18)"},
-    {"png-compression", "L", "PNG zlib level, 0 fastest and largest to 9 smallest (default 1)"},
+    {"png-compression", "L", "PNG zlib level, 0 stored (fastest, largest), 1 run-length matches (default), 2-9 smaller and slower"},
     {"ffmpeg", "PROGRAM", "the ffmpeg program for MP4 and MOV (default $MIROFISH_FFMPEG, else ffmpeg)"},
     {"threads", "T", "simulation threads (default: all cores); frames do not depend on it"},
     {"out", "DIR|FILE.mp4|FILE.mov", "a folder for frame_000000.png..., an H.264 MP4 or a ProRes 4444 MOV"},
