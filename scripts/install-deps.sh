@@ -23,11 +23,11 @@ packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
   # Export: the offscreen renderer's OpenGL framebuffer, the trail shaders,
   # the PNG writer, the export dialog's file pickers, and a private X server
   # for 'mirofish render' on machines without a display.
-  libqt6opengl6-dev qt6-shadertools-dev libpng-dev qml6-module-qtquick-dialogs xvfb xauth)
+  libqt6opengl6-dev qt6-shadertools-dev libpng-dev xvfb xauth)
 if [[ "${1:-}" == "--tests" ]]; then
-  # The editor tests render in a private X server; the audio-device tests
-  # play and capture through a private PulseAudio server's null output.
-  packages+=(catch2 xvfb xauth pulseaudio pulseaudio-utils)
+  # The audio-device tests play and capture through a private PulseAudio
+  # server's null output (the editor tests use the X server above).
+  packages+=(catch2 pulseaudio pulseaudio-utils)
 fi
 
 missing=()
