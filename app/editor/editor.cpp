@@ -55,7 +55,7 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     });
     connect(&routes_, &RouteListModel::gestureEnded, this, [this] { history_.closeGroup(); });
     // The route table's live column follows the meters (30 times a second).
-    connect(audio_, &AudioController::metersChanged, this, [this] { routes_.setLive(host_->stats().routeValues); });
+    connect(audio_, &AudioController::metersChanged, this, [this] { routes_.setLive(host_->routeValues()); });
     connect(audio_, &AudioController::problem, this, [this](const QString& text) { showMessage(text, true); });
 
     // The simulation thread only posts a call; the flag keeps at most one in

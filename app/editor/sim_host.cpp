@@ -57,6 +57,11 @@ SimStats SimHost::stats() const {
     return stats_;
 }
 
+std::vector<RouteValue> SimHost::routeValues() const {
+    std::lock_guard lock(statsMutex_);
+    return stats_.routeValues;
+}
+
 void SimHost::expireTransientFields() {
     auto& t = context_->transient;
     for (auto it = t.begin(); it != t.end();) {

@@ -45,6 +45,8 @@ public:
 
     TripleBuffer<FrameSnapshot>& frames() { return frames_; }
     SimStats stats() const;
+    // Just the routes' live values (the route table refreshes them 30 times a second).
+    std::vector<RouteValue> routeValues() const;
 
 private:
     void run();

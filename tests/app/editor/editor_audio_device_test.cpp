@@ -7,23 +7,13 @@
 #include <catch2/catch.hpp>
 #include <limits>
 
-#include "core/audio/audio_signals.hpp"
+#include "audio_loop_file.hpp"
 #include "editor_fixture.hpp"
 
 using namespace mirofish;
 using namespace mirofish::test;
 using editor::AudioController;
 
-namespace {
-std::filesystem::path writeLoop(const TempDir& dir, double seconds) {
-    MonoAudio a;
-    a.sampleRate = kRate;
-    a.samples = music(seconds);
-    const auto file = dir / "loop.wav";
-    writeWav(file, a);
-    return file;
-}
-}  // namespace
 
 TEST_CASE("through an output device the playhead follows what the device has played", "[.device]") {
     EditorFixture f;

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <limits>
 
-#include "core/audio/audio_signals.hpp"
+#include "audio_loop_file.hpp"
 #include "editor_fixture.hpp"
 
 using namespace mirofish;
@@ -18,16 +18,6 @@ using editor::AudioController;
 using editor::RouteListModel;
 
 namespace {
-// The 124 BPM dance loop of the analysis tests (kick, bass, hats, stabs).
-std::filesystem::path writeLoop(const TempDir& dir, double seconds) {
-    MonoAudio a;
-    a.sampleRate = kRate;
-    a.samples = music(seconds);
-    const auto file = dir / "loop.wav";
-    writeWav(file, a);
-    return file;
-}
-
 void openAndWait(AudioController* audio, const std::filesystem::path& file, bool play) {
     audio->openFile(QString::fromStdString(file.string()), play);
     REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 30'000));
