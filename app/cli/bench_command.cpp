@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -12,7 +13,8 @@ namespace {
 const std::vector<OptionSpec> kOptions = {
     {"fish", "N[,N...]", "fish counts for the constant-density scene (default 10000,50000)"},
     {"threads", "T[,T...]", "thread counts to measure (default: 1 and all cores)"},
-    {"seconds", "S", "minimum timed seconds per measurement (default 1)"},
+    {"seconds", "S", "minimum timed seconds of the first measurement of each scene (default 1); the\n"
+                     "                          other thread counts then time the same steps, so they do the same work"},
     {"json", "", "one JSON object per line instead of a table"},
     {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
                     "                          integration (one fused pass), agents, and one metrics computation"},
@@ -34,7 +36,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         const bool profile = args.has("profile");
 
         if (!json) {
-            out << "scene              fish  threads   steps/s   ns/fish-step  candidates  neighbours  peak RSS MB\n";
+            out << "scene              fish  threads  steps   steps/s   ns/fish-step  candidates  neighbours  peak RSS MB\n";
         }
         auto report = [&](const bench::BenchResult& r) {
             if (json) {
@@ -42,6 +44,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 j["scene"] = r.scene;
                 j["fish"] = r.fish;
                 j["threads"] = r.threads;
+                j["steps"] = r.steps;
                 j["steps_per_second"] = r.stepsPerSecond;
                 j["ns_per_fish_step"] = r.nsPerFishStep;
                 j["mean_candidates"] = r.meanCandidates;
@@ -58,9 +61,9 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 return;
             }
             char line[160];
-            std::snprintf(line, sizeof line, "%-16s %7u %8d %9.1f %14.1f %11.1f %11.2f %12.1f\n", r.scene.c_str(),
-                          r.fish, r.threads, r.stepsPerSecond, r.nsPerFishStep, r.meanCandidates, r.meanNeighbours,
-                          r.peakRssMb);
+            std::snprintf(line, sizeof line, "%-16s %7u %8d %6llu %9.1f %14.1f %11.1f %11.2f %12.1f\n",
+                          r.scene.c_str(), r.fish, r.threads, static_cast<unsigned long long>(r.steps),
+                          r.stepsPerSecond, r.nsPerFishStep, r.meanCandidates, r.meanNeighbours, r.peakRssMb);
             out << line;
             if (profile) {
                 std::snprintf(line, sizeof line,
@@ -71,11 +74,18 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
             }
             out << std::flush;
         };
+        // Steps timed per scene, fixed by its first measurement.
+        std::map<std::string, std::uint64_t> stepsOf;
+        const auto run = [&](const std::string& name, const std::string& key, const Scene& scene, int threads) {
+            const bench::BenchResult r = bench::measure(name, scene, threads, seconds, stepsOf[key]);
+            stepsOf[key] = r.steps;
+            report(r);
+        };
         for (const long long threads : threadCounts) {
             for (const long long fish : fishCounts)
-                report(bench::measure("constant-density", bench::constantDensityScene(static_cast<std::uint32_t>(fish)),
-                                      static_cast<int>(threads), seconds));
-            report(bench::measure("article-000", bench::article000Scene(), static_cast<int>(threads), seconds));
+                run("constant-density", std::to_string(fish),
+                    bench::constantDensityScene(static_cast<std::uint32_t>(fish)), static_cast<int>(threads));
+            run("article-000", "article-000", bench::article000Scene(), static_cast<int>(threads));
         }
         return kExitOk;
     });

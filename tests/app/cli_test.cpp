@@ -204,3 +204,24 @@ TEST_CASE("bench refuses bad arguments with exit code 2") {
     requireRefused(run(runBench, {"--threads", "0"}), "bench", "--threads");
     requireRefused(run(runBench, {"--fast"}), "bench", "unknown option");
 }
+
+TEST_CASE("bench times the same steps for every thread count, so the rows compare the same work") {
+    const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--seconds", "1", "--json"});
+    REQUIRE(r.code == 0);
+    const auto rows = jsonLines(r.out);
+    REQUIRE(rows.size() == 4);  // {constant-density, article-000} x {1, 2} threads
+    for (std::size_t i = 0; i < 2; ++i) {
+        const auto& one = rows[i];
+        const auto& two = rows[i + 2];
+        INFO(one.dump() << "\n" << two.dump());
+        CHECK(one.at("threads") == 1);
+        CHECK(two.at("threads") == 2);
+        CHECK(one.at("scene") == two.at("scene"));
+        CHECK(one.at("steps").get<int>() >= 10);
+        CHECK(one.at("steps") == two.at("steps"));
+        // Deterministic runs: the very same candidates and neighbours.
+        CHECK(one.at("mean_candidates") == two.at("mean_candidates"));
+        CHECK(one.at("mean_neighbours") == two.at("mean_neighbours"));
+        CHECK(one.at("mean_neighbours").get<double>() > 1.0);
+    }
+}

@@ -38,13 +38,14 @@ double peakRssMegabytes() {
     return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
-BenchResult measure(const std::string& name, const Scene& scene, int threads, double minSeconds) {
+BenchResult measure(const std::string& name, const Scene& scene, int threads, double minSeconds,
+                    std::uint64_t steps) {
     using Clock = std::chrono::steady_clock;
     ThreadPool pool(threads);
     Simulation sim(scene, pool);
-    // Warm-up: let the school form and the caches and pages settle.
-    const int warmup = scene.fishCount >= 200'000 ? 5 : 60;
-    for (int i = 0; i < warmup; ++i) sim.step();
+    // Warm-up, one second of simulated time for every size: the school starts
+    // to form and the caches and pages settle.
+    for (int i = 0; i < 60; ++i) sim.step();
 
     BenchResult r;
     r.scene = name;
@@ -54,18 +55,19 @@ BenchResult measure(const std::string& name, const Scene& scene, int threads, do
     sim.resetPhaseTimes();
     const auto start = Clock::now();
     double elapsed = 0;
-    while (elapsed < minSeconds || r.steps < 10) {
+    const auto more = [&] { return steps > 0 ? r.steps < steps : elapsed < minSeconds || r.steps < 10; };
+    while (more()) {
         sim.step();
         ++r.steps;
         candidates += sim.lastMeanCandidates();
         neighbours += sim.lastMeanNeighbours();
         elapsed = std::chrono::duration<double>(Clock::now() - start).count();
     }
-    const double steps = static_cast<double>(r.steps);
-    r.stepsPerSecond = steps / elapsed;
-    r.nsPerFishStep = elapsed * 1e9 / (steps * scene.fishCount);
-    r.meanCandidates = candidates / steps;
-    r.meanNeighbours = neighbours / steps;
+    const double timed = static_cast<double>(r.steps);
+    r.stepsPerSecond = timed / elapsed;
+    r.nsPerFishStep = elapsed * 1e9 / (timed * scene.fishCount);
+    r.meanCandidates = candidates / timed;
+    r.meanNeighbours = neighbours / timed;
     const PhaseTimes& ph = sim.phaseTimes();
     const double msPerStep = 1e3 / static_cast<double>(ph.steps);
     r.gridMs = ph.grid * msPerStep, r.reorderMs = ph.reorder * msPerStep;

@@ -30,8 +30,11 @@ struct BenchResult {
     double gridMs = 0, reorderMs = 0, kernelMs = 0, agentsMs = 0, metricsMs = 0;
 };
 
-// Warms up, then times whole steps for at least minSeconds.
-BenchResult measure(const std::string& name, const Scene& scene, int threads, double minSeconds);
+// Warms up, then times whole steps: exactly `steps` of them, or, when steps
+// is 0, as many as fit in minSeconds (at least 10). Runs are deterministic, so
+// the same scene and step count is the same work for every thread count.
+BenchResult measure(const std::string& name, const Scene& scene, int threads, double minSeconds,
+                    std::uint64_t steps = 0);
 
 double peakRssMegabytes();
 
