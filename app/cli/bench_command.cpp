@@ -15,6 +15,7 @@ const std::vector<OptionSpec> kOptions = {
     {"threads", "T[,T...]", "thread counts to measure (default: 1 and all cores)"},
     {"seconds", "S", "minimum timed seconds of the first measurement of each scene (default 1); the\n"
                      "                          other thread counts then time the same steps, so they do the same work"},
+    {"steps", "N", "time exactly N steps of every scene instead (after the same warm-up)"},
     {"json", "", "one JSON object per line instead of a table"},
     {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
                     "                          integration (one fused pass), agents, and one metrics computation"},
@@ -32,6 +33,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         const auto threadCounts = args.integerList("threads", cores > 1 ? std::vector<long long>{1, cores}
                                                                           : std::vector<long long>{1}, 1, 256);
         const double seconds = static_cast<double>(args.integer("seconds", 1, 1, 3600));
+        const auto fixedSteps = static_cast<std::uint64_t>(args.integer("steps", 0, 1, 1'000'000));
         const bool json = args.has("json");
         const bool profile = args.has("profile");
 
@@ -76,8 +78,9 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         };
         // Steps timed per scene, fixed by its first measurement.
         std::map<std::string, std::uint64_t> stepsOf;
+        const auto stepsFor = [&](const std::string& key) { return fixedSteps > 0 ? fixedSteps : stepsOf[key]; };
         const auto run = [&](const std::string& name, const std::string& key, const Scene& scene, int threads) {
-            const bench::BenchResult r = bench::measure(name, scene, threads, seconds, stepsOf[key]);
+            const bench::BenchResult r = bench::measure(name, scene, threads, seconds, stepsFor(key));
             stepsOf[key] = r.steps;
             report(r);
         };

@@ -33,6 +33,10 @@ inline constexpr int kLanes = 8;
 [[gnu::always_inline]] inline v8f select(v8i m, float a, v8f b) { return m ? splat(a) : b; }
 [[gnu::always_inline]] inline v8f select(v8i m, float a, float b) { return m ? splat(a) : splat(b); }
 
+// x where the mask is set, else +0. Masks from comparisons have lanes of all
+// ones or all zeros, so one AND does it (select() first normalises its mask).
+[[gnu::always_inline]] inline v8f keepWhere(v8i m, v8f x) { return (v8f)((v8i)x & m); }
+
 [[gnu::always_inline]] inline bool maskAnd(bool a, bool b) { return a && b; }
 [[gnu::always_inline]] inline v8i maskAnd(v8i a, v8i b) { return a & b; }
 [[gnu::always_inline]] inline bool maskOr(bool a, bool b) { return a || b; }
@@ -59,7 +63,8 @@ inline constexpr int kLanes = 8;
     return r;
 }
 [[gnu::always_inline]] inline float absOf(float x) { return std::fabs(x); }
-[[gnu::always_inline]] inline v8f absOf(v8f x) { return select(x < 0.0f, -x, x); }
+// Clears the sign bit, as std::fabs does (so -0 gives +0 in both).
+[[gnu::always_inline]] inline v8f absOf(v8f x) { return (v8f)((v8i)x & 0x7fffffff); }
 [[gnu::always_inline]] inline float maxOf(float a, float b) { return a > b ? a : b; }
 [[gnu::always_inline]] inline v8f maxOf(v8f a, v8f b) { return a > b ? a : b; }
 [[gnu::always_inline]] inline float minOf(float a, float b) { return a < b ? a : b; }

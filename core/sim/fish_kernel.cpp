@@ -29,16 +29,21 @@ template <bool Wrap>
     const FishArrays& f = *in.cur;
     const scan::ScanShared shared{f.px.data(), f.py.data(), f.vx.data(),         f.vy.data(),
                                   k.separationRadius2, k.minDistance2, k.width, k.height};
-    const scan::ScanFish fish{f.px[i], f.py[i], headX, headY, useCone ? k.cosHalfFov : -1.0f, radius2,
+    const scan::ScanFish fish{f.px[i], f.py[i], headX, headY, useCone ? k.fovLimit : -1.0f, radius2,
                               static_cast<std::int32_t>(i)};
     scan::Lanes lanes;
     int candidates = 0;
     for (int s = 0; s < spans.count; ++s) {
-        candidates += static_cast<int>(spans.end[s] - spans.begin[s]);
-        scan::scanSpan<Wrap>(lanes, shared, fish, spans.begin[s], spans.end[s]);
+        const std::size_t begin = spans.begin[s], end = spans.end[s];
+        candidates += static_cast<int>(end - begin);
+        if (begin <= i && i < end)
+            scan::scanSpan<Wrap, true>(lanes, shared, fish, begin, end);
+        else
+            scan::scanSpan<Wrap, false>(lanes, shared, fish, begin, end);
     }
-    return {sumLanes(lanes.count), sumLanes(lanes.velX), sumLanes(lanes.velY), sumLanes(lanes.offX),
-            sumLanes(lanes.offY),  sumLanes(lanes.sepX), sumLanes(lanes.sepY), candidates};
+    return {sumLanes(__builtin_convertvector(-lanes.seen, v8f)),
+            sumLanes(lanes.velX), sumLanes(lanes.velY), sumLanes(lanes.offX),
+            sumLanes(lanes.offY), sumLanes(lanes.sepX), sumLanes(lanes.sepY), candidates};
 }
 
 // Keep fish inside the world after they moved. Soft mode has a backstop one
@@ -247,11 +252,15 @@ template <bool Wrap>
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(MIROFISH_GENERIC_KERNEL_ONLY)
 __attribute__((target_clones("avx2", "default")))
 #endif
-void runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end, ChunkStats& stats) {
+ChunkStats runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end) {
+    // Summed in a local, not in the shared array: a thread's stores per fish
+    // would otherwise keep bouncing the line between the cores.
+    ChunkStats stats;
     if (in.k->boundary == BoundaryMode::Wrap)
         runBlocks<true>(in, begin, end, stats);
     else
         runBlocks<false>(in, begin, end, stats);
+    return stats;
 }
 
 }  // namespace mirofish

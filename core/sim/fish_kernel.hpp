@@ -25,6 +25,7 @@ struct StepConstants {
     BoundaryMode boundary = BoundaryMode::Soft;
     float perception = 0, separationRadius2 = 0, minDistance2 = 0;
     float cosHalfFov = -1.0f;
+    float fovLimit = -1.0f;  // rules::coneLimit(cosHalfFov)
     bool fovEverywhere = true;  // half angle 180: the cone test is skipped
     float wSep = 0, wAli = 0, wCoh = 0;
     float maxSpeed = 0, minSpeedShare = 0, maxForce = 0, lag = 0, variation = 0;
@@ -42,8 +43,9 @@ struct StepConstants {
     std::uint64_t jitterKey = 0;
 };
 
-// Sums over a chunk of fish, reduced in chunk order (deterministic).
-struct ChunkStats {
+// Sums over a chunk of fish, reduced in chunk order (deterministic). One
+// cache line each: threads working on neighbouring chunks never share one.
+struct alignas(64) ChunkStats {
     double neighbours = 0, candidates = 0;
     double separation = 0, alignment = 0, cohesion = 0;  // |weighted acceleration|, px/s^2
 };
@@ -61,7 +63,8 @@ struct KernelInput {
 };
 
 // Fish [begin, end); begin must be a multiple of 8 (lanes of eight fish).
-void runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end, ChunkStats& stats);
+// Returns the chunk's sums.
+ChunkStats runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end);
 
 // Shortest displacement from a to b (minimum image when the world wraps).
 template <typename T>

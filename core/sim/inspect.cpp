@@ -43,7 +43,7 @@ FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t
         const Vec2 off = displacement(k, p, Vec2{{f.px[j], f.py[j]}});
         const float d2 = off[0] * off[0] + off[1] * off[1];
         if (!(d2 < radius2)) continue;
-        if (useCone && !rules::inFieldOfView(heading, off, d2, k.cosHalfFov)) continue;
+        if (useCone && !rules::inFieldOfView(heading, off, d2, k.fovLimit)) continue;
         r.neighbours.push_back(p + off);
         velSum += Vec2{{f.vx[j], f.vy[j]}};
         offSum += off;

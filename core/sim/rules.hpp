@@ -33,16 +33,19 @@ template <std::size_t D, typename T>
     return offset * (-1.0f / maxOf(d2, T{} + minDistance2));
 }
 
+// The field of view's limit for inFieldOfView: cos(half angle) * |cos(half angle)|.
+inline float coneLimit(float cosHalf) { return cosHalf * (cosHalf < 0.0f ? -cosHalf : cosHalf); }
+
 // Is a neighbour at `offset` (other - self, squared length d2) inside the
-// cone of half angle acos(cosHalf) around the unit heading? Compared by dot
-// products only, against the precomputed cosine: no acos, no sqrt. A zero
-// heading (a fish too slow to have one) sees all around when cosHalf < 0.
+// cone of half angle h around the unit heading? That is proj >= cos(h) |offset|
+// with proj the dot product; both sides squared with their signs kept, it is
+// proj |proj| >= cos(h) |cos(h)| d2 = limit * d2 (see coneLimit): one dot
+// product, no acos, no sqrt, no branch on the cone being wider than 180
+// degrees. A zero heading with limit -1 sees all around (0 >= -d2).
 template <std::size_t D, typename T>
-[[gnu::always_inline]] inline auto inFieldOfView(const Vec<D, T>& heading, const Vec<D, T>& offset, T d2, float cosHalf) {
+[[gnu::always_inline]] inline auto inFieldOfView(const Vec<D, T>& heading, const Vec<D, T>& offset, T d2, float limit) {
     const T proj = dot(heading, offset);
-    const T rhs = d2 * (cosHalf * cosHalf);
-    if (cosHalf >= 0.0f) return maskAnd(proj >= 0.0f, proj * proj >= rhs);
-    return maskOr(proj >= 0.0f, proj * proj <= rhs);
+    return proj * absOf(proj) >= d2 * limit;
 }
 
 // Soft wall, article 000: k ((m - d) / m)^2 inside the margin, d the distance

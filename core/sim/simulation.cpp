@@ -8,6 +8,7 @@
 
 #include "math/hash.hpp"
 #include "sim/agents.hpp"
+#include "sim/rules.hpp"
 #include "sim/spawn.hpp"
 
 namespace mirofish {
@@ -99,6 +100,7 @@ StepConstants Simulation::stepConstants() const {
     const float half = std::clamp(p.get(ParamId::FovHalfAngle), 0.0f, 180.0f);
     k.fovEverywhere = half >= 180.0f;
     k.cosHalfFov = std::cos(half * std::numbers::pi_v<float> / 180.0f);
+    k.fovLimit = rules::coneLimit(k.cosHalfFov);
     k.wSep = p.get(ParamId::SeparationWeight);
     k.wAli = p.get(ParamId::AlignmentWeight);
     k.wCoh = p.get(ParamId::CohesionWeight);
@@ -178,9 +180,7 @@ void Simulation::step() {
                          scene_.obstacles,
                          scene_.leader ? &leaderPosition : nullptr};
     scheduler_->parallelFor(n, kChunk, [&](std::size_t b, std::size_t e) {
-        ChunkStats& s = chunkStats_[b / kChunk];
-        s = ChunkStats{};
-        runFishKernel(in, b, e, s);
+        chunkStats_[b / kChunk] = runFishKernel(in, b, e);
     });
     const auto t3 = Clock::now();
 
