@@ -14,7 +14,9 @@ constexpr std::size_t kMinCellBudget = 4096;
 
 void UniformGrid::reserve(std::size_t maxFish) {
     maxCells_ = std::max(kMinCellBudget, maxFish * kCellsPerFish);
-    start_.assign(maxCells_ + 1, 0);
+    // Left uninitialised: build() writes only the cells in use, so the pages
+    // of a budget sized for a sparse world never count against memory.
+    start_ = std::make_unique_for_overwrite<std::uint32_t[]>(maxCells_ + 1);
     cellOf_.assign(maxFish, 0);
     order_.assign(maxFish, 0);
 }
@@ -44,7 +46,7 @@ void UniformGrid::build(const float* px, const float* py, std::size_t n, Schedul
     scheduler.parallelFor(n, 8192, [&](std::size_t b, std::size_t e) {
         for (std::size_t i = b; i < e; ++i) cellOf_[i] = static_cast<std::uint32_t>(cellIndex(cellX(px[i]), cellY(py[i])));
     });
-    std::fill(start_.begin(), start_.begin() + static_cast<std::ptrdiff_t>(cells + 1), 0u);
+    std::fill_n(start_.get(), cells + 1, 0u);
     for (std::size_t i = 0; i < n; ++i) ++start_[cellOf_[i] + 1];
     for (std::size_t c = 0; c < cells; ++c) start_[c + 1] += start_[c];
     // Scatter, using cellOf_ as the running cursor source: start_[c] is

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "sched/scheduler.hpp"
@@ -77,7 +78,7 @@ private:
     float invCellW_ = 1.0f;
     float invCellH_ = 1.0f;
     bool periodic_ = false;
-    std::vector<std::uint32_t> start_;   // cells + 1 offsets
+    std::unique_ptr<std::uint32_t[]> start_;  // cells + 1 offsets
     std::vector<std::uint32_t> cellOf_;  // per fish
     std::vector<std::uint32_t> order_;   // fish indices sorted by cell
 };

@@ -142,7 +142,7 @@ StepConstants Simulation::stepConstants() const {
 void Simulation::reorderByCell() {
     const std::size_t n = scene_.fishCount;
     const std::uint32_t* order = grid_.order();
-    scheduler_->parallelFor(n, kChunk * 8, [&](std::size_t b, std::size_t e) {
+    scheduler_->parallelFor(n, 4096, [&](std::size_t b, std::size_t e) {
         for (std::size_t i = b; i < e; ++i) back_.id[i] = fish_.id[order[i]];
         for (FishArrays::FloatField m : FishArrays::kFloatFields) {
             const float* src = (fish_.*m).data();

@@ -43,6 +43,10 @@ struct Character {
     const char* id;
     int warmupSteps;
     int samples;
+    // Seeds run and averaged over: the preset's own, then 1, 2, ... For a
+    // claim about chance (a small school's neighbour count swings from seed
+    // to seed more than any tuning moves it).
+    int seeds = 1;
     Range neighbours{};      // mean perceived neighbours per fish
     Range polarisation{};    // mean |mean unit heading|
     Range polarisationMax{}; // largest single sample
@@ -73,8 +77,12 @@ const std::vector<Character> kCharacters = {
     // Article 001: about 6 neighbours with clear gaps: 6.4 (others 5.2-8.0, 12 of 12 within 5-8).
     {.id = "dense-sardines", .warmupSteps = 1800, .samples = 20,
      .neighbours = {5, 8}, .nearest = {14, kInf}},
-    // Article 000's table: 5-8 neighbours: 5.7 (others 4.0-7.7, 10 of 12 within).
-    {.id = "seed-locked", .warmupSteps = 1200, .samples = 30,
+    // Article 000's table: 5-8 neighbours. 65 fish make one or two loose
+    // groups, and single seeds spread widely (40 seeds: mean 6.5, standard
+    // deviation about 2, 23 of them within 5-8; a change of summation order
+    // alone moved the preset's own seed from 5.7 to 9.2 in a trial), so the
+    // check is on the mean of 8 seeds: 6.2.
+    {.id = "seed-locked", .warmupSteps = 1200, .samples = 30, .seeds = 8,
      .neighbours = {5, 8}},
     // Couzin's swarm: together, but no common heading and no rotation (both 0.03-0.07 on 10 seeds, largest group 0.65-1.0).
     {.id = "loose-swarm", .warmupSteps = 1200, .samples = 20,
@@ -167,66 +175,69 @@ Summary measure(const std::string& id, const Character& c) {
         s.error = e.what();
         return s;
     }
-    SerialScheduler scheduler;
-    Simulation sim(preset.scene, scheduler);
-    const Params& p = sim.params();
+    const Params& p = preset.scene.params;
     const World world{preset.scene.width, preset.scene.height, p.boundaryMode() == BoundaryMode::Wrap};
     const double maxSpeed = p.get(ParamId::MaxSpeed);
     const float perception = p.get(ParamId::PerceptionRadius);
     const float predatorRange = p.get(ParamId::PredatorRadius);
-
-    for (int t = 0; t < c.warmupSteps; ++t) sim.step();
     double holeIn = 0, holeRing = 0;
-    for (int k = 0; k < c.samples; ++k) {
-        for (int t = 0; t < kSampleEvery; ++t) sim.step();
-        const Metrics m = computeMetrics(sim);
-        s.neighbours += m.meanNeighbours;
-        s.polarisation += m.polarisation;
-        s.polarisationMax = std::max(s.polarisationMax, m.polarisation);
-        s.milling += m.milling;
-        s.nearest += m.meanNearestNeighbour;
-        s.speedShare += m.meanSpeed / maxSpeed;
-        s.nonFinite += m.nonFinite;
-        s.largestGroup += largestGroupShare(sim, world, perception);
+    for (int run = 0; run < c.seeds; ++run) {
+        Scene scene = preset.scene;
+        if (run > 0) scene.seed = static_cast<std::uint64_t>(run);
+        SerialScheduler scheduler;
+        Simulation sim(scene, scheduler);
+        for (int t = 0; t < c.warmupSteps; ++t) sim.step();
+        for (int k = 0; k < c.samples; ++k) {
+            for (int t = 0; t < kSampleEvery; ++t) sim.step();
+            const Metrics m = computeMetrics(sim);
+            s.neighbours += m.meanNeighbours;
+            s.polarisation += m.polarisation;
+            s.polarisationMax = std::max(s.polarisationMax, m.polarisation);
+            s.milling += m.milling;
+            s.nearest += m.meanNearestNeighbour;
+            s.speedShare += m.meanSpeed / maxSpeed;
+            s.nonFinite += m.nonFinite;
+            s.largestGroup += largestGroupShare(sim, world, perception);
 
-        const FishArrays& f = sim.fish();
-        const std::size_t n = sim.fishCount();
-        std::size_t alarmed = 0;
-        for (std::size_t i = 0; i < n; ++i) alarmed += f.alarm[i] > 0.0f ? 1 : 0;
-        s.alarmed += static_cast<double>(alarmed) / static_cast<double>(n);
-        for (const Predator& pred : sim.scene().predators) {
-            for (std::size_t i = 0; i < n; ++i) {
-                float dx, dy;
-                world.offset(pred.position[0], pred.position[1], f.px[i], f.py[i], dx, dy);
-                const float d = std::sqrt(dx * dx + dy * dy);
-                if (d < kHoleRadius)
-                    holeIn += 1;
-                else if (d < predatorRange)
-                    holeRing += 1;
-            }
-        }
-        std::size_t nearRocks = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            for (const Obstacle& o : sim.scene().obstacles) {
-                float dx, dy;
-                world.offset(o.centre[0], o.centre[1], f.px[i], f.py[i], dx, dy);
-                if (std::sqrt(dx * dx + dy * dy) < o.radius + kRockClearance) {
-                    ++nearRocks;
-                    break;
+            const FishArrays& f = sim.fish();
+            const std::size_t n = sim.fishCount();
+            std::size_t alarmed = 0;
+            for (std::size_t i = 0; i < n; ++i) alarmed += f.alarm[i] > 0.0f ? 1 : 0;
+            s.alarmed += static_cast<double>(alarmed) / static_cast<double>(n);
+            for (const Predator& pred : sim.scene().predators) {
+                for (std::size_t i = 0; i < n; ++i) {
+                    float dx, dy;
+                    world.offset(pred.position[0], pred.position[1], f.px[i], f.py[i], dx, dy);
+                    const float d = std::sqrt(dx * dx + dy * dy);
+                    if (d < kHoleRadius)
+                        holeIn += 1;
+                    else if (d < predatorRange)
+                        holeRing += 1;
                 }
             }
-        }
-        s.nearRocks += static_cast<double>(nearRocks) / static_cast<double>(n);
-        if (const auto& leader = sim.scene().leader) {
-            double sum = 0;
+            std::size_t nearRocks = 0;
             for (std::size_t i = 0; i < n; ++i) {
-                float dx, dy;
-                world.offset(leader->position[0], leader->position[1], f.px[i], f.py[i], dx, dy);
-                sum += std::sqrt(dx * dx + dy * dy);
+                for (const Obstacle& o : sim.scene().obstacles) {
+                    float dx, dy;
+                    world.offset(o.centre[0], o.centre[1], f.px[i], f.py[i], dx, dy);
+                    if (std::sqrt(dx * dx + dy * dy) < o.radius + kRockClearance) {
+                        ++nearRocks;
+                        break;
+                    }
+                }
             }
-            s.leaderDistance += sum / static_cast<double>(n);
+            s.nearRocks += static_cast<double>(nearRocks) / static_cast<double>(n);
+            if (const auto& leader = sim.scene().leader) {
+                double sum = 0;
+                for (std::size_t i = 0; i < n; ++i) {
+                    float dx, dy;
+                    world.offset(leader->position[0], leader->position[1], f.px[i], f.py[i], dx, dy);
+                    sum += std::sqrt(dx * dx + dy * dy);
+                }
+                s.leaderDistance += sum / static_cast<double>(n);
+            }
+            ++s.samples;
         }
-        ++s.samples;
     }
     const double k = std::max(s.samples, 1);
     s.neighbours /= k;
