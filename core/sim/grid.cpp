@@ -17,6 +17,7 @@ void UniformGrid::reserve(std::size_t maxFish) {
     // Left uninitialised: build() writes only the cells in use, so the pages
     // of a budget sized for a sparse world never count against memory.
     start_ = std::make_unique_for_overwrite<std::uint32_t[]>(maxCells_ + 1);
+    partCursor_ = std::make_unique_for_overwrite<std::uint32_t[]>(kMaxParts * maxCells_);
     cellOf_.assign(maxFish, 0);
     order_.assign(maxFish, 0);
 }
@@ -46,14 +47,39 @@ void UniformGrid::build(const float* px, const float* py, std::size_t n, Schedul
     scheduler.parallelFor(n, 8192, [&](std::size_t b, std::size_t e) {
         for (std::size_t i = b; i < e; ++i) cellOf_[i] = static_cast<std::uint32_t>(cellIndex(cellX(px[i]), cellY(py[i])));
     });
-    std::fill_n(start_.get(), cells + 1, 0u);
-    for (std::size_t i = 0; i < n; ++i) ++start_[cellOf_[i] + 1];
-    for (std::size_t c = 0; c < cells; ++c) start_[c + 1] += start_[c];
-    // Scatter, using cellOf_ as the running cursor source: start_[c] is
-    // advanced while scattering and restored afterwards by shifting.
-    for (std::size_t i = 0; i < n; ++i) order_[start_[cellOf_[i]]++] = static_cast<std::uint32_t>(i);
-    for (std::size_t c = cells; c > 0; --c) start_[c] = start_[c - 1];
-    start_[0] = 0;
+    // Counting sort in parts of consecutive fish, one per thread: each part
+    // counts its fish per cell, a serial pass over the cells turns the counts
+    // into each part's first slot in each cell (parts in order, so a cell
+    // still lists its fish by index), and the parts scatter in parallel. The
+    // order is the same for any number of parts.
+    const std::size_t parts = std::clamp<std::size_t>(
+        std::min<std::size_t>(static_cast<std::size_t>(scheduler.threadCount()), n / kMinFishPerPart), 1, kMaxParts);
+    const auto partBegin = [&](std::size_t p) { return n * p / parts; };
+    const auto cursor = [&](std::size_t p) { return partCursor_.get() + p * cells; };
+    scheduler.parallelFor(parts, 1, [&](std::size_t b, std::size_t e) {
+        for (std::size_t p = b; p < e; ++p) {
+            std::uint32_t* count = cursor(p);
+            std::fill_n(count, cells, 0u);
+            for (std::size_t i = partBegin(p); i < partBegin(p + 1); ++i) ++count[cellOf_[i]];
+        }
+    });
+    std::uint32_t next = 0;
+    for (std::size_t c = 0; c < cells; ++c) {
+        start_[c] = next;
+        for (std::size_t p = 0; p < parts; ++p) {
+            const std::uint32_t k = cursor(p)[c];
+            cursor(p)[c] = next;
+            next += k;
+        }
+    }
+    start_[cells] = next;
+    scheduler.parallelFor(parts, 1, [&](std::size_t b, std::size_t e) {
+        for (std::size_t p = b; p < e; ++p) {
+            std::uint32_t* slot = cursor(p);
+            for (std::size_t i = partBegin(p); i < partBegin(p + 1); ++i)
+                order_[slot[cellOf_[i]]++] = static_cast<std::uint32_t>(i);
+        }
+    });
 }
 
 }  // namespace mirofish

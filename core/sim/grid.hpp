@@ -1,6 +1,6 @@
 #pragma once
 // Uniform grid over the world, rebuilt every step by a counting sort: count
-// fish per cell, prefix-sum to start offsets, scatter indices. Two int arrays,
+// fish per cell, prefix-sum to start offsets, scatter indices. Flat int arrays,
 // no per-cell containers, no allocation once reserved. Cells are at least the
 // largest perception radius wide, so the 3x3 block around a fish's cell holds
 // every fish it can perceive.
@@ -25,8 +25,7 @@ public:
 
     // Sorts fish 0..n-1 into cells; order() lists fish indices cell by cell,
     // stable (by index within a cell).
-    // The cell keys are computed in parallel; the counting and scattering
-    // are serial (they are a small part of a step).
+    // In parallel, one part of the fish per thread (see grid.cpp).
     void build(const float* px, const float* py, std::size_t n, Scheduler& scheduler);
     void build(const float* px, const float* py, std::size_t n) {
         SerialScheduler serial;
@@ -78,7 +77,10 @@ private:
     float invCellW_ = 1.0f;
     float invCellH_ = 1.0f;
     bool periodic_ = false;
-    std::unique_ptr<std::uint32_t[]> start_;  // cells + 1 offsets
+    static constexpr std::size_t kMaxParts = 8;              // of the counting sort
+    static constexpr std::size_t kMinFishPerPart = 32768;  // fewer: not worth a thread
+    std::unique_ptr<std::uint32_t[]> start_;       // cells + 1 offsets
+    std::unique_ptr<std::uint32_t[]> partCursor_;  // per part and cell: count, then next slot
     std::vector<std::uint32_t> cellOf_;  // per fish
     std::vector<std::uint32_t> order_;   // fish indices sorted by cell
 };
