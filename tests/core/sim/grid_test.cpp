@@ -8,6 +8,7 @@
 #include <set>
 #include <vector>
 
+#include "sched/thread_pool.hpp"
 #include "sim/grid.hpp"
 
 using namespace mirofish;
@@ -190,4 +191,24 @@ TEST_CASE("grid cells are never narrower than asked and tile a wrapping world ex
     CHECK(g.cellX(-50.0f) == 0);
     CHECK(g.cellX(1e9f) == g.cols() - 1);
     CHECK(g.cellY(std::nanf("")) == 0);
+}
+
+TEST_CASE("the grid sorted by several threads lists the fish in the same order as one thread") {
+    // Enough fish that the counting sort splits them into parts (one per thread).
+    std::mt19937 rng(21);
+    std::uniform_real_distribution<float> ux(-20, 3020), uy(-20, 2020);
+    const std::size_t n = 200'000;
+    std::vector<float> px(n), py(n);
+    for (std::size_t i = 0; i < n; ++i) px[i] = ux(rng), py[i] = uy(rng);
+    UniformGrid serial, parallel;
+    for (UniformGrid* g : {&serial, &parallel}) {
+        g->reserve(n);
+        g->configure(3000, 2000, 40, false);
+    }
+    serial.build(px.data(), py.data(), n);
+    ThreadPool pool(4);
+    parallel.build(px.data(), py.data(), n, pool);
+    const int cells = serial.cols() * serial.rows();
+    for (int c = 0; c <= cells; ++c) REQUIRE(parallel.cellStart(c) == serial.cellStart(c));
+    CHECK(std::equal(serial.order(), serial.order() + n, parallel.order()));
 }
