@@ -73,18 +73,20 @@ private:
 // Inline, so the kernel's AVX2 build compiles it with AVX2 too.
 [[gnu::always_inline]] inline VecLanes<2> NoiseField::sample(v8f x, v8f y) const {
     const noise_detail::LatticePoint<v8f> q = noise_detail::locate(x, y, invCellW_, invCellH_, cols_, rows_);
-    // The four corners, gathered lane by lane.
-    VecLanes<2> c00, c10, c01, c11;
-    for (int l = 0; l < kLanes; ++l) {
-        const int c0 = static_cast<int>(q.c0[l]), r0 = static_cast<int>(q.r0[l]);
-        const int c1 = c0 + 1 == cols_ ? 0 : c0 + 1;
-        const int r1 = r0 + 1 == rows_ ? 0 : r0 + 1;
-        const Vec2 a = lattice_[static_cast<std::size_t>(r0 * cols_ + c0)];
-        const Vec2 b = lattice_[static_cast<std::size_t>(r0 * cols_ + c1)];
-        const Vec2 c = lattice_[static_cast<std::size_t>(r1 * cols_ + c0)];
-        const Vec2 d = lattice_[static_cast<std::size_t>(r1 * cols_ + c1)];
-        for (int k = 0; k < 2; ++k) c00[k][l] = a[k], c10[k][l] = b[k], c01[k][l] = c[k], c11[k][l] = d[k];
-    }
+    // The four corners' indices for all lanes at once, then gathered lane by lane.
+    const v8i c0 = __builtin_convertvector(q.c0, v8i), r0 = __builtin_convertvector(q.r0, v8i);
+    const v8i c1 = (c0 + 1 == cols_) ? v8i{} : c0 + 1;
+    const v8i row0 = r0 * cols_, row1 = ((r0 + 1 == rows_) ? v8i{} : r0 + 1) * cols_;
+    const v8i i00 = row0 + c0, i10 = row0 + c1, i01 = row1 + c0, i11 = row1 + c1;
+    const Vec2* lattice = lattice_.data();
+    const auto corner = [lattice](v8i i) {
+        const auto axis = [&](std::size_t k) {
+            return v8f{lattice[i[0]][k], lattice[i[1]][k], lattice[i[2]][k], lattice[i[3]][k],
+                       lattice[i[4]][k], lattice[i[5]][k], lattice[i[6]][k], lattice[i[7]][k]};
+        };
+        return VecLanes<2>{{axis(0), axis(1)}};
+    };
+    const VecLanes<2> c00 = corner(i00), c10 = corner(i10), c01 = corner(i01), c11 = corner(i11);
     const VecLanes<2> top = c00 + (c10 - c00) * q.tx;
     const VecLanes<2> bottom = c01 + (c11 - c01) * q.tx;
     return top + (bottom - top) * q.ty;

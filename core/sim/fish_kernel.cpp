@@ -14,36 +14,23 @@ using V = VecLanes<2>;  // eight fish at once
 
 namespace {
 
-struct NeighbourSums {
-    float count, velX, velY, offX, offY, sepX, sepY;
-    int candidates;
-};
-
 // Scan the 3x3 cells around fish i (the spans of its cell, see
-// UniformGrid::neighbourSpans).
+// UniformGrid::neighbourSpans) into per-lane partial sums.
 template <bool Wrap>
-[[gnu::always_inline]] inline NeighbourSums perceive(const KernelInput& in, const UniformGrid::Spans& spans,
-                                                     std::size_t i, float radius2, float headX, float headY,
-                                                     bool useCone) {
+[[gnu::always_inline]] inline void perceive(const KernelInput& in, const UniformGrid::Spans& spans, std::size_t i,
+                                            float radius2, float headX, float headY, bool useCone, scan::Lanes& lanes) {
     const StepConstants& k = *in.k;
     const FishArrays& f = *in.cur;
     const scan::ScanShared shared{f.px.data(), f.py.data(), f.vx.data(),         f.vy.data(),
                                   k.separationRadius2, k.minDistance2, k.width, k.height};
     const scan::ScanFish fish{f.px[i], f.py[i], headX, headY, useCone ? k.fovLimit : -1.0f, radius2,
                               static_cast<std::int32_t>(i)};
-    scan::Lanes lanes;
-    int candidates = 0;
     for (int s = 0; s < spans.count; ++s) {
-        const std::size_t begin = spans.begin[s], end = spans.end[s];
-        candidates += static_cast<int>(end - begin);
-        if (begin <= i && i < end)
-            scan::scanSpan<Wrap, true>(lanes, shared, fish, begin, end);
+        if (s == spans.own)
+            scan::scanSpan<Wrap, true>(lanes, shared, fish, spans.begin[s], spans.end[s]);
         else
-            scan::scanSpan<Wrap, false>(lanes, shared, fish, begin, end);
+            scan::scanSpan<Wrap, false>(lanes, shared, fish, spans.begin[s], spans.end[s]);
     }
-    return {sumLanes(__builtin_convertvector(-lanes.seen, v8f)),
-            sumLanes(lanes.velX), sumLanes(lanes.velY), sumLanes(lanes.offX),
-            sumLanes(lanes.offY), sumLanes(lanes.sepX), sumLanes(lanes.sepY), candidates};
 }
 
 // Keep fish inside the world after they moved. Soft mode has a backstop one
@@ -154,20 +141,32 @@ template <bool Wrap>
         // Below this speed the heading, and so the cone, is undefined.
         const v8i useCone = (speed2 > 1e-6f) & (k.fovEverywhere ? 0 : -1);
         const V heading = selectVec(useCone, v * (1.0f / sqrtOf(select(useCone, speed2, 1.0f))), V{});
-        v8f nCount{}, velX{}, velY{}, offX{}, offY{}, sepX{}, sepY{};
+        // Each fish's partial sums, one vector per fish and sum, reduced for
+        // all eight fish at once below (lanes past the last fish sum zeros).
+        v8f countOf[kLanes], velXOf[kLanes], velYOf[kLanes], offXOf[kLanes], offYOf[kLanes];
+        v8f sepXOf[kLanes], sepYOf[kLanes];
+        const v8i cellX = g.cellX(p[0]), cellY = g.cellY(p[1]);
+        const v8i cell = cellY * g.cols() + cellX;
         for (int l = 0; l < count; ++l) {
             // Fish are sorted by cell: consecutive fish mostly share their spans.
-            const int cell = g.cellIndex(g.cellX(p[0][l]), g.cellY(p[1][l]));
-            if (cell != spansCell) {
-                spans = g.neighbourSpans(g.cellX(p[0][l]), g.cellY(p[1][l]));
-                spansCell = cell;
+            if (cell[l] != spansCell) {
+                spans = g.neighbourSpans(cellX[l], cellY[l]);
+                spansCell = cell[l];
             }
-            const NeighbourSums s = perceive<Wrap>(in, spans, b + l, radius[l] * radius[l], heading[0][l],
-                                                   heading[1][l], useCone[l] != 0);
-            nCount[l] = s.count, velX[l] = s.velX, velY[l] = s.velY, offX[l] = s.offX, offY[l] = s.offY;
-            sepX[l] = s.sepX, sepY[l] = s.sepY;
-            stats.candidates += s.candidates;
+            scan::Lanes lanes;
+            perceive<Wrap>(in, spans, b + l, radius[l] * radius[l], heading[0][l], heading[1][l], useCone[l] != 0,
+                           lanes);
+            stats.candidates += spans.total;
+            countOf[l] = __builtin_convertvector(-lanes.seen, v8f);
+            velXOf[l] = lanes.velX, velYOf[l] = lanes.velY, offXOf[l] = lanes.offX, offYOf[l] = lanes.offY;
+            sepXOf[l] = lanes.sepX, sepYOf[l] = lanes.sepY;
         }
+        for (int l = count; l < kLanes; ++l) {
+            countOf[l] = velXOf[l] = velYOf[l] = offXOf[l] = offYOf[l] = sepXOf[l] = sepYOf[l] = v8f{};
+        }
+        const v8f nCount = sumLanesOfEach(countOf), velX = sumLanesOfEach(velXOf), velY = sumLanesOfEach(velYOf);
+        const v8f offX = sumLanesOfEach(offXOf), offY = sumLanesOfEach(offYOf);
+        const v8f sepX = sumLanesOfEach(sepXOf), sepY = sumLanesOfEach(sepYOf);
 
         // Rule steering (velocity corrections, px/s), weighted.
         const v8i hasNeighbours = nCount > 0.0f;

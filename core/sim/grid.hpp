@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "math/lanes.hpp"
 #include "sched/scheduler.hpp"
 
 namespace mirofish {
@@ -44,6 +45,9 @@ public:
     int cellX(float x) const { return clampCell(x * invCellW_, cols_); }
     int cellY(float y) const { return clampCell(y * invCellH_, rows_); }
     int cellIndex(int cx, int cy) const { return cy * cols_ + cx; }
+    // The same for eight positions at once (lane for lane equal to the above).
+    v8i cellX(v8f x) const { return clampCell(x * invCellW_, cols_); }
+    v8i cellY(v8f y) const { return clampCell(y * invCellH_, rows_); }
 
     const std::uint32_t* order() const { return order_.data(); }
     // Fish of cell c (in sorted order) are order()[cellStart(c) .. cellStart(c+1)).
@@ -59,6 +63,8 @@ public:
     // of cells around cell (cx, cy) holds: one per row (two at a wrapping seam).
     struct Spans {
         int count = 0;
+        int own = 0;              // the span that holds cell (cx, cy) itself
+        std::uint32_t total = 0;  // fish in all spans together
         std::uint32_t begin[6], end[6];
     };
     Spans neighbourSpans(int cx, int cy) const;
@@ -67,6 +73,11 @@ private:
     static int clampCell(float g, int n) {
         if (!(g >= 0.0f)) return 0;  // also catches NaN
         return g >= static_cast<float>(n) ? n - 1 : static_cast<int>(g);
+    }
+    static v8i clampCell(v8f g, int n) {
+        // Lanes at or past n and NaN lanes convert to garbage that is not selected.
+        const v8i truncated = __builtin_convertvector(g, v8i);
+        return g >= 0.0f ? (g >= static_cast<float>(n) ? v8i{} + (n - 1) : truncated) : v8i{};
     }
 
     std::size_t maxCells_ = 0;
@@ -137,6 +148,8 @@ inline UniformGrid::Spans UniformGrid::neighbourSpans(int cx, int cy) const {
         for (int c = 0; c < nc; ++c) {
             s.begin[s.count] = cellStart(cellIndex(colFirst[c], rowList[r]));
             s.end[s.count] = cellStart(cellIndex(colLast[c], rowList[r]) + 1);
+            s.total += s.end[s.count] - s.begin[s.count];
+            if (rowList[r] == cy && colFirst[c] <= cx && cx <= colLast[c]) s.own = s.count;
             ++s.count;
         }
     }

@@ -54,7 +54,8 @@ std::vector<std::uint32_t> spanCandidates(const UniformGrid& g, float x, float y
 }
 
 struct Comparison {
-    std::size_t missing = 0, extra = 0, duplicates = 0, pairs = 0, spanMismatch = 0;
+    std::size_t missing = 0, extra = 0, duplicates = 0, pairs = 0, spanMismatch = 0, selfOutsideOwnSpan = 0,
+                wrongTotal = 0;
 };
 
 Comparison compareWithAllPairs(const Layout& l, float w, float h, float cell, bool periodic) {
@@ -71,6 +72,12 @@ Comparison compareWithAllPairs(const Layout& l, float w, float h, float cell, bo
         std::sort(sortedCand.begin(), sortedCand.end());
         std::sort(viaSpans.begin(), viaSpans.end());
         c.spanMismatch += sortedCand != viaSpans;
+        // The kernel tests "not myself" only in the span named own, and
+        // counts the candidates by total.
+        const UniformGrid::Spans spans = g.neighbourSpans(g.cellX(l.px[i]), g.cellY(l.py[i]));
+        const auto slot = static_cast<std::uint32_t>(std::find(g.order(), g.order() + n, i) - g.order());
+        c.selfOutsideOwnSpan += !(spans.begin[spans.own] <= slot && slot < spans.end[spans.own]);
+        c.wrongTotal += spans.total != cand.size();
         const std::set<std::uint32_t> unique(cand.begin(), cand.end());
         c.duplicates += cand.size() - unique.size();
         std::set<std::uint32_t> viaGrid, allPairs;
@@ -133,6 +140,8 @@ TEST_CASE("the grid finds exactly the neighbours an all-pairs search finds") {
     CHECK(c.extra == 0);
     CHECK(c.duplicates == 0);  // a fish examined twice would count twice in the sums
     CHECK(c.spanMismatch == 0);  // the kernel's spans hold the same candidates
+    CHECK(c.selfOutsideOwnSpan == 0);  // else a fish would perceive itself
+    CHECK(c.wrongTotal == 0);
 }
 
 TEST_CASE("a grid whose cells are smaller than the largest perception radius misses neighbours") {
@@ -191,6 +200,25 @@ TEST_CASE("grid cells are never narrower than asked and tile a wrapping world ex
     CHECK(g.cellX(-50.0f) == 0);
     CHECK(g.cellX(1e9f) == g.cols() - 1);
     CHECK(g.cellY(std::nanf("")) == 0);
+}
+
+TEST_CASE("the kernel's cells of eight positions at once are the cells of each position") {
+    UniformGrid g;
+    g.reserve(1000);
+    g.configure(1000, 700, 100, false);
+    const float nan = std::nanf("");
+    const float xs[] = {-50.0f, 0.0f, 99.999f, 100.0f, 999.99f, 1000.0f, 1e9f, nan,
+                        -1e9f,  550.5f, -0.0f, 3e38f, 1e-30f, 899.0f, 300.0f, 650.0f};
+    for (int start = 0; start < 16; start += 8) {
+        v8f lanes;
+        for (int k = 0; k < kLanes; ++k) lanes[k] = xs[start + k];
+        const v8i cx = g.cellX(lanes), cy = g.cellY(lanes);
+        for (int k = 0; k < kLanes; ++k) {
+            INFO("position " << lanes[k]);
+            CHECK(cx[k] == g.cellX(lanes[k]));
+            CHECK(cy[k] == g.cellY(lanes[k]));
+        }
+    }
 }
 
 TEST_CASE("the grid sorted by several threads lists the fish in the same order as one thread") {
