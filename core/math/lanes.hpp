@@ -14,6 +14,7 @@ namespace mirofish {
 
 using v8f = float __attribute__((vector_size(32)));
 using v8i = std::int32_t __attribute__((vector_size(32)));
+using v8u = std::uint32_t __attribute__((vector_size(32)));
 inline constexpr int kLanes = 8;
 
 [[gnu::always_inline]] inline v8f loadLanes(const float* p) {

@@ -36,15 +36,16 @@ struct FishArrays {
         &FishArrays::wx,    &FishArrays::wy,       &FishArrays::alarm,     &FishArrays::speedVar,
         &FishArrays::radiusVar, &FishArrays::sepVar, &FishArrays::aliVar,  &FishArrays::cohVar};
 
-    // Zeroed floats after the last fish: the vectorised neighbour scan reads
-    // up to 7 past the end of a span (sim/neighbour_scan.hpp).
+    // Zeroed entries after the last fish: the vectorised neighbour scan reads
+    // up to 7 past the end of a span (sim/neighbour_scan.hpp), and the kernel
+    // reads every array eight fish at a time.
     static constexpr std::size_t kPadding = 8;
 
     void allocate(std::size_t capacity) {
         for (FloatField m : kFloatFields) (this->*m).assign(capacity + kPadding, 0.0f);
-        id.assign(capacity, 0);
+        id.assign(capacity + kPadding, 0);
     }
-    std::size_t capacity() const { return id.size(); }
+    std::size_t capacity() const { return id.size() - kPadding; }
 
     // Copies fish [0, n) of every array from `from` (capacities must allow it).
     void copyPrefix(const FishArrays& from, std::size_t n) {

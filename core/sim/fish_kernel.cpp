@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "math/hash.hpp"
 #include "sim/neighbour_scan.hpp"
@@ -198,13 +199,12 @@ template <bool Wrap>
         }
 
         // Noise: coherent currents plus a tiny per-fish jitter, in px/s^2.
-        V jitter{};
-        for (int l = 0; l < count; ++l) {
-            // One 64-bit hash gives both components (its top and next 24 bits).
-            const std::uint64_t h = mix64(k.jitterKey ^ (f.id[b + l] * 0xd6e8feb86659fd93ull));
-            jitter[0][l] = signedUnitFloat(h);
-            jitter[1][l] = signedUnitFloat(h << 24);
-        }
+        // The id (times the golden ratio, so that neighbouring ids differ in
+        // many bits) keyed by the step; two chained mixes give both components.
+        v8u ids;
+        std::memcpy(&ids, &f.id[b], sizeof ids);
+        const v8u hx = mix32((ids * 0x9e3779b9u) ^ k.jitterKey), hy = mix32(hx);
+        const V jitter{{signedUnitFloats(hx), signedUnitFloats(hy)}};
         const V noise = in.noise->sample(p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;
 
         // Weight and sum, then limit the SUM (not each part) to maxForce.

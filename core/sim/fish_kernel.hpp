@@ -38,9 +38,9 @@ struct StepConstants {
     float goalWeight = 0, goalRadius = 0;
     std::uint64_t seed = 0;
     std::uint64_t step = 0;
-    // hashKey(seed, 0, step, Jitter): the per-step part of every fish's jitter
-    // hash, so a fish costs one more mix.
-    std::uint64_t jitterKey = 0;
+    // hashKey(seed, 0, step, Jitter) folded to 32 bits: the per-step part of
+    // every fish's jitter hash, so a fish costs two 32-bit mixes.
+    std::uint32_t jitterKey = 0;
 };
 
 // Sums over a chunk of fish, reduced in chunk order (deterministic). One

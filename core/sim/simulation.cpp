@@ -133,7 +133,8 @@ StepConstants Simulation::stepConstants() const {
     k.goalRadius = std::max(p.get(ParamId::GoalRadius), 0.0f);
     k.seed = scene_.seed;
     k.step = step_;
-    k.jitterKey = hashKey(k.seed, 0, k.step, RandomStream::Jitter);
+    const std::uint64_t jitterKey = hashKey(k.seed, 0, k.step, RandomStream::Jitter);
+    k.jitterKey = static_cast<std::uint32_t>(jitterKey ^ (jitterKey >> 32));
     return k;
 }
 

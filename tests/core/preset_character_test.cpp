@@ -87,7 +87,9 @@ const std::vector<Character> kCharacters = {
     // Couzin's swarm: together, but no common heading and no rotation (both 0.03-0.07 on 10 seeds, largest group 0.65-1.0).
     {.id = "loose-swarm", .warmupSteps = 1200, .samples = 20,
      .polarisation = {0, 0.3}, .milling = {0, 0.3}, .largestGroup = {0.5, 1.0}},
-    // Couzin's torus: milling 0.98 once formed (7 of 12 seeds above 0.5 by 40 s), one group.
+    // Couzin's torus: milling 0.98 on its own seed, one group. The school
+    // settles either into the mill or into parallel swimming, and a change of
+    // rounding anywhere can flip a seed (see the test of several seeds below).
     {.id = "milling-torus", .warmupSteps = 2400, .samples = 15,
      .polarisation = {0, 0.3}, .milling = {0.5, 1.0}, .largestGroup = {0.9, 1.0}},
     // Couzin's dynamic parallel: polarisation 0.73-0.77 on 6 seeds, its samples never above 0.83.
@@ -350,4 +352,26 @@ TEST_CASE("every shipped preset shows its character after warm-up", "[presets][s
         checkRange("share near rocks", c.nearRocks, s.nearRocks);
         checkRange("mean distance to the leader", c.leaderDistance, s.leaderDistance);
     }
+}
+
+TEST_CASE("the milling preset's torus is a lasting state of its school, not a fluke of its seed", "[presets][slow]") {
+    // Its school ends up either milling (0.97-0.98) or swimming in parallel
+    // (milling 0.29-0.46): 5 of these 12 seeds mill after 40 s (7 before a
+    // change of the jitter's hash). A preset that cannot mill mills on none.
+    const Preset preset = loadPreset(presetFile("milling-torus"));
+    int milling = 0;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        Scene scene = preset.scene;
+        scene.seed = seed;
+        SerialScheduler scheduler;
+        Simulation sim(scene, scheduler);
+        for (int t = 0; t < 2400; ++t) sim.step();
+        double mean = 0;
+        for (int k = 0; k < 15; ++k) {
+            for (int t = 0; t < kSampleEvery; ++t) sim.step();
+            mean += computeMetrics(sim).milling / 15.0;
+        }
+        milling += mean > 0.8 ? 1 : 0;
+    }
+    CHECK(milling >= 3);
 }
