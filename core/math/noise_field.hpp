@@ -4,6 +4,7 @@
 // lattice). The lattice for the current time is refreshed once per step, so
 // sampling it per fish is four table reads and a blend, not a hash per fish.
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "math/vec.hpp"
@@ -79,12 +80,20 @@ private:
     const v8i row0 = r0 * cols_, row1 = ((r0 + 1 == rows_) ? v8i{} : r0 + 1) * cols_;
     const v8i i00 = row0 + c0, i10 = row0 + c1, i01 = row1 + c0, i11 = row1 + c1;
     const Vec2* lattice = lattice_.data();
+    // A lattice point's two floats are read as one 64-bit value, and the
+    // eight pairs then split into the x and the y lanes.
+    static_assert(sizeof(Vec2) == 2 * sizeof(float));
     const auto corner = [lattice](v8i i) {
-        const auto axis = [&](std::size_t k) {
-            return v8f{lattice[i[0]][k], lattice[i[1]][k], lattice[i[2]][k], lattice[i[3]][k],
-                       lattice[i[4]][k], lattice[i[5]][k], lattice[i[6]][k], lattice[i[7]][k]};
+        using v4d = double __attribute__((vector_size(32)));
+        const auto pair = [lattice](std::int32_t k) {
+            double d;
+            std::memcpy(&d, &lattice[k], sizeof d);
+            return d;
         };
-        return VecLanes<2>{{axis(0), axis(1)}};
+        const v8f lo = (v8f)v4d{pair(i[0]), pair(i[1]), pair(i[2]), pair(i[3])};
+        const v8f hi = (v8f)v4d{pair(i[4]), pair(i[5]), pair(i[6]), pair(i[7])};
+        return VecLanes<2>{{__builtin_shufflevector(lo, hi, 0, 2, 4, 6, 8, 10, 12, 14),
+                            __builtin_shufflevector(lo, hi, 1, 3, 5, 7, 9, 11, 13, 15)}};
     };
     const VecLanes<2> c00 = corner(i00), c10 = corner(i10), c01 = corner(i01), c11 = corner(i11);
     const VecLanes<2> top = c00 + (c10 - c00) * q.tx;
