@@ -52,10 +52,15 @@ inline constexpr int kLanes = 8;
     return r;
 }
 [[gnu::always_inline]] inline float floorOf(float x) { return std::floor(x); }
+// std::floor lane by lane, without a call per lane where the target has no
+// vector rounding: truncate through int, step down where that went up. Zeros,
+// and magnitudes from 2^23 up (whole already), infinities and NaN stay as they
+// are, as std::floor leaves them.
 [[gnu::always_inline]] inline v8f floorOf(v8f x) {
-    v8f r;
-    for (int k = 0; k < kLanes; ++k) r[k] = std::floor(x[k]);
-    return r;
+    const v8f truncated = __builtin_convertvector(__builtin_convertvector(x, v8i), v8f);
+    const v8f down = truncated > x ? truncated - 1.0f : truncated;
+    const v8f magnitude = (v8f)((v8i)x & 0x7fffffff);
+    return (magnitude < 8388608.0f) & (x != 0.0f) ? down : x;
 }
 [[gnu::always_inline]] inline float roundOf(float x) { return std::nearbyint(x); }
 [[gnu::always_inline]] inline v8f roundOf(v8f x) {

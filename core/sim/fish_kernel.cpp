@@ -18,14 +18,11 @@ namespace {
 // Scan the 3x3 cells around fish i (the spans of its cell, see
 // UniformGrid::neighbourSpans) into per-lane partial sums.
 template <bool Wrap>
-[[gnu::always_inline]] inline void perceive(const KernelInput& in, const UniformGrid::Spans& spans, std::size_t i,
-                                            float radius2, float headX, float headY, bool useCone, scan::Lanes& lanes) {
-    const StepConstants& k = *in.k;
-    const FishArrays& f = *in.cur;
-    const scan::ScanShared shared{f.px.data(), f.py.data(), f.vx.data(),         f.vy.data(),
-                                  k.separationRadius2, k.minDistance2, k.width, k.height};
-    const scan::ScanFish fish{f.px[i], f.py[i], headX, headY, useCone ? k.fovLimit : -1.0f, radius2,
-                              static_cast<std::int32_t>(i)};
+[[gnu::always_inline]] inline void perceive(const scan::ScanShared& shared, const UniformGrid::Spans& spans,
+                                            std::size_t i, float radius2, float headX, float headY, float coneLimit,
+                                            scan::Lanes& lanes) {
+    const scan::ScanFish fish{splat(shared.px[i]), splat(shared.py[i]), splat(headX),    splat(headY),
+                              splat(coneLimit),    splat(radius2),      static_cast<std::int32_t>(i)};
     for (int s = 0; s < spans.count; ++s) {
         if (s == spans.own)
             scan::scanSpan<Wrap, true>(lanes, shared, fish, spans.begin[s], spans.end[s]);
@@ -114,6 +111,14 @@ template <bool Wrap>
     const v8i iota = {0, 1, 2, 3, 4, 5, 6, 7};
     UniformGrid::Spans spans;
     int spansCell = -1;
+    const scan::ScanShared shared{f.px.data(),
+                                  f.py.data(),
+                                  f.vx.data(),
+                                  f.vy.data(),
+                                  splat(k.separationRadius2),
+                                  splat(k.minDistance2),
+                                  splat(k.width),
+                                  splat(k.height)};
 
     for (std::size_t b = begin; b < end; b += kLanes) {
         const int count = static_cast<int>(std::min<std::size_t>(kLanes, end - b));
@@ -155,8 +160,8 @@ template <bool Wrap>
                 spansCell = cell[l];
             }
             scan::Lanes lanes;
-            perceive<Wrap>(in, spans, b + l, radius[l] * radius[l], heading[0][l], heading[1][l], useCone[l] != 0,
-                           lanes);
+            perceive<Wrap>(shared, spans, b + l, radius[l] * radius[l], heading[0][l], heading[1][l],
+                           useCone[l] != 0 ? k.fovLimit : -1.0f, lanes);
             stats.candidates += spans.total;
             countOf[l] = __builtin_convertvector(-lanes.seen, v8f);
             velXOf[l] = lanes.velX, velYOf[l] = lanes.velY, offXOf[l] = lanes.offX, offYOf[l] = lanes.offY;

@@ -30,12 +30,14 @@ struct Lanes {
     v8f velX{}, velY{}, offX{}, offY{}, sepX{}, sepY{};
 };
 
+// Broadcast to every lane once per fish (and ScanShared once per call), not
+// in each span's loop.
 struct ScanFish {
-    float x, y;          // position
-    float headX, headY;  // unit heading, or 0 when the cone is not used
-    float coneLimit;     // rules::coneLimit of the half angle; -1 with a zero heading = all around
-    float radius2;       // perception radius squared (per fish)
-    std::int32_t self;   // own index in the arrays
+    v8f x, y;          // position
+    v8f headX, headY;  // unit heading, or 0 when the cone is not used
+    v8f coneLimit;     // rules::coneLimit of the half angle; -1 with a zero heading = all around
+    v8f radius2;       // perception radius squared (per fish)
+    std::int32_t self;  // own index in the arrays
 };
 
 struct ScanShared {
@@ -43,9 +45,9 @@ struct ScanShared {
     const float* py;
     const float* vx;
     const float* vy;
-    float separationRadius2;
-    float minDistance2;
-    float width, height;  // for the minimum image when wrapping
+    v8f separationRadius2;
+    v8f minDistance2;
+    v8f width, height;  // for the minimum image when wrapping
 };
 
 // Candidates b .. b+7, those in `valid` only.
@@ -63,7 +65,7 @@ template <bool Wrap>
     }
     const VecLanes<2> offset{{dx, dy}};
     const v8f d2 = dx * dx + dy * dy;
-    const VecLanes<2> heading{{splat(f.headX), splat(f.headY)}};
+    const VecLanes<2> heading{{f.headX, f.headY}};
     const v8i seen = valid & rules::inFieldOfView(heading, offset, d2, f.coneLimit) & (d2 < f.radius2);
     L.seen += seen;
     L.velX += keepWhere(seen, loadLanes(s.vx + b));

@@ -28,8 +28,9 @@ template <std::size_t D, typename T, typename S>
 // unit vector away from it weighted by 1/d (articles 000 and 001), with d
 // clamped from below so coincident fish do not produce infinities.
 // `offset` is other - self.
-template <std::size_t D, typename T>
-[[gnu::always_inline]] inline Vec<D, T> separationTerm(const Vec<D, T>& offset, T d2, float minDistance2) {
+// (minDistance2 is a float, or the same in every lane.)
+template <std::size_t D, typename T, typename S>
+[[gnu::always_inline]] inline Vec<D, T> separationTerm(const Vec<D, T>& offset, T d2, S minDistance2) {
     return offset * (-1.0f / maxOf(d2, T{} + minDistance2));
 }
 
@@ -42,8 +43,9 @@ inline float coneLimit(float cosHalf) { return cosHalf * (cosHalf < 0.0f ? -cosH
 // proj |proj| >= cos(h) |cos(h)| d2 = limit * d2 (see coneLimit): one dot
 // product, no acos, no sqrt, no branch on the cone being wider than 180
 // degrees. A zero heading with limit -1 sees all around (0 >= -d2).
-template <std::size_t D, typename T>
-[[gnu::always_inline]] inline auto inFieldOfView(const Vec<D, T>& heading, const Vec<D, T>& offset, T d2, float limit) {
+// (limit is a float, or the same in every lane.)
+template <std::size_t D, typename T, typename S>
+[[gnu::always_inline]] inline auto inFieldOfView(const Vec<D, T>& heading, const Vec<D, T>& offset, T d2, S limit) {
     const T proj = dot(heading, offset);
     return proj * absOf(proj) >= d2 * limit;
 }
