@@ -23,6 +23,13 @@ template <bool Wrap>
                                             scan::Lanes& lanes) {
     const scan::ScanFish fish{splat(shared.px[i]), splat(shared.py[i]), splat(headX),    splat(headY),
                               splat(coneLimit),    splat(radius2),      static_cast<std::int32_t>(i)};
+    // Most cells: a row above, the own row, a row below.
+    if (spans.count == 3 && spans.own == 1) {
+        scan::scanSpan<Wrap, false>(lanes, shared, fish, spans.begin[0], spans.end[0]);
+        scan::scanSpan<Wrap, true>(lanes, shared, fish, spans.begin[1], spans.end[1]);
+        scan::scanSpan<Wrap, false>(lanes, shared, fish, spans.begin[2], spans.end[2]);
+        return;
+    }
     for (int s = 0; s < spans.count; ++s) {
         if (s == spans.own)
             scan::scanSpan<Wrap, true>(lanes, shared, fish, spans.begin[s], spans.end[s]);
