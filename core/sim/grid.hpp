@@ -140,10 +140,23 @@ inline int UniformGrid::neighbourRows(int cy, int (&rows)[3]) const {
 }
 
 inline UniformGrid::Spans UniformGrid::neighbourSpans(int cx, int cy) const {
+    Spans s;
+    if (cx >= 1 && cx + 1 < cols_ && cy >= 1 && cy + 1 < rows_) {
+        // Away from the edges (the common case), in either mode: three rows
+        // of three cells, the own row in the middle.
+        for (int r = 0; r < 3; ++r) {
+            const int first = cellIndex(cx - 1, cy - 1 + r);
+            s.begin[r] = cellStart(first);
+            s.end[r] = cellStart(first + 3);
+            s.total += s.end[r] - s.begin[r];
+        }
+        s.count = 3;
+        s.own = 1;
+        return s;
+    }
     int colFirst[3], colLast[3], rowList[3];
     const int nc = neighbourColumns(cx, colFirst, colLast);
     const int nr = neighbourRows(cy, rowList);
-    Spans s;
     for (int r = 0; r < nr; ++r) {
         for (int c = 0; c < nc; ++c) {
             s.begin[s.count] = cellStart(cellIndex(colFirst[c], rowList[r]));
