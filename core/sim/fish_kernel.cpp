@@ -118,6 +118,7 @@ template <bool Wrap>
     const v8i iota = {0, 1, 2, 3, 4, 5, 6, 7};
     UniformGrid::Spans spans;
     int spansCell = -1;
+    std::uint64_t candidates = 0;  // exact, and converted once
     const scan::ScanShared shared{f.px.data(),
                                   f.py.data(),
                                   f.vx.data(),
@@ -169,7 +170,7 @@ template <bool Wrap>
             scan::Lanes lanes;
             perceive<Wrap>(shared, spans, b + l, radius[l] * radius[l], heading[0][l], heading[1][l],
                            useCone[l] != 0 ? k.fovLimit : -1.0f, lanes);
-            stats.candidates += spans.total;
+            candidates += spans.total;
             countOf[l] = __builtin_convertvector(-lanes.seen, v8f);
             velXOf[l] = lanes.velX, velYOf[l] = lanes.velY, offXOf[l] = lanes.offX, offYOf[l] = lanes.offY;
             sepXOf[l] = lanes.sepX, sepYOf[l] = lanes.sepY;
@@ -253,6 +254,7 @@ template <bool Wrap>
         // A scared fish stays alarmed for alarmDuration after the predator left.
         storeLanes(&f.alarm[b], select(scaredNow, k.alarmDuration, maxOf(alarmLeft - k.dt, splat(0.0f))));
     }
+    stats.candidates += static_cast<double>(candidates);
 }
 
 }  // namespace
