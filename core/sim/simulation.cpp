@@ -145,10 +145,24 @@ void Simulation::reorderByCell() {
     const std::uint32_t* order = grid_.order();
     scheduler_->parallelFor(n, 4096, [&](std::size_t b, std::size_t e) {
         for (std::size_t i = b; i < e; ++i) back_.id[i] = fish_.id[order[i]];
-        for (FishArrays::FloatField m : FishArrays::kFloatFields) {
-            const float* src = (fish_.*m).data();
-            float* dst = (back_.*m).data();
-            for (std::size_t i = b; i < e; ++i) dst[i] = src[order[i]];
+        // Four arrays per pass: each index read serves four copies. One array
+        // per pass re-read the index 16 times; eight per pass (16 memory
+        // streams at once) took four times as long on the 2-core Zen 3.
+        constexpr std::size_t kFields = FishArrays::kFloatFields.size();
+        static_assert(kFields % 4 == 0);
+        for (std::size_t m = 0; m < kFields; m += 4) {
+            const float* s0 = (fish_.*FishArrays::kFloatFields[m]).data();
+            const float* s1 = (fish_.*FishArrays::kFloatFields[m + 1]).data();
+            const float* s2 = (fish_.*FishArrays::kFloatFields[m + 2]).data();
+            const float* s3 = (fish_.*FishArrays::kFloatFields[m + 3]).data();
+            float* d0 = (back_.*FishArrays::kFloatFields[m]).data();
+            float* d1 = (back_.*FishArrays::kFloatFields[m + 1]).data();
+            float* d2 = (back_.*FishArrays::kFloatFields[m + 2]).data();
+            float* d3 = (back_.*FishArrays::kFloatFields[m + 3]).data();
+            for (std::size_t i = b; i < e; ++i) {
+                const std::uint32_t o = order[i];
+                d0[i] = s0[o], d1[i] = s1[o], d2[i] = s2[o], d3[i] = s3[o];
+            }
         }
     });
     std::swap(fish_, back_);
