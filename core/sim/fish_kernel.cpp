@@ -160,7 +160,7 @@ template <bool Wrap>
         v8f countOf[kLanes], velXOf[kLanes], velYOf[kLanes], offXOf[kLanes], offYOf[kLanes];
         v8f sepXOf[kLanes], sepYOf[kLanes];
         const v8i cellX = g.cellX(p[0]), cellY = g.cellY(p[1]);
-        const v8i cell = cellY * g.cols() + cellX;
+        const v8i cell = g.cellIndex(cellX, cellY);
         for (int l = 0; l < count; ++l) {
             // Fish are sorted by cell: consecutive fish mostly share their spans.
             if (cell[l] != spansCell) {

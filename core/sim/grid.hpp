@@ -48,6 +48,7 @@ public:
     // The same for eight positions at once (lane for lane equal to the above).
     v8i cellX(v8f x) const { return clampCell(x * invCellW_, cols_); }
     v8i cellY(v8f y) const { return clampCell(y * invCellH_, rows_); }
+    v8i cellIndex(v8i cx, v8i cy) const { return cy * cols_ + cx; }
 
     const std::uint32_t* order() const { return order_.data(); }
     // Fish of cell c (in sorted order) are order()[cellStart(c) .. cellStart(c+1)).

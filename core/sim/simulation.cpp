@@ -150,15 +150,11 @@ void Simulation::reorderByCell() {
         // streams at once) took four times as long on the 2-core Zen 3.
         constexpr std::size_t kFields = FishArrays::kFloatFields.size();
         static_assert(kFields % 4 == 0);
+        const auto field = [](FishArrays& arrays, std::size_t k) { return (arrays.*FishArrays::kFloatFields[k]).data(); };
         for (std::size_t m = 0; m < kFields; m += 4) {
-            const float* s0 = (fish_.*FishArrays::kFloatFields[m]).data();
-            const float* s1 = (fish_.*FishArrays::kFloatFields[m + 1]).data();
-            const float* s2 = (fish_.*FishArrays::kFloatFields[m + 2]).data();
-            const float* s3 = (fish_.*FishArrays::kFloatFields[m + 3]).data();
-            float* d0 = (back_.*FishArrays::kFloatFields[m]).data();
-            float* d1 = (back_.*FishArrays::kFloatFields[m + 1]).data();
-            float* d2 = (back_.*FishArrays::kFloatFields[m + 2]).data();
-            float* d3 = (back_.*FishArrays::kFloatFields[m + 3]).data();
+            const float *s0 = field(fish_, m), *s1 = field(fish_, m + 1), *s2 = field(fish_, m + 2),
+                        *s3 = field(fish_, m + 3);
+            float *d0 = field(back_, m), *d1 = field(back_, m + 1), *d2 = field(back_, m + 2), *d3 = field(back_, m + 3);
             for (std::size_t i = b; i < e; ++i) {
                 const std::uint32_t o = order[i];
                 d0[i] = s0[o], d1[i] = s1[o], d2[i] = s2[o], d3[i] = s3[o];
