@@ -90,7 +90,7 @@ private:
     float invCellH_ = 1.0f;
     bool periodic_ = false;
     static constexpr std::size_t kMaxParts = 8;              // of the counting sort
-    static constexpr std::size_t kMinFishPerPart = 32768;  // fewer: not worth a thread
+    static constexpr std::size_t kMinFishPerPart = 16384;  // fewer: not worth a thread
     std::unique_ptr<std::uint32_t[]> start_;       // cells + 1 offsets
     std::unique_ptr<std::uint32_t[]> partCursor_;  // per part and cell: count, then next slot
     std::vector<std::uint32_t> cellOf_;  // per fish
