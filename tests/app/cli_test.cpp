@@ -205,6 +205,27 @@ TEST_CASE("bench refuses bad arguments with exit code 2") {
     requireRefused(run(runBench, {"--fast"}), "bench", "unknown option");
 }
 
+TEST_CASE("bench --repeat measures every row several times and reports their spread and the speed-up") {
+    const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--repeat", "3", "--json"});
+    REQUIRE(r.code == 0);
+    const auto rows = jsonLines(r.out);
+    REQUIRE(rows.size() == 4);  // one summary per row, not one line per run
+    for (const auto& row : rows) {
+        INFO(row.dump());
+        CHECK(row.at("runs") == 3);
+        CHECK(row.at("steps") == 12);
+        const double fastest = row.at("ns_per_fish_step_fastest").get<double>();
+        CHECK(fastest > 0);
+        CHECK(fastest <= row.at("ns_per_fish_step").get<double>());
+        CHECK(row.at("ns_per_fish_step").get<double>() <= row.at("ns_per_fish_step_slowest").get<double>());
+        // Only rows with more than one thread have a 1-thread row to compare with.
+        CHECK(row.contains("speed_up_vs_1_thread") == (row.at("threads") == 2));
+    }
+    // Progress: one line per run on the error stream.
+    CHECK_THAT(r.err, Catch::Contains("round 3 of 3: article-000, 3000 fish, 2 threads"));
+    requireRefused(run(runBench, {"--repeat", "0"}), "bench", "--repeat");
+}
+
 TEST_CASE("bench times the same steps for every thread count, so the rows compare the same work") {
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--seconds", "1", "--json"});
     REQUIRE(r.code == 0);

@@ -1,5 +1,6 @@
 #include "bench_scenes.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numbers>
@@ -77,6 +78,52 @@ BenchResult measure(const std::string& name, const Scene& scene, int threads, do
     r.metricsMs = std::chrono::duration<double, std::milli>(Clock::now() - m0).count();
     r.peakRssMb = peakRssMegabytes();
     return r;
+}
+
+namespace {
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t m = v.size() / 2;
+    return v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+template <typename Field>
+double medianOf(const std::vector<BenchResult>& runs, Field field) {
+    std::vector<double> v;
+    for (const BenchResult& r : runs) v.push_back(field(r));
+    return median(std::move(v));
+}
+}  // namespace
+
+RepeatedResult summarize(const std::vector<BenchResult>& runs) {
+    RepeatedResult s;
+    s.runs = static_cast<int>(runs.size());
+    if (runs.empty()) return s;
+    BenchResult& m = s.median;
+    m = runs.front();
+    m.nsPerFishStep = medianOf(runs, [](const BenchResult& r) { return r.nsPerFishStep; });
+    m.stepsPerSecond = medianOf(runs, [](const BenchResult& r) { return r.stepsPerSecond; });
+    m.gridMs = medianOf(runs, [](const BenchResult& r) { return r.gridMs; });
+    m.reorderMs = medianOf(runs, [](const BenchResult& r) { return r.reorderMs; });
+    m.kernelMs = medianOf(runs, [](const BenchResult& r) { return r.kernelMs; });
+    m.agentsMs = medianOf(runs, [](const BenchResult& r) { return r.agentsMs; });
+    m.metricsMs = medianOf(runs, [](const BenchResult& r) { return r.metricsMs; });
+    const auto [lo, hi] = std::minmax_element(runs.begin(), runs.end(), [](const BenchResult& a, const BenchResult& b) {
+        return a.nsPerFishStep < b.nsPerFishStep;
+    });
+    s.minNsPerFishStep = lo->nsPerFishStep;
+    s.maxNsPerFishStep = hi->nsPerFishStep;
+    for (const BenchResult& r : runs) m.peakRssMb = std::max(m.peakRssMb, r.peakRssMb);
+    return s;
+}
+
+double medianSpeedUp(const std::vector<BenchResult>& oneThread, const std::vector<BenchResult>& many) {
+    if (oneThread.empty() || oneThread.size() != many.size()) return 0;
+    std::vector<double> ratios;
+    for (std::size_t k = 0; k < many.size(); ++k)
+        if (many[k].nsPerFishStep > 0) ratios.push_back(oneThread[k].nsPerFishStep / many[k].nsPerFishStep);
+    return ratios.size() == many.size() ? median(std::move(ratios)) : 0;
 }
 
 }  // namespace mirofish::bench

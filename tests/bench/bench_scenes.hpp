@@ -2,6 +2,7 @@
 // The benchmark scenes and their measurement.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "sim/scene.hpp"
 
@@ -37,5 +38,23 @@ BenchResult measure(const std::string& name, const Scene& scene, int threads, do
                     std::uint64_t steps = 0);
 
 double peakRssMegabytes();
+
+// Several runs of one measurement (same scene, fish count and thread count,
+// same steps): each figure is the median over the runs (the mean of the
+// middle two for an even count), the time per fish-step also with its
+// extremes. Candidates and neighbours are the same in every run (the runs are
+// deterministic); the peak RSS is the largest.
+struct RepeatedResult {
+    BenchResult median;
+    double minNsPerFishStep = 0, maxNsPerFishStep = 0;
+    int runs = 0;
+};
+RepeatedResult summarize(const std::vector<BenchResult>& runs);
+
+// How many times faster `many` ran than `oneThread`: the median over rounds
+// of the ratio of round k's two times. Runs of one round are close in time,
+// so they share the machine's slow or fast spell, which a ratio of two
+// separate medians would not cancel. 0 when the rounds do not pair up.
+double medianSpeedUp(const std::vector<BenchResult>& oneThread, const std::vector<BenchResult>& many);
 
 }  // namespace mirofish::bench
