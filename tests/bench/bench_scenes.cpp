@@ -114,7 +114,6 @@ RepeatedResult summarize(const std::vector<BenchResult>& runs) {
     });
     s.minNsPerFishStep = lo->nsPerFishStep;
     s.maxNsPerFishStep = hi->nsPerFishStep;
-    for (const BenchResult& r : runs) m.peakRssMb = std::max(m.peakRssMb, r.peakRssMb);
     return s;
 }
 

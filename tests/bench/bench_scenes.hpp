@@ -43,7 +43,9 @@ double peakRssMegabytes();
 // same steps): each figure is the median over the runs (the mean of the
 // middle two for an even count), the time per fish-step also with its
 // extremes. Candidates and neighbours are the same in every run (the runs are
-// deterministic); the peak RSS is the largest.
+// deterministic). The peak RSS is the first run's: the process's peak when
+// the row was first measured, as in a single run (later rounds come after
+// every other row's runs, the largest included).
 struct RepeatedResult {
     BenchResult median;
     double minNsPerFishStep = 0, maxNsPerFishStep = 0;
