@@ -88,10 +88,9 @@ double median(std::vector<double> v) {
     return v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
-template <typename Field>
-double medianOf(const std::vector<BenchResult>& runs, Field field) {
+double medianOf(const std::vector<BenchResult>& runs, double BenchResult::*field) {
     std::vector<double> v;
-    for (const BenchResult& r : runs) v.push_back(field(r));
+    for (const BenchResult& r : runs) v.push_back(r.*field);
     return median(std::move(v));
 }
 }  // namespace
@@ -102,13 +101,10 @@ RepeatedResult summarize(const std::vector<BenchResult>& runs) {
     if (runs.empty()) return s;
     BenchResult& m = s.median;
     m = runs.front();
-    m.nsPerFishStep = medianOf(runs, [](const BenchResult& r) { return r.nsPerFishStep; });
-    m.stepsPerSecond = medianOf(runs, [](const BenchResult& r) { return r.stepsPerSecond; });
-    m.gridMs = medianOf(runs, [](const BenchResult& r) { return r.gridMs; });
-    m.reorderMs = medianOf(runs, [](const BenchResult& r) { return r.reorderMs; });
-    m.kernelMs = medianOf(runs, [](const BenchResult& r) { return r.kernelMs; });
-    m.agentsMs = medianOf(runs, [](const BenchResult& r) { return r.agentsMs; });
-    m.metricsMs = medianOf(runs, [](const BenchResult& r) { return r.metricsMs; });
+    for (double BenchResult::*field : {&BenchResult::nsPerFishStep, &BenchResult::stepsPerSecond, &BenchResult::gridMs,
+                                       &BenchResult::reorderMs, &BenchResult::kernelMs, &BenchResult::agentsMs,
+                                       &BenchResult::metricsMs})
+        m.*field = medianOf(runs, field);
     const auto [lo, hi] = std::minmax_element(runs.begin(), runs.end(), [](const BenchResult& a, const BenchResult& b) {
         return a.nsPerFishStep < b.nsPerFishStep;
     });
