@@ -44,10 +44,8 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         const bool repeated = repeat > 1;
 
         if (!json) {
-            out << (repeated ? "scene              fish  threads  steps   steps/s   ns/fish-step  fastest-slowest  vs 1 thread"
-                               "  candidates  neighbours  peak RSS MB\n"
-                             : "scene              fish  threads  steps   steps/s   ns/fish-step  candidates  neighbours"
-                               "  peak RSS MB\n");
+            out << "scene              fish  threads  steps   steps/s   ns/fish-step"
+                << (repeated ? "  fastest-slowest  vs 1 thread" : "") << "  candidates  neighbours  peak RSS MB\n";
         }
         // One row of the table: a single run, or the summary of repeated runs
         // (speedUp 0: no 1-thread row to compare with).
@@ -80,20 +78,18 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 out << j.dump() << "\n" << std::flush;
                 return;
             }
-            char line[220];
-            const auto steps = static_cast<unsigned long long>(r.steps);
+            char line[160];
+            std::snprintf(line, sizeof line, "%-16s %7u %8d %6llu %9.1f %14.1f", r.scene.c_str(), r.fish, r.threads,
+                          static_cast<unsigned long long>(r.steps), r.stepsPerSecond, r.nsPerFishStep);
+            out << line;
             if (repeated) {
                 char spread[40], ratio[16] = "-";
                 std::snprintf(spread, sizeof spread, "%.1f-%.1f", s.minNsPerFishStep, s.maxNsPerFishStep);
                 if (speedUp > 0) std::snprintf(ratio, sizeof ratio, "%.2fx", speedUp);
-                std::snprintf(line, sizeof line, "%-16s %7u %8d %6llu %9.1f %14.1f %16s %12s %11.1f %11.2f %12.1f\n",
-                              r.scene.c_str(), r.fish, r.threads, steps, r.stepsPerSecond, r.nsPerFishStep, spread,
-                              ratio, r.meanCandidates, r.meanNeighbours, r.peakRssMb);
-            } else {
-                std::snprintf(line, sizeof line, "%-16s %7u %8d %6llu %9.1f %14.1f %11.1f %11.2f %12.1f\n",
-                              r.scene.c_str(), r.fish, r.threads, steps, r.stepsPerSecond, r.nsPerFishStep,
-                              r.meanCandidates, r.meanNeighbours, r.peakRssMb);
+                std::snprintf(line, sizeof line, " %16s %12s", spread, ratio);
+                out << line;
             }
+            std::snprintf(line, sizeof line, " %11.1f %11.2f %12.1f\n", r.meanCandidates, r.meanNeighbours, r.peakRssMb);
             out << line;
             if (profile) {
                 std::snprintf(line, sizeof line,
