@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -17,13 +18,79 @@ const std::vector<OptionSpec> kOptions = {
     {"seconds", "S", "minimum timed seconds of the first measurement of each scene (default 1); the\n"
                      "                          other thread counts then time the same steps, so they do the same work"},
     {"steps", "N", "time exactly N steps of every scene instead (after the same warm-up)"},
-    {"repeat", "N", "measure everything N times, in rounds (every thread count once per round), and print\n"
-                    "                          per row the median, the fastest and the slowest run, and the speed-up over\n"
-                    "                          1 thread as the median of each round's own ratio (default 1)"},
+    {"repeat", "N", "measure everything N times, in rounds (a scene's thread counts back to back), and print\n"
+                    "                          per row the median, the fastest and the slowest run (default 1)"},
+    {"pairs", "N", "then time the speed-up over 1 thread of every scene in N pairs of runs of the same\n"
+                   "                          steps, one on 1 thread and one on more, and print the median pair's ratio\n"
+                   "                          (default 5; 0 skips it; needs 1 among the thread counts)"},
     {"json", "", "one JSON object per line instead of a table"},
     {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
                     "                          integration (one fused pass), agents, and one metrics computation"},
 };
+
+// One row of the table: a scene at one thread count, with its runs.
+struct Row {
+    std::string name, key;
+    Scene scene;
+    int threads;
+    std::vector<bench::BenchResult> runs;
+};
+
+// After the table: each scene's speed-up on every thread count above 1 over
+// its 1-thread row, timed in pairs of runs of the same steps. The pairs start
+// halfway through the steps the rows timed (the schools are still forming, so
+// the work per step changes), and each run of a pair lasts at least a quarter
+// of a second on 1 thread (judged by the 1-thread row's rate).
+int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostream& out, std::ostream& err) {
+    bool header = false;
+    for (const Row& row : rows) {
+        const auto single = std::find_if(rows.begin(), rows.end(), [&](const Row& other) {
+            return other.key == row.key && other.threads == 1;
+        });
+        if (pairs == 0 || row.threads == 1 || single == rows.end()) continue;
+        const bench::BenchResult& oneThread = bench::summarize(single->runs).median;
+        const auto steps = static_cast<std::uint64_t>(std::max(1.0, std::ceil(0.25 * oneThread.stepsPerSecond)));
+        const std::uint64_t startStep = bench::kWarmUpSteps + oneThread.steps / 2;
+        const std::uint32_t fish = row.scene.fishCount;
+        const bench::PairedSpeedUp s = bench::measurePairedSpeedUp(
+            row.scene, row.threads, startStep, pairs, steps, [&](int pair, double oneSeconds, double manySeconds) {
+                char line[200];
+                std::snprintf(line, sizeof line,
+                              "pair %d of %d: %s, %u fish, %llu steps: 1 thread %.3f s, %d threads %.3f s\n", pair,
+                              pairs, row.name.c_str(), fish, static_cast<unsigned long long>(steps), oneSeconds,
+                              row.threads, manySeconds);
+                err << line << std::flush;
+            });
+        if (!s.sameWork) {
+            err << "mirofish bench: " << row.name << " with " << fish << " fish ended in different states on 1 and on "
+                << row.threads << " threads after the same steps: the simulation is not deterministic\n";
+            return kExitFailed;
+        }
+        if (json) {
+            nlohmann::ordered_json j;
+            j["scene"] = row.name;
+            j["fish"] = fish;
+            j["threads"] = row.threads;
+            j["pairs"] = pairs;
+            j["steps_per_run"] = steps;
+            j["speed_up_vs_1_thread"] = s.median;
+            j["speed_up_lowest"] = s.lowest;
+            j["speed_up_highest"] = s.highest;
+            out << j.dump() << "\n" << std::flush;
+            continue;
+        }
+        if (!header) {
+            out << "\nspeed-up over 1 thread, the same steps timed in pairs (median pair, lowest-highest):\n"
+                << "scene              fish  threads  steps/run  pairs  vs 1 thread  lowest-highest\n";
+            header = true;
+        }
+        char line[160];
+        std::snprintf(line, sizeof line, "%-16s %7u %8d %10llu %6d %11.2fx %9.2f-%.2fx\n", row.name.c_str(), fish,
+                      row.threads, static_cast<unsigned long long>(steps), pairs, s.median, s.lowest, s.highest);
+        out << line << std::flush;
+    }
+    return kExitOk;
+}
 }  // namespace
 
 int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
@@ -39,17 +106,17 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         const double seconds = static_cast<double>(args.integer("seconds", 1, 1, 3600));
         const auto fixedSteps = static_cast<std::uint64_t>(args.integer("steps", 0, 1, 1'000'000));
         const auto repeat = static_cast<int>(args.integer("repeat", 1, 1, 100));
+        const auto pairs = static_cast<int>(args.integer("pairs", 5, 0, 100));
         const bool json = args.has("json");
         const bool profile = args.has("profile");
         const bool repeated = repeat > 1;
 
         if (!json) {
             out << "scene              fish  threads  steps   steps/s   ns/fish-step"
-                << (repeated ? "  fastest-slowest  vs 1 thread" : "") << "  candidates  neighbours  peak RSS MB\n";
+                << (repeated ? "  fastest-slowest" : "") << "  candidates  neighbours  peak RSS MB\n";
         }
-        // One row of the table: a single run, or the summary of repeated runs
-        // (speedUp 0: no 1-thread row to compare with).
-        auto report = [&](const bench::RepeatedResult& s, double speedUp) {
+        // One row of the table: a single run, or the summary of repeated runs.
+        auto report = [&](const bench::RepeatedResult& s) {
             const bench::BenchResult& r = s.median;
             if (json) {
                 nlohmann::ordered_json j;
@@ -63,7 +130,6 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                     j["runs"] = s.runs;
                     j["ns_per_fish_step_fastest"] = s.minNsPerFishStep;
                     j["ns_per_fish_step_slowest"] = s.maxNsPerFishStep;
-                    if (speedUp > 0) j["speed_up_vs_1_thread"] = speedUp;
                 }
                 j["mean_candidates"] = r.meanCandidates;
                 j["mean_neighbours"] = r.meanNeighbours;
@@ -83,10 +149,9 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                           static_cast<unsigned long long>(r.steps), r.stepsPerSecond, r.nsPerFishStep);
             out << line;
             if (repeated) {
-                char spread[40], ratio[16] = "-";
+                char spread[40];
                 std::snprintf(spread, sizeof spread, "%.1f-%.1f", s.minNsPerFishStep, s.maxNsPerFishStep);
-                if (speedUp > 0) std::snprintf(ratio, sizeof ratio, "%.2fx", speedUp);
-                std::snprintf(line, sizeof line, " %16s %12s", spread, ratio);
+                std::snprintf(line, sizeof line, " %16s", spread);
                 out << line;
             }
             std::snprintf(line, sizeof line, " %11.1f %11.2f %12.1f\n", r.meanCandidates, r.meanNeighbours, r.peakRssMb);
@@ -102,12 +167,6 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         };
 
         // The rows in table order (thread count, then scene), each with its runs.
-        struct Row {
-            std::string name, key;
-            Scene scene;
-            int threads;
-            std::vector<bench::BenchResult> runs;
-        };
         std::vector<Row> rows;
         for (const long long threads : threadCounts) {
             for (const long long fish : fishCounts)
@@ -117,7 +176,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
             rows.push_back({"article-000", "article-000", bench::article000Scene(), static_cast<int>(threads), {}});
         }
         // Repeated, a round measures each scene at every thread count in a
-        // row, so the runs that medianSpeedUp pairs are close in time.
+        // row, so that a scene's rows share the machine's spells alike.
         std::vector<std::size_t> order(rows.size());
         for (std::size_t i = 0; i < rows.size(); ++i) order[i] = i;
         if (repeated) {
@@ -134,7 +193,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 stepsOf[row.key] = r.steps;
                 row.runs.push_back(r);
                 if (!repeated) {
-                    report(bench::summarize(row.runs), 0);
+                    report(bench::summarize(row.runs));
                     continue;
                 }
                 char line[160];
@@ -144,17 +203,9 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 err << line << std::flush;
             }
         }
-        if (repeated) {
-            for (const Row& row : rows) {
-                const auto single = std::find_if(rows.begin(), rows.end(), [&](const Row& other) {
-                    return other.key == row.key && other.threads == 1;
-                });
-                const double speedUp =
-                    row.threads > 1 && single != rows.end() ? bench::medianSpeedUp(single->runs, row.runs) : 0;
-                report(bench::summarize(row.runs), speedUp);
-            }
-        }
-        return kExitOk;
+        if (repeated)
+            for (const Row& row : rows) report(bench::summarize(row.runs));
+        return reportSpeedUps(rows, pairs, json, out, err);
     });
 }
 

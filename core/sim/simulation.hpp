@@ -88,6 +88,8 @@ public:
     std::uint64_t stepIndex() const { return step_; }
     double time() const { return time_; }
     Scheduler& scheduler() const { return *scheduler_; }
+    // The pool the following steps run on. Results are the same on any.
+    void setScheduler(Scheduler& scheduler) { scheduler_ = &scheduler; }
 
     // Of the last step: mean neighbours perceived and candidates examined per fish.
     double lastMeanNeighbours() const { return lastNeighbours_; }

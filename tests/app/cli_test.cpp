@@ -205,8 +205,9 @@ TEST_CASE("bench refuses bad arguments with exit code 2") {
     requireRefused(run(runBench, {"--fast"}), "bench", "unknown option");
 }
 
-TEST_CASE("bench --repeat measures every row several times and reports their spread and the speed-up") {
-    const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--repeat", "3", "--json"});
+TEST_CASE("bench --repeat measures every row several times and reports their spread") {
+    const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--repeat", "3", "--pairs", "0",
+                                 "--json"});
     REQUIRE(r.code == 0);
     const auto rows = jsonLines(r.out);
     REQUIRE(rows.size() == 4);  // one summary per row, not one line per run
@@ -218,16 +219,41 @@ TEST_CASE("bench --repeat measures every row several times and reports their spr
         CHECK(fastest > 0);
         CHECK(fastest <= row.at("ns_per_fish_step").get<double>());
         CHECK(row.at("ns_per_fish_step").get<double>() <= row.at("ns_per_fish_step_slowest").get<double>());
-        // Only rows with more than one thread have a 1-thread row to compare with.
-        CHECK(row.contains("speed_up_vs_1_thread") == (row.at("threads") == 2));
     }
     // Progress: one line per run on the error stream.
     CHECK_THAT(r.err, Catch::Contains("round 3 of 3: article-000, 3000 fish, 2 threads"));
     requireRefused(run(runBench, {"--repeat", "0"}), "bench", "--repeat");
 }
 
+TEST_CASE("bench times the speed-up over 1 thread of every scene in pairs of runs of the same steps") {
+    const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--pairs", "2", "--json"});
+    REQUIRE(r.code == 0);
+    const auto lines = jsonLines(r.out);
+    REQUIRE(lines.size() == 6);  // the four rows, then one speed-up per scene on 2 threads
+    for (std::size_t k = 0; k < 4; ++k) CHECK_FALSE(lines[k].contains("speed_up_vs_1_thread"));
+    for (std::size_t k = 4; k < 6; ++k) {
+        const auto& s = lines[k];
+        INFO(s.dump());
+        CHECK(s.at("scene") == lines[k - 4].at("scene"));
+        CHECK(s.at("threads") == 2);
+        CHECK(s.at("pairs") == 2);
+        CHECK(s.at("steps_per_run").get<int>() >= 1);
+        const double median = s.at("speed_up_vs_1_thread").get<double>();
+        CHECK(median > 0);
+        CHECK(s.at("speed_up_lowest").get<double>() <= median);
+        CHECK(median <= s.at("speed_up_highest").get<double>());
+    }
+    // Progress: one line per pair on the error stream.
+    CHECK_THAT(r.err, Catch::Contains("pair 2 of 2: article-000, 3000 fish"));
+    // Without a 1-thread row there is nothing to compare with.
+    const Run alone = run(runBench, {"--fish", "2000", "--threads", "2", "--steps", "12", "--pairs", "2", "--json"});
+    REQUIRE(alone.code == 0);
+    CHECK(jsonLines(alone.out).size() == 2);
+    requireRefused(run(runBench, {"--pairs", "-1"}), "bench", "--pairs");
+}
+
 TEST_CASE("bench times the same steps for every thread count, so the rows compare the same work") {
-    const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--seconds", "1", "--json"});
+    const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--seconds", "1", "--pairs", "0", "--json"});
     REQUIRE(r.code == 0);
     const auto rows = jsonLines(r.out);
     REQUIRE(rows.size() == 4);  // {constant-density, article-000} x {1, 2} threads

@@ -7,6 +7,7 @@
 
 #include <sys/resource.h>
 
+#include "io/state_hash.hpp"
 #include "sched/thread_pool.hpp"
 #include "sim/metrics.hpp"
 #include "sim/simulation.hpp"
@@ -44,9 +45,7 @@ BenchResult measure(const std::string& name, const Scene& scene, int threads, do
     using Clock = std::chrono::steady_clock;
     ThreadPool pool(threads);
     Simulation sim(scene, pool);
-    // Warm-up, one second of simulated time for every size: the school starts
-    // to form and the caches and pages settle.
-    for (int i = 0; i < 60; ++i) sim.step();
+    while (sim.stepIndex() < kWarmUpSteps) sim.step();
 
     BenchResult r;
     r.scene = name;
@@ -113,12 +112,40 @@ RepeatedResult summarize(const std::vector<BenchResult>& runs) {
     return s;
 }
 
-double medianSpeedUp(const std::vector<BenchResult>& oneThread, const std::vector<BenchResult>& many) {
-    if (oneThread.empty() || oneThread.size() != many.size()) return 0;
-    std::vector<double> ratios;
-    for (std::size_t k = 0; k < many.size(); ++k)
-        if (many[k].nsPerFishStep > 0) ratios.push_back(oneThread[k].nsPerFishStep / many[k].nsPerFishStep);
-    return ratios.size() == many.size() ? median(std::move(ratios)) : 0;
+PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_t startStep, int pairs,
+                                   std::uint64_t steps, const std::function<void(int, double, double)>& progress) {
+    using Clock = std::chrono::steady_clock;
+    ThreadPool one(1), many(threads);
+    Simulation sim(scene, many);
+    while (sim.stepIndex() < startStep) sim.step();
+    // Seconds for the next `steps` steps on `pool`, and the state they end in.
+    const auto timeSteps = [&](Scheduler& pool) {
+        sim.setScheduler(pool);
+        const auto start = Clock::now();
+        for (std::uint64_t i = 0; i < steps; ++i) sim.step();
+        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        return std::pair{seconds, stateHash(sim)};
+    };
+    PairedSpeedUp r;
+    for (int p = 0; p < pairs; ++p) {
+        const Simulation::SavedState before = sim.save();
+        Scheduler& first = p % 2 == 0 ? static_cast<Scheduler&>(one) : many;
+        Scheduler& second = p % 2 == 0 ? static_cast<Scheduler&>(many) : one;
+        const auto [firstSeconds, firstState] = timeSteps(first);
+        sim.restore(before);
+        const auto [secondSeconds, secondState] = timeSteps(second);
+        r.sameWork = r.sameWork && firstState == secondState;
+        const double oneSeconds = p % 2 == 0 ? firstSeconds : secondSeconds;
+        const double manySeconds = p % 2 == 0 ? secondSeconds : firstSeconds;
+        r.ratios.push_back(oneSeconds / manySeconds);
+        if (progress) progress(p + 1, oneSeconds, manySeconds);
+    }
+    if (!r.ratios.empty()) {
+        r.median = median(r.ratios);
+        const auto [lo, hi] = std::minmax_element(r.ratios.begin(), r.ratios.end());
+        r.lowest = *lo, r.highest = *hi;
+    }
+    return r;
 }
 
 }  // namespace mirofish::bench

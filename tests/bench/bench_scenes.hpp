@@ -1,6 +1,7 @@
 #pragma once
 // The benchmark scenes and their measurement.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,10 @@ Scene constantDensityScene(std::uint32_t fish);
 // of its table (the registry defaults are that table).
 Scene article000Scene();
 
+// Steps run before any timing: one simulated second, in which the school
+// starts to form and the caches and pages settle.
+inline constexpr std::uint64_t kWarmUpSteps = 60;
+
 struct BenchResult {
     std::string scene;
     std::uint32_t fish = 0;
@@ -31,7 +36,7 @@ struct BenchResult {
     double gridMs = 0, reorderMs = 0, kernelMs = 0, agentsMs = 0, metricsMs = 0;
 };
 
-// Warms up, then times whole steps: exactly `steps` of them, or, when steps
+// Runs kWarmUpSteps steps, then times whole steps: exactly `steps`, or, when steps
 // is 0, as many as fit in minSeconds (at least 10). Runs are deterministic, so
 // the same scene and step count is the same work for every thread count.
 BenchResult measure(const std::string& name, const Scene& scene, int threads, double minSeconds,
@@ -53,10 +58,23 @@ struct RepeatedResult {
 };
 RepeatedResult summarize(const std::vector<BenchResult>& runs);
 
-// How many times faster `many` ran than `oneThread`: the median over rounds
-// of the ratio of round k's two times. Runs of one round are close in time,
-// so they share the machine's slow or fast spell, which a ratio of two
-// separate medians would not cancel. 0 when the rounds do not pair up.
-double medianSpeedUp(const std::vector<BenchResult>& oneThread, const std::vector<BenchResult>& many);
+// The speed-up of `threads` threads over 1 thread, timed on the same steps
+// close together in time. One simulation first runs to step `startStep`;
+// then, `pairs` times, the next `steps` steps are timed on 1 thread, the state
+// is put back, and the same steps are timed on `threads` threads (which of the
+// two goes first alternates). Each pair's ratio of times is one sample. This
+// machine's slow and fast spells last seconds, far longer than a pair, so a
+// pair's ratio mostly cancels them; separate runs of several seconds each
+// do not pair up as well.
+struct PairedSpeedUp {
+    std::vector<double> ratios;  // 1-thread time / `threads` time, per pair
+    double median = 0, lowest = 0, highest = 0;
+    // Both runs of every pair ended in the same state (same state hash): the
+    // timed work was the same.
+    bool sameWork = true;
+};
+// progress(pair, oneThreadSeconds, manySeconds) after each pair, if given.
+PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_t startStep, int pairs,
+                                   std::uint64_t steps, const std::function<void(int, double, double)>& progress = {});
 
 }  // namespace mirofish::bench

@@ -1,8 +1,9 @@
 // The summary of repeated benchmark runs: what `mirofish bench --repeat`
-// prints must be the median and the extremes of the runs, and the speed-up
-// must pair each round's runs, not two medians taken apart.
+// prints must be the median and the extremes of the runs. The speed-up over
+// 1 thread must come from runs of the very same steps.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <vector>
 
 #include "bench_scenes.hpp"
@@ -37,11 +38,25 @@ TEST_CASE("repeated runs report the median time and the fastest and slowest run"
     CHECK(summarize({}).runs == 0);
 }
 
-TEST_CASE("the speed-up over 1 thread is the median of each round's own ratio") {
-    // Round 2 ran in a slow spell for both thread counts: its ratio is still 2.
-    const auto one = runsTaking({100, 300, 110});
-    const auto two = runsTaking({50, 150, 100});
-    // (The ratio of the two medians taken apart would say 110 / 100 = 1.1.)
-    CHECK(medianSpeedUp(one, two) == Approx(2.0));
-    CHECK(medianSpeedUp(one, runsTaking({50, 150})) == 0);  // rounds do not pair up
+TEST_CASE("the speed-up over 1 thread times the same steps on 1 and on 2 threads, pair by pair") {
+    std::vector<double> oneThread, twoThreads;
+    const PairedSpeedUp s = measurePairedSpeedUp(constantDensityScene(2000), 2, kWarmUpSteps + 5, 3, 4,
+                                                 [&](int pair, double one, double two) {
+                                                     CHECK(pair == static_cast<int>(oneThread.size()) + 1);
+                                                     oneThread.push_back(one);
+                                                     twoThreads.push_back(two);
+                                                 });
+    // Both runs of each pair ended in the same state, so they did the same work.
+    CHECK(s.sameWork);
+    REQUIRE(s.ratios.size() == 3);
+    REQUIRE(oneThread.size() == 3);
+    for (std::size_t k = 0; k < 3; ++k) {
+        CHECK(oneThread[k] > 0);
+        CHECK(s.ratios[k] == oneThread[k] / twoThreads[k]);  // times faster on 2 threads
+    }
+    std::vector<double> sorted = s.ratios;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(s.lowest == sorted[0]);
+    CHECK(s.median == sorted[1]);
+    CHECK(s.highest == sorted[2]);
 }
