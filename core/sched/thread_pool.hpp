@@ -3,9 +3,17 @@
 // threads starts T-1 workers. Idle workers are parked on a futex (C++20
 // atomic wait), not spinning, after a short spin that catches back-to-back
 // parallel-fors within one simulation step.
+//
+// The chunks of a parallel-for are split into T consecutive shares, one per
+// thread, and a thread that finishes its own share takes chunks from the
+// others' (a slow thread's share gets done by the rest). Thread t therefore
+// gets the same part of the fish in every phase of a step: the fish arrays it
+// reorders are the ones its kernel chunks read next, and they stay in its
+// own core's cache instead of crossing to the other core's.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -24,8 +32,15 @@ public:
     int threadCount() const override { return static_cast<int>(workers_.size()) + 1; }
 
 private:
-    void workerLoop();
-    void runChunks();
+    void workerLoop(int self);
+    void runChunks(int self);
+
+    // The chunks [next, end) of one thread's share not yet taken. One cache
+    // line each, so that taking a chunk does not slow the other threads.
+    struct alignas(64) Share {
+        std::atomic<std::size_t> next{0};
+        std::size_t end = 0;
+    };
 
     std::vector<std::thread> workers_;
     // The job. Written by the caller before it publishes a new generation and
@@ -34,7 +49,7 @@ private:
     RangeFn fn_{[](std::size_t, std::size_t) {}};
     std::size_t count_ = 0;
     std::size_t grain_ = 1;
-    std::atomic<std::size_t> nextChunk_{0};
+    std::unique_ptr<Share[]> shares_;  // one per thread, the caller's first
     std::atomic<std::uint64_t> generation_{0};
     std::atomic<int> pending_{0};
     std::atomic<bool> stopping_{false};

@@ -75,6 +75,32 @@ TEST_CASE("a thread pool really shares the work among its threads") {
     CHECK(ids.size() >= 2);
 }
 
+TEST_CASE("a thread held up in one chunk does not hold up the rest of its share") {
+    // Each thread starts on its own share of the chunks; the others must
+    // still take over whatever is left of a share whose thread is stuck.
+    ThreadPool pool(2);
+    const std::thread::id caller = std::this_thread::get_id();
+    std::atomic<bool> heldUp{false}, waitedInVain{false};
+    for (int round = 0; round < 20 && !heldUp.load(); ++round) {
+        std::atomic<int> done{0};
+        pool.parallelFor(16, 1, [&](std::size_t, std::size_t) {
+            if (std::this_thread::get_id() != caller && !heldUp.exchange(true)) {
+                // The worker's first chunk waits for all 15 others, the rest of
+                // its own share included, which only the caller can now run.
+                const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+                while (done.load() < 15 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+                waitedInVain = done.load() < 15;
+            } else {
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));  // time for the worker to wake
+            }
+            done.fetch_add(1);
+        });
+        REQUIRE(done.load() == 16);
+    }
+    CHECK(heldUp.load());
+    CHECK_FALSE(waitedInVain.load());
+}
+
 TEST_CASE("results written inside a parallelFor are visible to the caller afterwards") {
     ThreadPool pool(4);
     std::vector<long long> out(100000);
