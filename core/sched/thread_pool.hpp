@@ -7,9 +7,9 @@
 // The chunks of a parallel-for are split into T consecutive shares, one per
 // thread, and a thread that finishes its own share takes chunks from the
 // others' (a slow thread's share gets done by the rest). Thread t therefore
-// gets the same part of the fish in every phase of a step: the fish arrays it
-// reorders are the ones its kernel chunks read next, and they stay in its
-// own core's cache instead of crossing to the other core's.
+// gets about the same part of the fish in every phase of a step: the fish
+// arrays it reorders are mostly the ones its kernel chunks read next, and they
+// stay in its own core's cache instead of crossing to the other core's.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
