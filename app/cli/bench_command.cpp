@@ -42,12 +42,13 @@ struct Row {
 // the work per step changes), and each run of a pair lasts at least a quarter
 // of a second on 1 thread (judged by the 1-thread row's rate).
 int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostream& out, std::ostream& err) {
+    if (pairs == 0) return kExitOk;
     bool header = false;
     for (const Row& row : rows) {
         const auto single = std::find_if(rows.begin(), rows.end(), [&](const Row& other) {
             return other.key == row.key && other.threads == 1;
         });
-        if (pairs == 0 || row.threads == 1 || single == rows.end()) continue;
+        if (row.threads == 1 || single == rows.end()) continue;
         const bench::BenchResult& oneThread = bench::summarize(single->runs).median;
         const auto steps = static_cast<std::uint64_t>(std::max(1.0, std::ceil(0.25 * oneThread.stepsPerSecond)));
         const std::uint64_t startStep = bench::kWarmUpSteps + oneThread.steps / 2;

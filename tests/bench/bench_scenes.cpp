@@ -80,17 +80,21 @@ BenchResult measure(const std::string& name, const Scene& scene, int threads, do
 }
 
 namespace {
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
+// The median (the mean of the middle two for an even count) and the extremes of some samples.
+struct Spread {
+    double median = 0, lowest = 0, highest = 0;
+};
+Spread spreadOf(std::vector<double> v) {
+    if (v.empty()) return {};
     std::sort(v.begin(), v.end());
     const std::size_t m = v.size() / 2;
-    return v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+    return {v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2, v.front(), v.back()};
 }
 
-double medianOf(const std::vector<BenchResult>& runs, double BenchResult::*field) {
+std::vector<double> valuesOf(const std::vector<BenchResult>& runs, double BenchResult::*field) {
     std::vector<double> v;
     for (const BenchResult& r : runs) v.push_back(r.*field);
-    return median(std::move(v));
+    return v;
 }
 }  // namespace
 
@@ -103,12 +107,10 @@ RepeatedResult summarize(const std::vector<BenchResult>& runs) {
     for (double BenchResult::*field : {&BenchResult::nsPerFishStep, &BenchResult::stepsPerSecond, &BenchResult::gridMs,
                                        &BenchResult::reorderMs, &BenchResult::kernelMs, &BenchResult::agentsMs,
                                        &BenchResult::metricsMs})
-        m.*field = medianOf(runs, field);
-    const auto [lo, hi] = std::minmax_element(runs.begin(), runs.end(), [](const BenchResult& a, const BenchResult& b) {
-        return a.nsPerFishStep < b.nsPerFishStep;
-    });
-    s.minNsPerFishStep = lo->nsPerFishStep;
-    s.maxNsPerFishStep = hi->nsPerFishStep;
+        m.*field = spreadOf(valuesOf(runs, field)).median;
+    const Spread ns = spreadOf(valuesOf(runs, &BenchResult::nsPerFishStep));
+    s.minNsPerFishStep = ns.lowest;
+    s.maxNsPerFishStep = ns.highest;
     return s;
 }
 
@@ -129,22 +131,18 @@ PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_
     PairedSpeedUp r;
     for (int p = 0; p < pairs; ++p) {
         const Simulation::SavedState before = sim.save();
-        Scheduler& first = p % 2 == 0 ? static_cast<Scheduler&>(one) : many;
-        Scheduler& second = p % 2 == 0 ? static_cast<Scheduler&>(many) : one;
-        const auto [firstSeconds, firstState] = timeSteps(first);
+        const bool oneFirst = p % 2 == 0;
+        const auto [firstSeconds, firstState] = timeSteps(oneFirst ? static_cast<Scheduler&>(one) : many);
         sim.restore(before);
-        const auto [secondSeconds, secondState] = timeSteps(second);
+        const auto [secondSeconds, secondState] = timeSteps(oneFirst ? static_cast<Scheduler&>(many) : one);
         r.sameWork = r.sameWork && firstState == secondState;
-        const double oneSeconds = p % 2 == 0 ? firstSeconds : secondSeconds;
-        const double manySeconds = p % 2 == 0 ? secondSeconds : firstSeconds;
+        const double oneSeconds = oneFirst ? firstSeconds : secondSeconds;
+        const double manySeconds = oneFirst ? secondSeconds : firstSeconds;
         r.ratios.push_back(oneSeconds / manySeconds);
         if (progress) progress(p + 1, oneSeconds, manySeconds);
     }
-    if (!r.ratios.empty()) {
-        r.median = median(r.ratios);
-        const auto [lo, hi] = std::minmax_element(r.ratios.begin(), r.ratios.end());
-        r.lowest = *lo, r.highest = *hi;
-    }
+    const Spread spread = spreadOf(r.ratios);
+    r.median = spread.median, r.lowest = spread.lowest, r.highest = spread.highest;
     return r;
 }
 
