@@ -96,8 +96,9 @@ int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostr
 
 int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
     const CommandSpec spec{"bench", "mirofish bench [options]",
-                           "Measures simulation speed on a constant-density scene (about 7 neighbours per\n"
-                           "perception disc, all rules on) and on article 000's scene (3000 fish, 1920x1080).",
+                           "Measures simulation speed on a constant-density scene (about 7 neighbours seen\n"
+                           "per fish, held steady; all rules on) and on article 000's scene (3000 fish,\n"
+                           "1920x1080).",
                            kOptions};
     return runCommand(spec, argv, out, err, [&](const Args& args) {
         const auto fishCounts = args.integerList("fish", {10'000, 50'000}, 1, 2'000'000);

@@ -9,17 +9,20 @@
 
 namespace mirofish::bench {
 
-// Constant density: the world is scaled so that about 7 fish fall inside a
-// perception disc, whatever the count; all rules on (default parameters:
-// FOV cone, per-fish variation, noise, wander, soft boundary).
+// Constant density: about 7 neighbours seen per fish (11 fish in a
+// perception disc, 7 of them inside the field of view), whatever the count,
+// and it stays so while the bench runs. All rules on: the default parameters
+// (FOV cone, per-fish variation, noise, wander, soft boundary), except that
+// separation reaches the perception radius and weighs 3, which keeps the fish
+// from drawing together into ever denser schools.
 Scene constantDensityScene(std::uint32_t fish);
 
 // Article 000's scene: 3000 fish on 1920x1080, perception 75 px and the rest
 // of its table (the registry defaults are that table).
 Scene article000Scene();
 
-// Steps run before any timing: one simulated second, in which the school
-// starts to form and the caches and pages settle.
+// Steps run before any timing: one simulated second, in which the spawned
+// fish space out and the caches and pages settle.
 inline constexpr std::uint64_t kWarmUpSteps = 60;
 
 struct BenchResult {

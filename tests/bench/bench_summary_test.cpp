@@ -1,12 +1,15 @@
 // The summary of repeated benchmark runs: what `mirofish bench --repeat`
 // prints must be the median and the extremes of the runs. The speed-up over
-// 1 thread must come from runs of the very same steps.
+// 1 thread must come from runs of the very same steps. The constant-density
+// scene must do the work it names however long the bench runs.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <vector>
 
 #include "bench_scenes.hpp"
+#include "sched/thread_pool.hpp"
+#include "sim/simulation.hpp"
 
 using namespace mirofish::bench;
 
@@ -59,4 +62,19 @@ TEST_CASE("the speed-up over 1 thread times the same steps on 1 and on 2 threads
     CHECK(s.lowest == sorted[0]);
     CHECK(s.median == sorted[1]);
     CHECK(s.highest == sorted[2]);
+}
+
+TEST_CASE("the constant-density scene keeps about 7 neighbours per fish however many steps are timed") {
+    mirofish::ThreadPool pool(2);
+    mirofish::Simulation sim(constantDensityScene(3000), pool);
+    std::vector<double> neighbours;
+    while (sim.stepIndex() < 1200) {
+        sim.step();
+        if (sim.stepIndex() == kWarmUpSteps || sim.stepIndex() % 300 == 0) neighbours.push_back(sim.lastMeanNeighbours());
+    }
+    for (double n : neighbours) {
+        INFO("neighbours seen per fish: " << n);
+        CHECK(n > 6.0);
+        CHECK(n < 8.5);
+    }
 }
