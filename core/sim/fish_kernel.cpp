@@ -15,29 +15,6 @@ using V = VecLanes<2>;  // eight fish at once
 
 namespace {
 
-// Scan the 3x3 cells around fish i (the spans of its cell, see
-// UniformGrid::neighbourSpans) into per-lane partial sums.
-template <bool Wrap>
-[[gnu::always_inline]] inline void perceive(const scan::ScanShared& shared, const UniformGrid::Spans& spans,
-                                            std::size_t i, float radius2, float headX, float headY, float coneLimit,
-                                            scan::Lanes& lanes) {
-    const scan::ScanFish fish{splat(shared.px[i]), splat(shared.py[i]), splat(headX),    splat(headY),
-                              splat(coneLimit),    splat(radius2),      static_cast<std::int32_t>(i)};
-    // Most cells: a row above, the own row, a row below.
-    if (spans.count == 3 && spans.own == 1) {
-        scan::scanSpan<Wrap, false>(lanes, shared, fish, spans.begin[0], spans.end[0]);
-        scan::scanSpan<Wrap, true>(lanes, shared, fish, spans.begin[1], spans.end[1]);
-        scan::scanSpan<Wrap, false>(lanes, shared, fish, spans.begin[2], spans.end[2]);
-        return;
-    }
-    for (int s = 0; s < spans.count; ++s) {
-        if (s == spans.own)
-            scan::scanSpan<Wrap, true>(lanes, shared, fish, spans.begin[s], spans.end[s]);
-        else
-            scan::scanSpan<Wrap, false>(lanes, shared, fish, spans.begin[s], spans.end[s]);
-    }
-}
-
 // Keep fish inside the world after they moved. Soft mode has a backstop one
 // margin outside the walls, so even absurd settings cannot lose a fish.
 [[gnu::always_inline]] inline void reflect(v8f& x, v8f& vel, float lo, float hi) {
@@ -108,6 +85,16 @@ template <bool Wrap>
     return extra;
 }
 
+// Each thread's copy of the block it is scanning (one per thread, not per
+// call: a chunk must not allocate, and the buffer keeps the size of the
+// largest block seen). Reached through a call that is not inlined: GCC
+// recomputes an inlined thread-local address (a call to __tls_get_addr)
+// wherever it needs it, inside the copy loop too, instead of keeping it.
+[[gnu::noinline]] scan::Block& threadBlock() {
+    thread_local scan::Block block;
+    return block;
+}
+
 template <bool Wrap>
 [[gnu::always_inline]] inline void runBlocks(const KernelInput& in, std::size_t begin, std::size_t end,
                                              ChunkStats& stats) {
@@ -116,17 +103,13 @@ template <bool Wrap>
     FishArrays& out = *in.next;
     const UniformGrid& g = *in.grid;
     const v8i iota = {0, 1, 2, 3, 4, 5, 6, 7};
-    UniformGrid::Spans spans;
-    int spansCell = -1;
+    scan::Block& block = threadBlock();
+    int blockCell = -1;
+    std::uint32_t blockTotal = 0;
     std::uint64_t candidates = 0;  // exact, and converted once
-    const scan::ScanShared shared{f.px.data(),
-                                  f.py.data(),
-                                  f.vx.data(),
-                                  f.vy.data(),
-                                  splat(k.separationRadius2),
-                                  splat(k.minDistance2),
-                                  splat(k.width),
-                                  splat(k.height)};
+    const scan::ScanShared constants{nullptr, nullptr, nullptr, nullptr, splat(k.separationRadius2),
+                                     splat(k.minDistance2), splat(k.width), splat(k.height)};
+    scan::ScanShared shared = constants;
 
     for (std::size_t b = begin; b < end; b += kLanes) {
         const int count = static_cast<int>(std::min<std::size_t>(kLanes, end - b));
@@ -155,6 +138,7 @@ template <bool Wrap>
         // Below this speed the heading, and so the cone, is undefined.
         const v8i useCone = (speed2 > 1e-6f) & (k.fovEverywhere ? 0 : -1);
         const V heading = selectVec(useCone, v * (1.0f / sqrtOf(select(useCone, speed2, 1.0f))), V{});
+        const v8f coneLimit = select(useCone, k.fovLimit, -1.0f);  // -1 with a zero heading: all around
         // Each fish's partial sums, one vector per fish and sum, reduced for
         // all eight fish at once below (lanes past the last fish sum zeros).
         v8f countOf[kLanes], velXOf[kLanes], velYOf[kLanes], offXOf[kLanes], offYOf[kLanes];
@@ -162,15 +146,21 @@ template <bool Wrap>
         const v8i cellX = g.cellX(p[0]), cellY = g.cellY(p[1]);
         const v8i cell = g.cellIndex(cellX, cellY);
         for (int l = 0; l < count; ++l) {
-            // Fish are sorted by cell: consecutive fish mostly share their spans.
-            if (cell[l] != spansCell) {
-                spans = g.neighbourSpans(cellX[l], cellY[l]);
-                spansCell = cell[l];
+            // Fish are sorted by cell: consecutive fish mostly share their block.
+            if (cell[l] != blockCell) {
+                const UniformGrid::Spans spans = g.neighbourSpans(cellX[l], cellY[l]);
+                block.fill(f.px.data(), f.py.data(), f.vx.data(), f.vy.data(), spans);
+                shared = block.shared(constants);
+                blockTotal = spans.total;
+                blockCell = cell[l];
             }
+            const std::size_t i = b + l;
+            const scan::ScanFish fish{splat(f.px[i]),       splat(f.py[i]),
+                                      splat(heading[0][l]), splat(heading[1][l]),
+                                      splat(coneLimit[l]),  splat(radius[l] * radius[l])};
             scan::Lanes lanes;
-            perceive<Wrap>(shared, spans, b + l, radius[l] * radius[l], heading[0][l], heading[1][l],
-                           useCone[l] != 0 ? k.fovLimit : -1.0f, lanes);
-            candidates += spans.total;
+            scan::scanBlock<Wrap>(lanes, shared, fish, block.length());
+            candidates += blockTotal;
             countOf[l] = __builtin_convertvector(-lanes.seen, v8f);
             velXOf[l] = lanes.velX, velYOf[l] = lanes.velY, offXOf[l] = lanes.offX, offYOf[l] = lanes.offY;
             sepXOf[l] = lanes.sepX, sepYOf[l] = lanes.sepY;
@@ -178,7 +168,17 @@ template <bool Wrap>
         for (int l = count; l < kLanes; ++l) {
             countOf[l] = velXOf[l] = velYOf[l] = offXOf[l] = offYOf[l] = sepXOf[l] = sepYOf[l] = v8f{};
         }
-        const v8f nCount = sumLanesOfEach(countOf), velX = sumLanesOfEach(velXOf), velY = sumLanesOfEach(velYOf);
+        // Each fish saw itself: at distance 0 it is inside its radius and its
+        // cone (unless the radius is 0 or the position is not finite, exactly
+        // as the scan decided) and added 1 and its own velocity; its offset
+        // and push are zeros. Taken out here.
+        const V selfOffset = p - p;
+        const v8f selfD2 = lengthSquared(selfOffset);
+        const v8i selfSeen =
+            live & rules::inFieldOfView(heading, selfOffset, selfD2, coneLimit) & (selfD2 < radius * radius);
+        const v8f nCount = sumLanesOfEach(countOf) - keepWhere(selfSeen, splat(1.0f));
+        const v8f velX = sumLanesOfEach(velXOf) - keepWhere(selfSeen, v[0]);
+        const v8f velY = sumLanesOfEach(velYOf) - keepWhere(selfSeen, v[1]);
         const v8f offX = sumLanesOfEach(offXOf), offY = sumLanesOfEach(offYOf);
         const v8f sepX = sumLanesOfEach(sepXOf), sepY = sumLanesOfEach(sepYOf);
 

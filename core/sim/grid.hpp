@@ -64,7 +64,6 @@ public:
     // of cells around cell (cx, cy) holds: one per row (two at a wrapping seam).
     struct Spans {
         int count = 0;
-        int own = 0;              // the span that holds cell (cx, cy) itself
         std::uint32_t total = 0;  // fish in all spans together
         std::uint32_t begin[6], end[6];
     };
@@ -152,7 +151,6 @@ inline UniformGrid::Spans UniformGrid::neighbourSpans(int cx, int cy) const {
             s.total += s.end[r] - s.begin[r];
         }
         s.count = 3;
-        s.own = 1;
         return s;
     }
     int colFirst[3], colLast[3], rowList[3];
@@ -163,7 +161,6 @@ inline UniformGrid::Spans UniformGrid::neighbourSpans(int cx, int cy) const {
             s.begin[s.count] = cellStart(cellIndex(colFirst[c], rowList[r]));
             s.end[s.count] = cellStart(cellIndex(colLast[c], rowList[r]) + 1);
             s.total += s.end[s.count] - s.begin[s.count];
-            if (rowList[r] == cy && colFirst[c] <= cx && cx <= colLast[c]) s.own = s.count;
             ++s.count;
         }
     }
