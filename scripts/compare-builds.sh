@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Is build B faster than build A? Times both on the very same steps, in
+# alternation, a run of each a fraction of a second apart, and prints the
+# median of the per-round ratios B/A with its quartiles. On this shared
+# machine that settles differences of a few percent that separate bench runs,
+# minutes apart, cannot (see tests/bench/lockstep.cpp).
+#
+# usage: scripts/compare-builds.sh BUILD_A BUILD_B [ROUNDS [SCENE FISH THREADS STEPS FROM]]
+#   BUILD_A, BUILD_B: build folders with tests/bench/mirofish_lockstep built
+#   (e.g. a git worktree of the old commit, built with scripts/build.sh).
+#   Defaults: 30 rounds of 8 steps of the constant-density scene, 50000 fish,
+#   1 thread, from step 60. A starts from its state at FROM and B from the
+#   very same state (a snapshot), so diverging schools do not matter.
+set -euo pipefail
+if [[ $# -lt 2 ]]; then
+  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+  exit 2
+fi
+a="$1/tests/bench/mirofish_lockstep"
+b="$2/tests/bench/mirofish_lockstep"
+rounds="${3:-30}"
+scene=("${4:-constant-density}" "${5:-50000}" "${6:-1}" "${7:-8}" "${8:-60}")
+for tool in "$a" "$b"; do
+  [[ -x "$tool" ]] || { echo "compare-builds: $tool is missing (build the target mirofish_lockstep)" >&2; exit 1; }
+done
+
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+  exec 3>&- 4<&- 5>&- 6<&- 2>/dev/null || true
+  [[ ${#pids[@]} -gt 0 ]] && wait "${pids[@]}" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+mkfifo "$work/a.in" "$work/a.out" "$work/b.in" "$work/b.out"
+
+# A saves the state it reaches; B starts once that file is complete.
+"$a" "${scene[@]}" save "$work/state" <"$work/a.in" >"$work/a.out" &
+pids+=($!)
+exec 3>"$work/a.in" 4<"$work/a.out"
+read -r line <&4 || { echo "compare-builds: $a did not start" >&2; exit 1; }
+"$b" "${scene[@]}" load "$work/state" <"$work/b.in" >"$work/b.out" &
+pids+=($!)
+exec 5>"$work/b.in" 6<"$work/b.out"
+read -r line <&6 || { echo "compare-builds: $b did not start" >&2; exit 1; }
+
+time_a() { echo go >&3; read -r ta na <&4; }
+time_b() { echo go >&5; read -r tb nb <&6; }
+for ((r = 0; r < rounds; ++r)); do
+  if ((r % 2 == 0)); then time_a; time_b; else time_b; time_a; fi
+  echo "$ta $tb $na $nb"
+  printf 'round %d of %d: A %.4f s, B %.4f s\n' $((r + 1)) "$rounds" "$ta" "$tb" >&2
+done | awk -v scene="${scene[*]}" '
+  { ratio[NR] = $2 / $1; a[NR] = $1; b[NR] = $2; na = $3; nb = $4 }
+  function q(arr, n, p,   i, j, t, s) {   # the p-quantile by sorting a copy
+    for (i = 1; i <= n; ++i) s[i] = arr[i]
+    for (i = 2; i <= n; ++i) for (j = i; j > 1 && s[j - 1] > s[j]; --j) { t = s[j]; s[j] = s[j - 1]; s[j - 1] = t }
+    return s[int(p * (n - 1) + 1.5)]
+  }
+  END {
+    printf "scene %s (fish threads steps from): B/A time, median of %d rounds %.3f (quartiles %.3f-%.3f); ", scene, NR, q(ratio, NR, 0.5), q(ratio, NR, 0.25), q(ratio, NR, 0.75)
+    printf "median seconds per run A %.4f, B %.4f; neighbours after the run A %s, B %s\n", q(a, NR, 0.5), q(b, NR, 0.5), na, nb
+  }'

@@ -1,0 +1,82 @@
+// Times the same steps of a benchmark scene again and again, one run per
+// line on stdin, so that two builds can be timed in alternation
+// (scripts/compare-builds.sh). This machine's slow and fast spells last
+// seconds: two builds timed one after the other in separate minutes differ by
+// more than most changes do, while runs a fraction of a second apart on the
+// very same steps pair up well.
+//
+// usage: mirofish_lockstep SCENE FISH THREADS STEPS FROM [save|load FILE]
+//   SCENE  constant-density or article-000 (FISH is ignored for the latter)
+//   FROM   the step the timed runs start from; the scene runs up to it once
+//   save FILE / load FILE: write the state at FROM to FILE, or start from
+//          the state in FILE instead of running up to FROM, so that two
+//          builds whose schools drift apart still time the very same state
+// Prints "ready", then per input line: the seconds STEPS steps took (the state
+// put back to FROM before each run) and the mean neighbours of the last step.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <stdexcept>
+#include <iostream>
+#include <string>
+
+#include "bench_scenes.hpp"
+#include "io/snapshot.hpp"
+#include "sched/thread_pool.hpp"
+#include "sim/simulation.hpp"
+
+using namespace mirofish;
+
+namespace {
+
+long positive(const char* text, const char* what) {
+    char* end = nullptr;
+    const long v = std::strtol(text, &end, 10);
+    if (*end != '\0' || v < 1) throw std::runtime_error(std::string(what) + " must be a positive whole number, not '" + text + "'");
+    return v;
+}
+
+Scene sceneNamed(const std::string& name, long fish) {
+    if (name == "constant-density") return bench::constantDensityScene(static_cast<std::uint32_t>(fish));
+    if (name == "article-000") return bench::article000Scene();
+    throw std::runtime_error("unknown scene '" + name + "' (constant-density or article-000)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+    if (argc != 6 && argc != 8) {
+        std::cerr << "usage: mirofish_lockstep SCENE FISH THREADS STEPS FROM [save|load FILE]\n";
+        return 2;
+    }
+    const long fish = positive(argv[2], "FISH"), threads = positive(argv[3], "THREADS");
+    const long steps = positive(argv[4], "STEPS"), from = positive(argv[5], "FROM");
+    const std::string stateMode = argc == 8 ? argv[6] : "";
+    if (argc == 8 && stateMode != "save" && stateMode != "load")
+        throw std::runtime_error("the sixth argument must be save or load, not '" + stateMode + "'");
+
+    ThreadPool pool(static_cast<int>(threads));
+    Simulation sim(sceneNamed(argv[1], fish), pool);
+    if (stateMode == "load")
+        loadSnapshot(sim, argv[7]);
+    else
+        while (sim.stepIndex() < static_cast<std::uint64_t>(from)) sim.step();
+    if (stateMode == "save") saveSnapshot(sim, argv[7]);
+    const Simulation::SavedState start = sim.save();
+    std::cout << "ready" << std::endl;
+
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        sim.restore(start);
+        const auto t0 = std::chrono::steady_clock::now();
+        for (long i = 0; i < steps; ++i) sim.step();
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::printf("%.6f %.2f\n", seconds, sim.lastMeanNeighbours());
+        std::fflush(stdout);
+    }
+    return 0;
+} catch (const std::exception& e) {
+    std::cerr << "mirofish_lockstep: " << e.what() << "\n";
+    return 1;
+}
