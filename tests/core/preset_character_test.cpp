@@ -74,8 +74,10 @@ const std::vector<Character> kCharacters = {
     // agreeing (polarisation 0.46, others 0.13-0.63).
     {.id = "loose-drift", .warmupSteps = 1200, .samples = 20,
      .polarisation = {0, 0.65}, .nearest = {22, kInf}, .speedShare = {0.9, 1.1}, .largestGroup = {0.4, 1.0}},
-    // Article 001: about 6 neighbours with clear gaps: 6.4 (others 5.2-8.0, 12 of 12 within 5-8).
-    {.id = "dense-sardines", .warmupSteps = 1800, .samples = 20,
+    // Article 001: about 6 neighbours with clear gaps. When tuned: 6.4 (others 5.2-8.0). After the
+    // kernel's sums changed order (one padded run of candidates per cell): 7.9 on its own seed,
+    // 6.25-8.18 on seeds 1-11, two of them above 8; so the check is on the mean of 8 seeds: 7.0.
+    {.id = "dense-sardines", .warmupSteps = 1800, .samples = 20, .seeds = 8,
      .neighbours = {5, 8}, .nearest = {14, kInf}},
     // Article 000's table: 5-8 neighbours. 65 fish make one or two loose
     // groups, and single seeds spread widely (40 seeds: mean 6.5, standard
