@@ -9,9 +9,9 @@
 // The block's candidates are copied once per cell into one run padded with
 // far-away fish to whole groups of eight (Block), so a fish's scan is one
 // loop of whole groups with no per-group test of "inside the span" or "not
-// myself": before, each of the three rows of a block ended in a partial
-// group that needed its own mask. The fish itself is summed with the rest and
-// taken out by the caller.
+// myself" (scanned in place, each of the block's three row spans would end in
+// a partial group that needs a mask). The fish itself is summed with the rest
+// and taken out by the caller.
 //
 // Determinism: lane k of the accumulators always sums the same candidates in
 // the same order (the block's content and order depend only on the cell) and
@@ -22,7 +22,6 @@
 //
 // Block::fill reads up to 7 floats past the end of a span; the fish arrays
 // carry that much padding (FishArrays::kPadding).
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -94,7 +93,8 @@ class Block {
 public:
     // Copies the spans' fish from the sorted arrays; grows only when a block
     // is larger than any before (no allocation once the school has settled).
-    [[gnu::always_inline]] void fill(const float* px, const float* py, const float* vx, const float* vy, const UniformGrid::Spans& spans) {
+    [[gnu::always_inline]] void fill(const float* px, const float* py, const float* vx, const float* vy,
+                                     const UniformGrid::Spans& spans) {
         const std::size_t padded = (spans.total + kLanes - 1) / kLanes * kLanes;
         if (px_.size() < padded + kLanes) {
             for (std::vector<float>* a : {&px_, &py_, &vx_, &vy_}) a->resize(2 * padded + kLanes);

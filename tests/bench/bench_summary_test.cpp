@@ -70,7 +70,8 @@ TEST_CASE("the constant-density scene keeps about 7 neighbours per fish however 
     std::vector<double> neighbours;
     while (sim.stepIndex() < 1200) {
         sim.step();
-        if (sim.stepIndex() == kWarmUpSteps || sim.stepIndex() % 300 == 0) neighbours.push_back(sim.lastMeanNeighbours());
+        const bool sampled = sim.stepIndex() == kWarmUpSteps || sim.stepIndex() % 300 == 0;
+        if (sampled) neighbours.push_back(sim.lastMeanNeighbours());
     }
     for (double n : neighbours) {
         INFO("neighbours seen per fish: " << n);

@@ -33,7 +33,8 @@ namespace {
 long positive(const char* text, const char* what) {
     char* end = nullptr;
     const long v = std::strtol(text, &end, 10);
-    if (*end != '\0' || v < 1) throw std::runtime_error(std::string(what) + " must be a positive whole number, not '" + text + "'");
+    if (*end != '\0' || v < 1)
+        throw std::runtime_error(std::string(what) + " must be a positive whole number, not '" + text + "'");
     return v;
 }
 
