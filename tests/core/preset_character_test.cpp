@@ -76,7 +76,8 @@ const std::vector<Character> kCharacters = {
      .polarisation = {0, 0.65}, .nearest = {22, kInf}, .speedShare = {0.9, 1.1}, .largestGroup = {0.4, 1.0}},
     // Article 001: about 6 neighbours with clear gaps. When tuned: 6.4 (others 5.2-8.0). After the
     // kernel's sums changed order (one padded run of candidates per cell): 7.9 on its own seed,
-    // 6.25-8.18 on seeds 1-11, two of them above 8; so the check is on the mean of 8 seeds: 7.0.
+    // 6.25-8.18 on seeds 1-11, two of them above 8 (the mean of 24 seeds: 7.1, before 7.2); so the
+    // check is on the mean of 8 seeds: 7.0.
     {.id = "dense-sardines", .warmupSteps = 1800, .samples = 20, .seeds = 8,
      .neighbours = {5, 8}, .nearest = {14, kInf}},
     // Article 000's table: 5-8 neighbours. 65 fish make one or two loose
@@ -87,7 +88,9 @@ const std::vector<Character> kCharacters = {
     {.id = "seed-locked", .warmupSteps = 1200, .samples = 30, .seeds = 8,
      .neighbours = {5, 8}},
     // Couzin's swarm: together, but no common heading and no rotation (both 0.03-0.07 on 10 seeds, largest group 0.65-1.0).
-    {.id = "loose-swarm", .warmupSteps = 1200, .samples = 20,
+    // Its own seed's largest group came to 0.53 after the kernel's sums changed order (the mean of 24 seeds
+    // stayed 0.71-0.73), so the check is on the mean of 8 seeds: 0.61.
+    {.id = "loose-swarm", .warmupSteps = 1200, .samples = 20, .seeds = 8,
      .polarisation = {0, 0.3}, .milling = {0, 0.3}, .largestGroup = {0.5, 1.0}},
     // Couzin's torus: milling 0.98 on its own seed, one group. The school
     // settles either into the mill or into parallel swimming, and a change of
