@@ -38,8 +38,8 @@ struct Row {
 
 // After the table: each scene's speed-up on every thread count above 1 over
 // its 1-thread row, timed in pairs of runs of the same steps. The pairs start
-// halfway through the steps the rows timed (the schools are still forming, so
-// the work per step changes), and each run of a pair lasts at least a quarter
+// halfway through the steps the rows timed (article 000's school is still
+// forming, so its work per step changes), and each run of a pair lasts at least a quarter
 // of a second on 1 thread (judged by the 1-thread row's rate).
 int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostream& out, std::ostream& err) {
     if (pairs == 0) return kExitOk;
@@ -172,10 +172,11 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         std::vector<Row> rows;
         for (const long long threads : threadCounts) {
             for (const long long fish : fishCounts)
-                rows.push_back({"constant-density", std::to_string(fish),
+                rows.push_back({bench::kConstantDensityName, std::to_string(fish),
                                 bench::constantDensityScene(static_cast<std::uint32_t>(fish)),
                                 static_cast<int>(threads), {}});
-            rows.push_back({"article-000", "article-000", bench::article000Scene(), static_cast<int>(threads), {}});
+            rows.push_back({bench::kArticle000Name, bench::kArticle000Name, bench::article000Scene(),
+                            static_cast<int>(threads), {}});
         }
         // Repeated, a round measures each scene at every thread count in a
         // row, so that a scene's rows share the machine's spells alike.

@@ -49,6 +49,12 @@ double peakRssMegabytes() {
     return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
+double secondsFor(Simulation& sim, std::uint64_t steps) {
+    const auto start = std::chrono::steady_clock::now();
+    for (std::uint64_t i = 0; i < steps; ++i) sim.step();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 BenchResult measure(const std::string& name, const Scene& scene, int threads, double minSeconds,
                     std::uint64_t steps) {
     using Clock = std::chrono::steady_clock;
@@ -125,16 +131,13 @@ RepeatedResult summarize(const std::vector<BenchResult>& runs) {
 
 PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_t startStep, int pairs,
                                    std::uint64_t steps, const std::function<void(int, double, double)>& progress) {
-    using Clock = std::chrono::steady_clock;
     ThreadPool one(1), many(threads);
     Simulation sim(scene, many);
     while (sim.stepIndex() < startStep) sim.step();
     // Seconds for the next `steps` steps on `pool`, and the state they end in.
     const auto timeSteps = [&](Scheduler& pool) {
         sim.setScheduler(pool);
-        const auto start = Clock::now();
-        for (std::uint64_t i = 0; i < steps; ++i) sim.step();
-        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        const double seconds = secondsFor(sim, steps);
         return std::pair{seconds, stateHash(sim)};
     };
     PairedSpeedUp r;

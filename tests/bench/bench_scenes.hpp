@@ -6,8 +6,13 @@
 #include <vector>
 
 #include "sim/scene.hpp"
+#include "sim/simulation.hpp"
 
 namespace mirofish::bench {
+
+// The scenes' names in the bench's output and on the command lines.
+inline constexpr const char* kConstantDensityName = "constant-density";
+inline constexpr const char* kArticle000Name = "article-000";
 
 // Constant density: about 7 neighbours seen per fish (11 fish in a
 // perception disc, 7 of them inside the field of view), whatever the count,
@@ -46,6 +51,9 @@ BenchResult measure(const std::string& name, const Scene& scene, int threads, do
                     std::uint64_t steps = 0);
 
 double peakRssMegabytes();
+
+// Wall-clock seconds the next `steps` steps of `sim` take.
+double secondsFor(Simulation& sim, std::uint64_t steps);
 
 // Several runs of one measurement (same scene, fish count and thread count,
 // same steps): each figure is the median over the runs (the mean of the

@@ -13,12 +13,11 @@
 //          builds whose schools drift apart still time the very same state
 // Prints "ready", then per input line: the seconds STEPS steps took (the state
 // put back to FROM before each run) and the mean neighbours of the last step.
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <stdexcept>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 
 #include "bench_scenes.hpp"
@@ -39,9 +38,10 @@ long positive(const char* text, const char* what) {
 }
 
 Scene sceneNamed(const std::string& name, long fish) {
-    if (name == "constant-density") return bench::constantDensityScene(static_cast<std::uint32_t>(fish));
-    if (name == "article-000") return bench::article000Scene();
-    throw std::runtime_error("unknown scene '" + name + "' (constant-density or article-000)");
+    if (name == bench::kConstantDensityName) return bench::constantDensityScene(static_cast<std::uint32_t>(fish));
+    if (name == bench::kArticle000Name) return bench::article000Scene();
+    throw std::runtime_error("unknown scene '" + name + "' (" + bench::kConstantDensityName + " or " +
+                             bench::kArticle000Name + ")");
 }
 
 }  // namespace
@@ -70,9 +70,7 @@ int main(int argc, char** argv) try {
     std::string line;
     while (std::getline(std::cin, line)) {
         sim.restore(start);
-        const auto t0 = std::chrono::steady_clock::now();
-        for (long i = 0; i < steps; ++i) sim.step();
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double seconds = bench::secondsFor(sim, static_cast<std::uint64_t>(steps));
         std::printf("%.6f %.2f\n", seconds, sim.lastMeanNeighbours());
         std::fflush(stdout);
     }
