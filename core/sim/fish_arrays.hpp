@@ -36,9 +36,9 @@ struct FishArrays {
         &FishArrays::wx,    &FishArrays::wy,       &FishArrays::alarm,     &FishArrays::speedVar,
         &FishArrays::radiusVar, &FishArrays::sepVar, &FishArrays::aliVar,  &FishArrays::cohVar};
 
-    // Zeroed entries after the last fish: the vectorised neighbour scan reads
-    // up to 7 past the end of a span (sim/neighbour_scan.hpp), and the kernel
-    // reads every array eight fish at a time.
+    // Zeroed entries after the last fish: the kernel reads every array eight
+    // fish at a time, and the neighbour scan broadcasts a candidate from a
+    // load of eight (sim/neighbour_scan.hpp).
     static constexpr std::size_t kPadding = 8;
 
     void allocate(std::size_t capacity) {

@@ -85,6 +85,23 @@ namespace {
     return extra;
 }
 
+// What a fish perceived, one fish per lane.
+struct Perceived {
+    v8f count, velX, velY, offX, offY, sepX, sepY;
+};
+
+[[gnu::always_inline]] inline Perceived perceivedOf(const scan::Lanes& L) {
+    return {__builtin_convertvector(-L.seen, v8f), L.velX, L.velY, L.offX, L.offY, L.sepX, L.sepY};
+}
+
+// `from` in the lanes of `take`, `into` elsewhere.
+[[gnu::always_inline]] inline Perceived merge(v8i take, const Perceived& from, const Perceived& into) {
+    return {select(take, from.count, into.count), select(take, from.velX, into.velX),
+            select(take, from.velY, into.velY),   select(take, from.offX, into.offX),
+            select(take, from.offY, into.offY),   select(take, from.sepX, into.sepX),
+            select(take, from.sepY, into.sepY)};
+}
+
 // Each thread's copy of the block it is scanning (one per thread, not per
 // call: a chunk must not allocate, and the buffer keeps the size of the
 // largest block seen). Reached through a call that is not inlined: GCC
@@ -95,6 +112,56 @@ namespace {
     return block;
 }
 
+// The fish-by-fish layout (lanes over candidates), with the block of the
+// last cell it filled kept across a chunk: fish are sorted by cell, so
+// consecutive fish mostly share their block.
+class FishByFish {
+public:
+    explicit FishByFish(const scan::ScanShared& arrays) : block_(threadBlock()), arrays_(arrays), shared_(arrays) {}
+
+    // Lanes [l, e) of the eight fish, each against its own cell's block;
+    // zeros in the other lanes. Adds the candidates examined.
+    template <bool Wrap>
+    [[gnu::always_inline]] Perceived scan(const UniformGrid& g, const scan::ScanFish& fish, v8i cellX, v8i cellY,
+                                          int l, int e, std::uint64_t& candidates) {
+        // Each fish's partial sums, one vector per fish and sum, added up for
+        // all eight fish at once below.
+        v8f countOf[kLanes], velXOf[kLanes], velYOf[kLanes], offXOf[kLanes], offYOf[kLanes];
+        v8f sepXOf[kLanes], sepYOf[kLanes];
+        for (int i = 0; i < kLanes; ++i) {
+            if (i < l || i >= e) {
+                countOf[i] = velXOf[i] = velYOf[i] = offXOf[i] = offYOf[i] = sepXOf[i] = sepYOf[i] = v8f{};
+                continue;
+            }
+            const int cell = g.cellIndex(cellX[i], cellY[i]);
+            if (cell != blockCell_) {
+                const UniformGrid::Spans spans = g.neighbourSpans(cellX[i], cellY[i]);
+                block_.fill(arrays_.px, arrays_.py, arrays_.vx, arrays_.vy, spans);
+                shared_ = block_.shared(arrays_);
+                blockTotal_ = spans.total;
+                blockCell_ = cell;
+            }
+            const scan::ScanFish one{splat(fish.x[i]),     splat(fish.y[i]),         splat(fish.headX[i]),
+                                     splat(fish.headY[i]), splat(fish.coneLimit[i]), splat(fish.radius2[i])};
+            scan::Lanes lanes;
+            scan::scanBlock<Wrap>(lanes, shared_, one, block_.length());
+            candidates += blockTotal_;
+            countOf[i] = __builtin_convertvector(-lanes.seen, v8f);
+            velXOf[i] = lanes.velX, velYOf[i] = lanes.velY, offXOf[i] = lanes.offX, offYOf[i] = lanes.offY;
+            sepXOf[i] = lanes.sepX, sepYOf[i] = lanes.sepY;
+        }
+        return {sumLanesOfEach(countOf), sumLanesOfEach(velXOf), sumLanesOfEach(velYOf), sumLanesOfEach(offXOf),
+                sumLanesOfEach(offYOf),  sumLanesOfEach(sepXOf), sumLanesOfEach(sepYOf)};
+    }
+
+private:
+    scan::Block& block_;
+    const scan::ScanShared arrays_;  // the sorted fish arrays
+    scan::ScanShared shared_;        // the block
+    int blockCell_ = -1;
+    std::uint32_t blockTotal_ = 0;
+};
+
 template <bool Wrap>
 [[gnu::always_inline]] inline void runBlocks(const KernelInput& in, std::size_t begin, std::size_t end,
                                              ChunkStats& stats) {
@@ -103,13 +170,11 @@ template <bool Wrap>
     FishArrays& out = *in.next;
     const UniformGrid& g = *in.grid;
     const v8i iota = {0, 1, 2, 3, 4, 5, 6, 7};
-    scan::Block& block = threadBlock();
-    int blockCell = -1;
-    std::uint32_t blockTotal = 0;
     std::uint64_t candidates = 0;  // exact, and converted once
-    const scan::ScanShared constants{nullptr, nullptr, nullptr, nullptr, splat(k.separationRadius2),
-                                     splat(k.minDistance2), splat(k.width), splat(k.height)};
-    scan::ScanShared shared = constants;
+    const scan::ScanShared shared{f.px.data(),          f.py.data(),           f.vx.data(), f.vy.data(),
+                                  splat(k.separationRadius2), splat(k.minDistance2), splat(k.width),
+                                  splat(k.height)};
+    FishByFish fishByFish(shared);
 
     for (std::size_t b = begin; b < end; b += kLanes) {
         const int count = static_cast<int>(std::min<std::size_t>(kLanes, end - b));
@@ -133,40 +198,37 @@ template <bool Wrap>
         const v8f maxSpeed = k.maxSpeed * factor(f.speedVar) * select(alarmed, 1.0f + k.alarmSpeedBoost, 1.0f);
         const v8f radius = k.perception * factor(f.radiusVar);
 
-        // Perceive, fish by fish (lanes over candidates inside).
+        // Perceive (sim/neighbour_scan.hpp).
         const v8f speed2 = lengthSquared(v);
         // Below this speed the heading, and so the cone, is undefined.
         const v8i useCone = (speed2 > 1e-6f) & (k.fovEverywhere ? 0 : -1);
         const V heading = selectVec(useCone, v * (1.0f / sqrtOf(select(useCone, speed2, 1.0f))), V{});
         const v8f coneLimit = select(useCone, k.fovLimit, -1.0f);  // -1 with a zero heading: all around
-        // Each fish's partial sums, one vector per fish and sum, reduced for
-        // all eight fish at once below (lanes past the last fish sum zeros).
-        v8f countOf[kLanes], velXOf[kLanes], velYOf[kLanes], offXOf[kLanes], offYOf[kLanes];
-        v8f sepXOf[kLanes], sepYOf[kLanes];
+        const scan::ScanFish fish{p[0], p[1], heading[0], heading[1], coneLimit, radius * radius};
         const v8i cellX = g.cellX(p[0]), cellY = g.cellY(p[1]);
-        const v8i cell = g.cellIndex(cellX, cellY);
-        for (int l = 0; l < count; ++l) {
-            // Fish are sorted by cell: consecutive fish mostly share their block.
-            if (cell[l] != blockCell) {
-                const UniformGrid::Spans spans = g.neighbourSpans(cellX[l], cellY[l]);
-                block.fill(f.px.data(), f.py.data(), f.vx.data(), f.vy.data(), spans);
-                shared = block.shared(constants);
-                blockTotal = spans.total;
-                blockCell = cell[l];
+        Perceived sums{};
+        // Runs of lanes that share a row and a few columns: each scanned once,
+        // lanes over fish, unless its cells hold many fish. Lanes past the
+        // last fish are in no run and sum nothing.
+        for (int l = 0; l < count;) {
+            int e = l + 1, lo = cellX[l], hi = cellX[l];
+            while (e < count && cellY[e] == cellY[l] &&
+                   std::max(hi, cellX[e]) - std::min(lo, cellX[e]) < kRunColumns) {
+                lo = std::min(lo, cellX[e]), hi = std::max(hi, cellX[e]);
+                ++e;
             }
-            const std::size_t i = b + l;
-            const scan::ScanFish fish{splat(f.px[i]),       splat(f.py[i]),
-                                      splat(heading[0][l]), splat(heading[1][l]),
-                                      splat(coneLimit[l]),  splat(radius[l] * radius[l])};
-            scan::Lanes lanes;
-            scan::scanBlock<Wrap>(lanes, shared, fish, block.length());
-            candidates += blockTotal;
-            countOf[l] = __builtin_convertvector(-lanes.seen, v8f);
-            velXOf[l] = lanes.velX, velYOf[l] = lanes.velY, offXOf[l] = lanes.offX, offYOf[l] = lanes.offY;
-            sepXOf[l] = lanes.sepX, sepYOf[l] = lanes.sepY;
-        }
-        for (int l = count; l < kLanes; ++l) {
-            countOf[l] = velXOf[l] = velYOf[l] = offXOf[l] = offYOf[l] = sepXOf[l] = sepYOf[l] = v8f{};
+            const UniformGrid::Spans spans = g.neighbourSpans(lo, hi, cellY[l]);
+            Perceived run;
+            if (spans.total <= kLanesOverFishLimit) {
+                scan::Lanes lanes;
+                scan::scanSpans<Wrap>(lanes, shared, fish, spans);
+                candidates += std::uint64_t{spans.total} * static_cast<std::uint64_t>(e - l);
+                run = perceivedOf(lanes);
+            } else {
+                run = fishByFish.scan<Wrap>(g, fish, cellX, cellY, l, e, candidates);
+            }
+            sums = (l == 0 && e == kLanes) ? run : merge((iota >= l) & (iota < e), run, sums);
+            l = e;
         }
         // Each fish saw itself: at distance 0 it is inside its radius and its
         // cone (unless the radius is 0 or the position is not finite, exactly
@@ -176,11 +238,11 @@ template <bool Wrap>
         const v8f selfD2 = lengthSquared(selfOffset);
         const v8i selfSeen =
             live & rules::inFieldOfView(heading, selfOffset, selfD2, coneLimit) & (selfD2 < radius * radius);
-        const v8f nCount = sumLanesOfEach(countOf) - keepWhere(selfSeen, splat(1.0f));
-        const v8f velX = sumLanesOfEach(velXOf) - keepWhere(selfSeen, v[0]);
-        const v8f velY = sumLanesOfEach(velYOf) - keepWhere(selfSeen, v[1]);
-        const v8f offX = sumLanesOfEach(offXOf), offY = sumLanesOfEach(offYOf);
-        const v8f sepX = sumLanesOfEach(sepXOf), sepY = sumLanesOfEach(sepYOf);
+        const v8f nCount = sums.count - keepWhere(selfSeen, splat(1.0f));
+        const v8f velX = sums.velX - keepWhere(selfSeen, v[0]);
+        const v8f velY = sums.velY - keepWhere(selfSeen, v[1]);
+        const v8f offX = sums.offX, offY = sums.offY;
+        const v8f sepX = sums.sepX, sepY = sums.sepY;
 
         // Rule steering (velocity corrections, px/s), weighted.
         const v8i hasNeighbours = nCount > 0.0f;

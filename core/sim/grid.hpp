@@ -54,20 +54,28 @@ public:
     // Fish of cell c (in sorted order) are order()[cellStart(c) .. cellStart(c+1)).
     std::uint32_t cellStart(int c) const { return start_[static_cast<std::size_t>(c)]; }
 
-    // Up to 3 column intervals [first,last] around cx (deduplicated when the
-    // grid is narrower than 3 cells, split at the seam when periodic).
-    int neighbourColumns(int cx, int (&first)[3], int (&last)[3]) const;
+    // Up to 2 column intervals [first,last] that cover columns cxFirst-1 ..
+    // cxLast+1 (cxFirst <= cxLast), in increasing column order: clamped to
+    // the grid, or wrapped when periodic (split at the seam, the whole row
+    // when the range reaches around it).
+    int neighbourColumns(int cxFirst, int cxLast, int (&first)[2], int (&last)[2]) const;
     // Up to 3 distinct rows around cy.
     int neighbourRows(int cy, int (&rows)[3]) const;
 
-    // The contiguous spans of sorted fish that hold every fish the 3x3 block
-    // of cells around cell (cx, cy) holds: one per row (two at a wrapping seam).
+    // The contiguous spans of sorted fish that hold every fish of the cells
+    // around cells cxFirst .. cxLast of row cy (the union of their 3x3
+    // blocks): one per row (two at a wrapping seam). Rows in the order of
+    // neighbourRows, and in each row the spans in increasing column order, so
+    // every fish of the block of any one of those cells is met in the same
+    // order whatever the range.
     struct Spans {
         int count = 0;
         std::uint32_t total = 0;  // fish in all spans together
         std::uint32_t begin[6], end[6];
     };
-    Spans neighbourSpans(int cx, int cy) const;
+    Spans neighbourSpans(int cxFirst, int cxLast, int cy) const;
+    // The 3x3 block around cell (cx, cy).
+    Spans neighbourSpans(int cx, int cy) const { return neighbourSpans(cx, cx, cy); }
 
 private:
     static int clampCell(float g, int n) {
@@ -97,29 +105,30 @@ private:
 };
 
 
-inline int UniformGrid::neighbourColumns(int cx, int (&first)[3], int (&last)[3]) const {
+inline int UniformGrid::neighbourColumns(int cxFirst, int cxLast, int (&first)[2], int (&last)[2]) const {
+    const int a = cxFirst - 1, z = cxLast + 1;
     if (!periodic_) {
-        first[0] = std::max(cx - 1, 0);
-        last[0] = std::min(cx + 1, cols_ - 1);
+        first[0] = std::max(a, 0);
+        last[0] = std::min(z, cols_ - 1);
         return 1;
     }
-    if (cols_ <= 3) {
+    if (z - a + 1 >= cols_) {
         first[0] = 0;
         last[0] = cols_ - 1;
         return 1;
     }
-    if (cx == 0) {
-        first[0] = 0, last[0] = 1;
-        first[1] = cols_ - 1, last[1] = cols_ - 1;
+    if (a < 0) {
+        first[0] = 0, last[0] = z;
+        first[1] = a + cols_, last[1] = cols_ - 1;
         return 2;
     }
-    if (cx == cols_ - 1) {
-        first[0] = 0, last[0] = 0;
-        first[1] = cx - 1, last[1] = cx;
+    if (z >= cols_) {
+        first[0] = 0, last[0] = z - cols_;
+        first[1] = a, last[1] = cols_ - 1;
         return 2;
     }
-    first[0] = cx - 1;
-    last[0] = cx + 1;
+    first[0] = a;
+    last[0] = z;
     return 1;
 }
 
@@ -139,22 +148,21 @@ inline int UniformGrid::neighbourRows(int cy, int (&rows)[3]) const {
     return 3;
 }
 
-inline UniformGrid::Spans UniformGrid::neighbourSpans(int cx, int cy) const {
+inline UniformGrid::Spans UniformGrid::neighbourSpans(int cxFirst, int cxLast, int cy) const {
     Spans s;
-    if (cx >= 1 && cx + 1 < cols_ && cy >= 1 && cy + 1 < rows_) {
-        // Away from the edges (the common case), in either mode: three rows
-        // of three cells, the own row in the middle.
+    if (cxFirst >= 1 && cxLast + 1 < cols_ && cy >= 1 && cy + 1 < rows_) {
+        // Away from the edges (the common case), in either mode: three rows,
+        // the own row in the middle.
         for (int r = 0; r < 3; ++r) {
-            const int first = cellIndex(cx - 1, cy - 1 + r);
-            s.begin[r] = cellStart(first);
-            s.end[r] = cellStart(first + 3);
+            s.begin[r] = cellStart(cellIndex(cxFirst - 1, cy - 1 + r));
+            s.end[r] = cellStart(cellIndex(cxLast + 1, cy - 1 + r) + 1);
             s.total += s.end[r] - s.begin[r];
         }
         s.count = 3;
         return s;
     }
-    int colFirst[3], colLast[3], rowList[3];
-    const int nc = neighbourColumns(cx, colFirst, colLast);
+    int colFirst[2], colLast[2], rowList[3];
+    const int nc = neighbourColumns(cxFirst, cxLast, colFirst, colLast);
     const int nr = neighbourRows(cy, rowList);
     for (int r = 0; r < nr; ++r) {
         for (int c = 0; c < nc; ++c) {

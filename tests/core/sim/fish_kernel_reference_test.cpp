@@ -11,6 +11,7 @@
 
 #include "math/noise_field.hpp"
 #include "sched/scheduler.hpp"
+#include "sim/fish_kernel.hpp"
 #include "sim/grid.hpp"
 #include "sim/inspect.hpp"
 #include "sim/rules.hpp"
@@ -192,6 +193,20 @@ TEST_CASE("the grid-based step computes the same accelerations as an all-pairs r
                 mode == BoundaryMode::Wrap);
     placeFish(sim, awkwardScene(n, world.w, world.h, g.cellWidth(), g.cellHeight(), mode, 120.0f, 11),
               /*keepDraws=*/!variant.quiet);
+
+    // Both layouts of the neighbour scan (sim/fish_kernel.hpp) are compared:
+    // in the 100x90 world every block holds more than kLanesOverFishLimit
+    // fish, so the fish are scanned one by one; in the 640x360 world no run
+    // of eight fish has that many in its cells, so they share each scan.
+    g.build(sim.fish().px.data(), sim.fish().py.data(), n);
+    std::uint32_t smallestBlock = n, largestRun = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const int cx = g.cellX(sim.fish().px[i]), cy = g.cellY(sim.fish().py[i]);
+        smallestBlock = std::min(smallestBlock, g.neighbourSpans(cx, cy).total);
+        largestRun = std::max(largestRun, g.neighbourSpans(cx, std::min(cx + kRunColumns - 1, g.cols() - 1), cy).total);
+    }
+    if (world.w == 100) CHECK(smallestBlock > kLanesOverFishLimit);
+    if (world.w == 640) CHECK(largestRun <= kLanesOverFishLimit);
 
     Worst worst;
     auto compare = [&] {

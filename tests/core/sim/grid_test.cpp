@@ -32,8 +32,9 @@ bool within(const Layout& l, std::size_t i, std::size_t j, float w, float h, boo
 // What the kernel examines for fish i: the column runs of neighbourColumns
 // in each row of neighbourRows, each run a contiguous span of the order.
 std::vector<std::uint32_t> gridCandidates(const UniformGrid& g, float x, float y) {
-    int first[3], last[3], rows[3];
-    const int nc = g.neighbourColumns(g.cellX(x), first, last);
+    int first[2], last[2], rows[3];
+    const int cx = g.cellX(x);
+    const int nc = g.neighbourColumns(cx, cx, first, last);
     const int nr = g.neighbourRows(g.cellY(y), rows);
     std::vector<std::uint32_t> out;
     for (int r = 0; r < nr; ++r)
@@ -144,6 +145,59 @@ TEST_CASE("the grid finds exactly the neighbours an all-pairs search finds") {
     CHECK(c.spanMismatch == 0);  // the kernel's spans hold the same candidates
     CHECK(c.selfNotOnce == 0);  // else a fish would perceive itself, or take itself out twice
     CHECK(c.wrongTotal == 0);
+}
+
+// The sorted slots the spans list, in their order.
+std::vector<std::uint32_t> slotsOf(const UniformGrid::Spans& spans) {
+    std::vector<std::uint32_t> out;
+    for (int k = 0; k < spans.count; ++k)
+        for (std::uint32_t s = spans.begin[k]; s < spans.end[k]; ++s) out.push_back(s);
+    return out;
+}
+
+TEST_CASE("the spans around a run of cells hold every fish of their blocks once, each block in its own order") {
+    // The kernel scans eight fish against the spans of their cells' range
+    // (sim/neighbour_scan.hpp): missing a fish of any block would lose a
+    // neighbour, a fish twice would count twice, and a block's fish met in
+    // another order would make a fish's sums depend on its lane-mates.
+    struct World {
+        float w, h, cell;
+    };
+    const World world = GENERATE(World{800, 600, 45}, World{130, 130, 40}, World{2000, 100, 30});
+    const bool periodic = GENERATE(true, false);
+    INFO("world " << world.w << "x" << world.h << (periodic ? ", wrapping" : ", walled"));
+    const Layout l = awkwardLayout(600, world.w, world.h, world.cell, 0.0f, periodic, !periodic, 5);
+    UniformGrid g;
+    g.reserve(l.px.size());
+    g.configure(world.w, world.h, world.cell, periodic);
+    g.build(l.px.data(), l.py.data(), l.px.size());
+    std::size_t ranges = 0, wrong = 0;
+    for (int cy = 0; cy < g.rows(); ++cy) {
+        for (int cx = 0; cx < g.cols(); ++cx) {
+            for (int width = 1; width <= 5 && cx + width <= g.cols(); ++width) {
+                const UniformGrid::Spans run = g.neighbourSpans(cx, cx + width - 1, cy);
+                const std::vector<std::uint32_t> scanned = slotsOf(run);
+                std::set<std::uint32_t> expected;
+                bool inOrder = true;
+                for (int c = cx; c < cx + width; ++c) {
+                    const std::vector<std::uint32_t> block = slotsOf(g.neighbourSpans(c, cy));
+                    expected.insert(block.begin(), block.end());
+                    const std::set<std::uint32_t> inBlock(block.begin(), block.end());
+                    std::vector<std::uint32_t> met;
+                    for (std::uint32_t s : scanned)
+                        if (inBlock.count(s)) met.push_back(s);
+                    inOrder = inOrder && met == block;
+                }
+                const std::set<std::uint32_t> unique(scanned.begin(), scanned.end());
+                wrong += !(unique.size() == scanned.size() && unique == expected && inOrder &&
+                           run.total == scanned.size());
+                ++ranges;
+            }
+        }
+    }
+    INFO(ranges << " ranges of 1 to 5 cells");
+    CHECK(ranges > 0);
+    CHECK(wrong == 0);
 }
 
 TEST_CASE("a grid whose cells are smaller than the largest perception radius misses neighbours") {
