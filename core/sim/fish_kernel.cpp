@@ -171,8 +171,13 @@ template <bool Wrap>
     const UniformGrid& g = *in.grid;
     const v8i iota = {0, 1, 2, 3, 4, 5, 6, 7};
     std::uint64_t candidates = 0;  // exact, and converted once
-    const scan::ScanShared shared{f.px.data(),          f.py.data(),           f.vx.data(), f.vy.data(),
-                                  splat(k.separationRadius2), splat(k.minDistance2), splat(k.width),
+    const scan::ScanShared shared{f.px.data(),
+                                  f.py.data(),
+                                  f.vx.data(),
+                                  f.vy.data(),
+                                  splat(k.separationRadius2),
+                                  splat(k.minDistance2),
+                                  splat(k.width),
                                   splat(k.height)};
     FishByFish fishByFish(shared);
 

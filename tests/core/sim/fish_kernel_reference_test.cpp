@@ -203,7 +203,8 @@ TEST_CASE("the grid-based step computes the same accelerations as an all-pairs r
     for (std::size_t i = 0; i < n; ++i) {
         const int cx = g.cellX(sim.fish().px[i]), cy = g.cellY(sim.fish().py[i]);
         smallestBlock = std::min(smallestBlock, g.neighbourSpans(cx, cy).total);
-        largestRun = std::max(largestRun, g.neighbourSpans(cx, std::min(cx + kRunColumns - 1, g.cols() - 1), cy).total);
+        const int runEnd = std::min(cx + kRunColumns - 1, g.cols() - 1);
+        largestRun = std::max(largestRun, g.neighbourSpans(cx, runEnd, cy).total);
     }
     if (world.w == 100) CHECK(smallestBlock > kLanesOverFishLimit);
     if (world.w == 640) CHECK(largestRun <= kLanesOverFishLimit);

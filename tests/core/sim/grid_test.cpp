@@ -45,12 +45,18 @@ std::vector<std::uint32_t> gridCandidates(const UniformGrid& g, float x, float y
     return out;
 }
 
-// The same, through neighbourSpans: the spans the kernel actually scans.
-std::vector<std::uint32_t> spanCandidates(const UniformGrid& g, float x, float y) {
-    const UniformGrid::Spans spans = g.neighbourSpans(g.cellX(x), g.cellY(y));
+// The sorted slots the spans list, in their order.
+std::vector<std::uint32_t> slotsOf(const UniformGrid::Spans& spans) {
     std::vector<std::uint32_t> out;
     for (int k = 0; k < spans.count; ++k)
-        for (std::uint32_t s = spans.begin[k]; s < spans.end[k]; ++s) out.push_back(g.order()[s]);
+        for (std::uint32_t s = spans.begin[k]; s < spans.end[k]; ++s) out.push_back(s);
+    return out;
+}
+
+// The same, through neighbourSpans: the spans the kernel actually scans.
+std::vector<std::uint32_t> spanCandidates(const UniformGrid& g, float x, float y) {
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t s : slotsOf(g.neighbourSpans(g.cellX(x), g.cellY(y)))) out.push_back(g.order()[s]);
     return out;
 }
 
@@ -145,14 +151,6 @@ TEST_CASE("the grid finds exactly the neighbours an all-pairs search finds") {
     CHECK(c.spanMismatch == 0);  // the kernel's spans hold the same candidates
     CHECK(c.selfNotOnce == 0);  // else a fish would perceive itself, or take itself out twice
     CHECK(c.wrongTotal == 0);
-}
-
-// The sorted slots the spans list, in their order.
-std::vector<std::uint32_t> slotsOf(const UniformGrid::Spans& spans) {
-    std::vector<std::uint32_t> out;
-    for (int k = 0; k < spans.count; ++k)
-        for (std::uint32_t s = spans.begin[k]; s < spans.end[k]; ++s) out.push_back(s);
-    return out;
 }
 
 TEST_CASE("the spans around a run of cells hold every fish of their blocks once, each block in its own order") {
