@@ -8,6 +8,7 @@
 #include "bench_scenes.hpp"
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "sim/fish_kernel.hpp"
 
 namespace mirofish::cli {
 
@@ -113,7 +114,9 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         const bool profile = args.has("profile");
         const bool repeated = repeat > 1;
 
+        const char* build = kernelBuildName(kernelBuild());
         if (!json) {
+            out << "kernel build: " << build << "\n";
             out << "scene              fish  threads  steps   steps/s   ns/fish-step"
                 << (repeated ? "  fastest-slowest" : "") << "  candidates  neighbours  peak RSS MB\n";
         }
@@ -125,6 +128,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 j["scene"] = r.scene;
                 j["fish"] = r.fish;
                 j["threads"] = r.threads;
+                j["kernel_build"] = build;
                 j["steps"] = r.steps;
                 j["steps_per_second"] = r.stepsPerSecond;
                 j["ns_per_fish_step"] = r.nsPerFishStep;

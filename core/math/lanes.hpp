@@ -24,14 +24,10 @@ inline constexpr int kLanes = 8;
 }
 [[gnu::always_inline]] inline void storeLanes(float* p, v8f v) { std::memcpy(p, &v, sizeof v); }
 [[gnu::always_inline]] inline v8f splat(float x) { return v8f{} + x; }
-// p[0] in every lane, from a load of p[0 .. 7] (all eight must be readable).
-// In the kernel's target_clones build GCC 12 makes splat(*p) a load, an add
-// and a broadcast, and v8f{x, x, ...} eight inserts; this is a load and a
-// broadcast.
-[[gnu::always_inline]] inline v8f broadcastFirst(const float* p) {
-    const v8f v = loadLanes(p);
-    return __builtin_shufflevector(v, v, 0, 0, 0, 0, 0, 0, 0, 0);
-}
+// *p in every lane: one broadcast from memory where the target has it.
+// x - 0 is x for every x (-0 and NaN included), so the subtraction folds
+// away, where splat's 0 + x cannot (0 + -0 is +0).
+[[gnu::always_inline]] inline v8f broadcast(const float* p) { return *p - v8f{}; }
 
 [[gnu::always_inline]] inline float select(bool m, float a, float b) { return m ? a : b; }
 [[gnu::always_inline]] inline v8f select(v8i m, v8f a, v8f b) { return m ? a : b; }

@@ -37,8 +37,8 @@ struct FishArrays {
         &FishArrays::radiusVar, &FishArrays::sepVar, &FishArrays::aliVar,  &FishArrays::cohVar};
 
     // Zeroed entries after the last fish: the kernel reads every array eight
-    // fish at a time, and the neighbour scan broadcasts a candidate from a
-    // load of eight (sim/neighbour_scan.hpp).
+    // fish at a time, and the neighbour scan's block copies read whole groups
+    // of eight (sim/neighbour_scan.hpp).
     static constexpr std::size_t kPadding = 8;
 
     void allocate(std::size_t capacity) {

@@ -1,346 +1,49 @@
 #include "sim/fish_kernel.hpp"
 
-#include <algorithm>
-#include <cmath>
-#include <cstring>
-
-#include "math/hash.hpp"
-#include "sim/neighbour_scan.hpp"
-#include "sim/rules.hpp"
+#include <atomic>
 
 namespace mirofish {
 
-using rules::kSteerRate;
-using V = VecLanes<2>;  // eight fish at once
-
 namespace {
 
-// Keep fish inside the world after they moved. Soft mode has a backstop one
-// margin outside the walls, so even absurd settings cannot lose a fish.
-[[gnu::always_inline]] inline void reflect(v8f& x, v8f& vel, float lo, float hi) {
-    const v8i below = x < lo, above = x > hi;
-    x = select(below, minOf(lo + (lo - x), splat(hi)), select(above, maxOf(hi - (x - hi), splat(lo)), x));
-    vel = select(below, absOf(vel), select(above, -absOf(vel), vel));
+bool cpuHasAvx2() {
+#if defined(MIROFISH_AVX2_KERNEL) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_cpu_supports("avx2");
+#else
+    return false;
+#endif
 }
 
-[[gnu::always_inline]] inline void wrapInto(v8f& x, float size) {
-    x -= floorOf(x / size) * size;
-    // A hair below 0 rounds up to size; NaN goes to 0 too, and so does the
-    // rounding of astronomically large positions (x / size near 2^24 and up).
-    x = select(maskAnd(x >= 0.0f, x < size), x, 0.0f);
-}
-
-[[gnu::always_inline]] inline void applyBoundary(const StepConstants& k, V& p, V& v) {
-    switch (k.boundary) {
-        case BoundaryMode::Wrap:
-            wrapInto(p[0], k.width);
-            wrapInto(p[1], k.height);
-            break;
-        case BoundaryMode::Bounce:
-            reflect(p[0], v[0], 0.0f, k.width);
-            reflect(p[1], v[1], 0.0f, k.height);
-            break;
-        case BoundaryMode::Soft:
-            reflect(p[0], v[0], -k.boundaryMargin, k.width + k.boundaryMargin);
-            reflect(p[1], v[1], -k.boundaryMargin, k.height + k.boundaryMargin);
-            break;
-    }
-}
-
-// Fish never end a step inside an obstacle: project out to the surface and
-// drop the inward part of the velocity.
-[[gnu::always_inline]] inline void resolveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, V& p,
-                                                    V& v) {
-    for (const Obstacle& o : obstacles) {
-        const V centre{{splat(o.centre[0]), splat(o.centre[1])}};
-        const V out = displacement(k, centre, p);
-        const v8f d2 = lengthSquared(out);
-        const v8i inside = d2 < o.radius * o.radius;
-        V n = normalizedOrZero(out);
-        n = selectVec(lengthSquared(n) > 0.5f, n, V{{splat(1.0f), splat(0.0f)}});
-        p = selectVec(inside, p + n * (o.radius - sqrtOf(d2)), p);
-        const v8f inward = dot(v, n);
-        v = selectVec(inside & (inward < 0.0f), v - n * inward, v);
-    }
-}
-
-// Influences besides the rules, in units of maxSpeed per reference step.
-[[gnu::always_inline]] inline V fieldsAndObstacles(const KernelInput& in, const V& p) {
-    const StepConstants& k = *in.k;
-    V extra{};
-    for (const ForceField& field : in.fields) {
-        const V toCentre = displacement(k, p, V{{splat(field.position[0]), splat(field.position[1])}});
-        const v8f falloff = rules::linearFalloff(length(toCentre), field.radius);
-        const V u = normalizedOrZero(toCentre);
-        V dir = u;
-        if (field.kind == FieldKind::Repel) dir = -u;
-        if (field.kind == FieldKind::Vortex) dir = V{{-u[1], u[0]}};
-        extra += dir * (falloff * field.strength);
-    }
-    for (const Obstacle& o : in.obstacles) {
-        const V away = displacement(k, V{{splat(o.centre[0]), splat(o.centre[1])}}, p);
-        const v8f push = rules::softWallPush(length(away) - o.radius, k.obstacleMargin);
-        extra += normalizedOrZero(away) * (push * k.obstacleWeight);
-    }
-    return extra;
-}
-
-// What a fish perceived, one fish per lane.
-struct Perceived {
-    v8f count, velX, velY, offX, offY, sepX, sepY;
-};
-
-[[gnu::always_inline]] inline Perceived perceivedOf(const scan::Lanes& L) {
-    return {__builtin_convertvector(-L.seen, v8f), L.velX, L.velY, L.offX, L.offY, L.sepX, L.sepY};
-}
-
-// `from` in the lanes of `take`, `into` elsewhere.
-[[gnu::always_inline]] inline Perceived merge(v8i take, const Perceived& from, const Perceived& into) {
-    return {select(take, from.count, into.count), select(take, from.velX, into.velX),
-            select(take, from.velY, into.velY),   select(take, from.offX, into.offX),
-            select(take, from.offY, into.offY),   select(take, from.sepX, into.sepX),
-            select(take, from.sepY, into.sepY)};
-}
-
-// Each thread's copy of the block it is scanning (one per thread, not per
-// call: a chunk must not allocate, and the buffer keeps the size of the
-// largest block seen). Reached through a call that is not inlined: GCC
-// recomputes an inlined thread-local address (a call to __tls_get_addr)
-// wherever it needs it, inside the copy loop too, instead of keeping it.
-[[gnu::noinline]] scan::Block& threadBlock() {
-    thread_local scan::Block block;
-    return block;
-}
-
-// The fish-by-fish layout (lanes over candidates), with the block of the
-// last cell it filled kept across a chunk: fish are sorted by cell, so
-// consecutive fish mostly share their block.
-class FishByFish {
-public:
-    explicit FishByFish(const scan::ScanShared& arrays) : block_(threadBlock()), arrays_(arrays), shared_(arrays) {}
-
-    // Lanes [l, e) of the eight fish, each against its own cell's block;
-    // zeros in the other lanes. Adds the candidates examined.
-    template <bool Wrap>
-    [[gnu::always_inline]] Perceived scan(const UniformGrid& g, const scan::ScanFish& fish, v8i cellX, v8i cellY,
-                                          int l, int e, std::uint64_t& candidates) {
-        // Each fish's partial sums, one vector per fish and sum, added up for
-        // all eight fish at once below.
-        v8f countOf[kLanes], velXOf[kLanes], velYOf[kLanes], offXOf[kLanes], offYOf[kLanes];
-        v8f sepXOf[kLanes], sepYOf[kLanes];
-        for (int i = 0; i < kLanes; ++i) {
-            if (i < l || i >= e) {
-                countOf[i] = velXOf[i] = velYOf[i] = offXOf[i] = offYOf[i] = sepXOf[i] = sepYOf[i] = v8f{};
-                continue;
-            }
-            const int cell = g.cellIndex(cellX[i], cellY[i]);
-            if (cell != blockCell_) {
-                const UniformGrid::Spans spans = g.neighbourSpans(cellX[i], cellY[i]);
-                block_.fill(arrays_.px, arrays_.py, arrays_.vx, arrays_.vy, spans);
-                shared_ = block_.shared(arrays_);
-                blockTotal_ = spans.total;
-                blockCell_ = cell;
-            }
-            const scan::ScanFish one{splat(fish.x[i]),     splat(fish.y[i]),         splat(fish.headX[i]),
-                                     splat(fish.headY[i]), splat(fish.coneLimit[i]), splat(fish.radius2[i])};
-            scan::Lanes lanes;
-            scan::scanBlock<Wrap>(lanes, shared_, one, block_.length());
-            candidates += blockTotal_;
-            countOf[i] = __builtin_convertvector(-lanes.seen, v8f);
-            velXOf[i] = lanes.velX, velYOf[i] = lanes.velY, offXOf[i] = lanes.offX, offYOf[i] = lanes.offY;
-            sepXOf[i] = lanes.sepX, sepYOf[i] = lanes.sepY;
-        }
-        return {sumLanesOfEach(countOf), sumLanesOfEach(velXOf), sumLanesOfEach(velYOf), sumLanesOfEach(offXOf),
-                sumLanesOfEach(offYOf),  sumLanesOfEach(sepXOf), sumLanesOfEach(sepYOf)};
-    }
-
-private:
-    scan::Block& block_;
-    const scan::ScanShared arrays_;  // the sorted fish arrays
-    scan::ScanShared shared_;        // the block
-    int blockCell_ = -1;
-    std::uint32_t blockTotal_ = 0;
-};
-
-template <bool Wrap>
-[[gnu::always_inline]] inline void runBlocks(const KernelInput& in, std::size_t begin, std::size_t end,
-                                             ChunkStats& stats) {
-    const StepConstants& k = *in.k;
-    FishArrays& f = *in.cur;
-    FishArrays& out = *in.next;
-    const UniformGrid& g = *in.grid;
-    const v8i iota = {0, 1, 2, 3, 4, 5, 6, 7};
-    std::uint64_t candidates = 0;  // exact, and converted once
-    const scan::ScanShared shared{f.px.data(),
-                                  f.py.data(),
-                                  f.vx.data(),
-                                  f.vy.data(),
-                                  splat(k.separationRadius2),
-                                  splat(k.minDistance2),
-                                  splat(k.width),
-                                  splat(k.height)};
-    FishByFish fishByFish(shared);
-
-    for (std::size_t b = begin; b < end; b += kLanes) {
-        const int count = static_cast<int>(std::min<std::size_t>(kLanes, end - b));
-        const v8i live = iota < count;  // lanes past the last fish compute on padding and are not counted
-        const V p{{loadLanes(&f.px[b]), loadLanes(&f.py[b])}};
-        const V v{{loadLanes(&f.vx[b]), loadLanes(&f.vy[b])}};
-        // Per-fish variation: a fixed draw in [-1, 1] scaled by the live amount.
-        const auto factor = [&](const std::vector<float>& draw) { return 1.0f + loadLanes(&draw[b]) * k.variation; };
-
-        // Predators scare (from the old state): repulsion and alarm.
-        V interaction{};
-        v8i scaredNow{};
-        for (const Predator& pred : in.predators) {
-            const V away = displacement(k, V{{splat(pred.position[0]), splat(pred.position[1])}}, p);
-            const v8f falloff = rules::linearFalloff(length(away), k.predatorRadius);
-            scaredNow |= falloff > 0.0f;
-            interaction += normalizedOrZero(away) * (falloff * k.predatorRepulsion);
-        }
-        const v8f alarmLeft = loadLanes(&f.alarm[b]);
-        const v8i alarmed = scaredNow | (alarmLeft > 0.0f);
-        const v8f maxSpeed = k.maxSpeed * factor(f.speedVar) * select(alarmed, 1.0f + k.alarmSpeedBoost, 1.0f);
-        const v8f radius = k.perception * factor(f.radiusVar);
-
-        // Perceive (sim/neighbour_scan.hpp).
-        const v8f speed2 = lengthSquared(v);
-        // Below this speed the heading, and so the cone, is undefined.
-        const v8i useCone = (speed2 > 1e-6f) & (k.fovEverywhere ? 0 : -1);
-        const V heading = selectVec(useCone, v * (1.0f / sqrtOf(select(useCone, speed2, 1.0f))), V{});
-        const v8f coneLimit = select(useCone, k.fovLimit, -1.0f);  // -1 with a zero heading: all around
-        const scan::ScanFish fish{p[0], p[1], heading[0], heading[1], coneLimit, radius * radius};
-        const v8i cellX = g.cellX(p[0]), cellY = g.cellY(p[1]);
-        Perceived sums{};
-        // Runs of lanes that share a row and a few columns: each scanned once,
-        // lanes over fish, unless its cells hold many fish. Lanes past the
-        // last fish are in no run and sum nothing.
-        for (int l = 0; l < count;) {
-            int e = l + 1, lo = cellX[l], hi = cellX[l];
-            while (e < count && cellY[e] == cellY[l] &&
-                   std::max(hi, cellX[e]) - std::min(lo, cellX[e]) < kRunColumns) {
-                lo = std::min(lo, cellX[e]), hi = std::max(hi, cellX[e]);
-                ++e;
-            }
-            const UniformGrid::Spans spans = g.neighbourSpans(lo, hi, cellY[l]);
-            Perceived run;
-            if (spans.total <= kLanesOverFishLimit) {
-                scan::Lanes lanes;
-                scan::scanSpans<Wrap>(lanes, shared, fish, spans);
-                candidates += std::uint64_t{spans.total} * static_cast<std::uint64_t>(e - l);
-                run = perceivedOf(lanes);
-            } else {
-                run = fishByFish.scan<Wrap>(g, fish, cellX, cellY, l, e, candidates);
-            }
-            sums = (l == 0 && e == kLanes) ? run : merge((iota >= l) & (iota < e), run, sums);
-            l = e;
-        }
-        // Each fish saw itself: at distance 0 it is inside its radius and its
-        // cone (unless the radius is 0 or the position is not finite, exactly
-        // as the scan decided) and added 1 and its own velocity; its offset
-        // and push are zeros. Taken out here.
-        const V selfOffset = p - p;
-        const v8f selfD2 = lengthSquared(selfOffset);
-        const v8i selfSeen =
-            live & rules::inFieldOfView(heading, selfOffset, selfD2, coneLimit) & (selfD2 < radius * radius);
-        const v8f nCount = sums.count - keepWhere(selfSeen, splat(1.0f));
-        const v8f velX = sums.velX - keepWhere(selfSeen, v[0]);
-        const v8f velY = sums.velY - keepWhere(selfSeen, v[1]);
-        const v8f offX = sums.offX, offY = sums.offY;
-        const v8f sepX = sums.sepX, sepY = sums.sepY;
-
-        // Rule steering (velocity corrections, px/s), weighted.
-        const v8i hasNeighbours = nCount > 0.0f;
-        const V sep = rules::steerTowards(V{{sepX, sepY}}, v, maxSpeed) * (k.wSep * factor(f.sepVar));
-        const v8f invCount = 1.0f / select(hasNeighbours, nCount, 1.0f);
-        const V ali = selectVec(hasNeighbours, rules::steerTowards(V{{velX, velY}} * invCount, v, maxSpeed), V{}) *
-                      (k.wAli * factor(f.aliVar));
-        // The direction of the summed offsets is that of the centroid.
-        const V coh = selectVec(hasNeighbours, rules::steerTowards(V{{offX, offY}}, v, maxSpeed), V{}) *
-                      (k.wCoh * factor(f.cohVar) * select(alarmed, k.alarmCohesion, 1.0f));
-        stats.neighbours += sumLanes(select(live, nCount, 0.0f));
-        stats.separation += sumLanes(select(live, length(sep), 0.0f)) * kSteerRate;
-        stats.alignment += sumLanes(select(live, length(ali), 0.0f)) * kSteerRate;
-        stats.cohesion += sumLanes(select(live, length(coh), 0.0f)) * kSteerRate;
-
-        V extra = interaction + fieldsAndObstacles(in, p);
-        if (k.boundary == BoundaryMode::Soft) {
-            const V wall{{rules::softWallPush(p[0], k.boundaryMargin) - rules::softWallPush(k.width - p[0], k.boundaryMargin),
-                          rules::softWallPush(p[1], k.boundaryMargin) - rules::softWallPush(k.height - p[1], k.boundaryMargin)}};
-            extra += wall * k.boundaryWeight;
-        }
-        const V wander{{loadLanes(&f.wx[b]), loadLanes(&f.wy[b])}};
-        extra += wander * k.wanderAmp;
-        V goal{};
-        if (in.leader) {
-            const V toLeader = displacement(k, p, V{{splat((*in.leader)[0]), splat((*in.leader)[1])}});
-            const v8i follows = (k.goalRadius <= 0.0f ? -1 : 0) | (lengthSquared(toLeader) < k.goalRadius * k.goalRadius);
-            goal = selectVec(follows, rules::steerTowards(toLeader, v, maxSpeed) * k.goalWeight, V{});
-        }
-
-        // Noise: coherent currents plus a tiny per-fish jitter, in px/s^2.
-        // The id (times the golden ratio, so that neighbouring ids differ in
-        // many bits) keyed by the step; two chained mixes give both components.
-        v8u ids;
-        std::memcpy(&ids, &f.id[b], sizeof ids);
-        const v8u hx = mix32((ids * 0x9e3779b9u) ^ k.jitterKey), hy = mix32(hx);
-        const V jitter{{signedUnitFloats(hx), signedUnitFloats(hy)}};
-        const V noise = in.noise->sample(p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;
-
-        // Weight and sum, then limit the SUM (not each part) to maxForce.
-        V accel = (sep + ali + coh + goal + extra * maxSpeed) * kSteerRate + noise;
-        accel = limitLength(accel, k.maxForce);
-        // Reaction lag: fish cannot turn within one step.
-        accel = accel * (1.0f - k.lag) + V{{loadLanes(&f.ax[b]), loadLanes(&f.ay[b])}} * k.lag;
-        storeLanes(&f.ax[b], accel[0]);
-        storeLanes(&f.ay[b], accel[1]);
-
-        // Integrate: velocity, speed limits, position.
-        V nv = rules::applyAcceleration(v, accel, k.dt, maxSpeed * k.minSpeedShare, maxSpeed);
-        V np = p + nv * k.dt;
-        resolveObstacles(k, in.obstacles, np, nv);
-        applyBoundary(k, np, nv);
-        storeLanes(&out.px[b], np[0]);
-        storeLanes(&out.py[b], np[1]);
-        storeLanes(&out.vx[b], nv[0]);
-        storeLanes(&out.vy[b], nv[1]);
-
-        // Drawn heading turns at a limited rate per step (never scaled up
-        // when the display drops frames: the step is fixed).
-        const V dir = normalizedOrZero(nv);
-        const V h{{loadLanes(&f.hx[b]), loadLanes(&f.hy[b])}};
-        const V turned = selectVec(lengthSquared(dir) > 0.5f, rules::turnTowards(h, dir, k.turnCos, k.turnSin), h);
-        storeLanes(&f.hx[b], turned[0]);
-        storeLanes(&f.hy[b], turned[1]);
-        // Wander direction: rotate by wanderRate * dt; the factor (3 - |w|^2)/2
-        // is one Newton step towards unit length, so rounding never drifts.
-        const V w{{wander[0] * k.wanderCos - wander[1] * k.wanderSin, wander[0] * k.wanderSin + wander[1] * k.wanderCos}};
-        const V wUnit = w * (0.5f * (3.0f - lengthSquared(w)));
-        storeLanes(&f.wx[b], wUnit[0]);
-        storeLanes(&f.wy[b], wUnit[1]);
-        // A scared fish stays alarmed for alarmDuration after the predator left.
-        storeLanes(&f.alarm[b], select(scaredNow, k.alarmDuration, maxOf(alarmLeft - k.dt, splat(0.0f))));
-    }
-    stats.candidates += static_cast<double>(candidates);
+// Set once from the CPU, then only by useKernelBuild; relaxed is enough: the
+// thread pool's hand-over of each step already orders a change before the
+// chunks that read it.
+std::atomic<KernelBuild>& chosenBuild() {
+    static std::atomic<KernelBuild> build{bestKernelBuild()};
+    return build;
 }
 
 }  // namespace
 
-// Built twice, for AVX2 and for any x86-64, and picked at load time; both
-// give identical results (see sim/neighbour_scan.hpp). Defining
-// MIROFISH_GENERIC_KERNEL_ONLY builds just the generic one, to check that.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(MIROFISH_GENERIC_KERNEL_ONLY)
-__attribute__((target_clones("avx2", "default")))
-#endif
+KernelBuild bestKernelBuild() {
+    static const KernelBuild best = cpuHasAvx2() ? KernelBuild::Avx2 : KernelBuild::Generic;
+    return best;
+}
+
+KernelBuild useKernelBuild(KernelBuild build) {
+    const KernelBuild usable = build == KernelBuild::Avx2 ? bestKernelBuild() : KernelBuild::Generic;
+    chosenBuild().store(usable, std::memory_order_relaxed);
+    return usable;
+}
+
+KernelBuild kernelBuild() { return chosenBuild().load(std::memory_order_relaxed); }
+
+const char* kernelBuildName(KernelBuild build) { return build == KernelBuild::Avx2 ? "avx2" : "generic"; }
+
 ChunkStats runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end) {
-    // Summed in a local, not in the shared array: a thread's stores per fish
-    // would otherwise keep bouncing the line between the cores.
-    ChunkStats stats;
-    if (in.k->boundary == BoundaryMode::Wrap)
-        runBlocks<true>(in, begin, end, stats);
-    else
-        runBlocks<false>(in, begin, end, stats);
-    return stats;
+#ifdef MIROFISH_AVX2_KERNEL
+    if (kernelBuild() == KernelBuild::Avx2) return detail::runFishKernelAvx2(in, begin, end);
+#endif
+    return detail::runFishKernelGeneric(in, begin, end);
 }
 
 }  // namespace mirofish

@@ -76,8 +76,27 @@ inline constexpr int kRunColumns = 4;
 inline constexpr std::uint32_t kLanesOverFishLimit = 256;
 
 // Fish [begin, end); begin must be a multiple of 8 (lanes of eight fish).
-// Returns the chunk's sums.
+// Returns the chunk's sums. Runs the build of the kernel chosen below.
 ChunkStats runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end);
+
+// The kernel is built for any x86-64 (Generic) and, on x86-64, with AVX2 too;
+// both give bit-identical results (sim/neighbour_scan.hpp). The AVX2 build
+// runs where the CPU has it, unless a test or a benchmark asks for the
+// generic one.
+enum class KernelBuild { Generic, Avx2 };
+// The fastest build this program has and this CPU runs.
+KernelBuild bestKernelBuild();
+// Chooses the build for every later step of every simulation; a build the
+// CPU cannot run falls back to the generic one. Returns the build now in use.
+KernelBuild useKernelBuild(KernelBuild build);
+KernelBuild kernelBuild();
+const char* kernelBuildName(KernelBuild build);
+
+namespace detail {
+// The builds' entry points (sim/fish_kernel_generic.cpp, sim/fish_kernel_avx2.cpp).
+ChunkStats runFishKernelGeneric(const KernelInput& in, std::size_t begin, std::size_t end);
+ChunkStats runFishKernelAvx2(const KernelInput& in, std::size_t begin, std::size_t end);
+}  // namespace detail
 
 // Shortest displacement from a to b (minimum image when the world wraps).
 template <typename T>

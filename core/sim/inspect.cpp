@@ -8,7 +8,7 @@
 
 namespace mirofish {
 
-// Mirrors runBlocks in sim/fish_kernel.cpp for one fish, with a loop over
+// Mirrors runBlocks in sim/fish_kernel_body.hpp for one fish, with a loop over
 // every fish in place of the grid's spans; keep the two in step.
 FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t i, const StepConstants& k,
                              std::span<const Predator> predators) {

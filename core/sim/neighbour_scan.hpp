@@ -96,15 +96,13 @@ template <bool Wrap>
 }
 
 // Lanes over fish: every candidate of the spans, in their order, against the
-// eight fish. Reads the fish arrays up to 7 past a candidate (they are
-// padded: FishArrays::kPadding).
+// eight fish.
 template <bool Wrap>
 [[gnu::always_inline]] inline void scanSpans(Lanes& L, const ScanShared& s, const ScanFish& f,
                                              const UniformGrid::Spans& spans) {
     for (int k = 0; k < spans.count; ++k)
         for (std::size_t j = spans.begin[k]; j < spans.end[k]; ++j)
-            perceive<Wrap>(L, s, f, broadcastFirst(s.px + j), broadcastFirst(s.py + j), broadcastFirst(s.vx + j),
-                           broadcastFirst(s.vy + j));
+            perceive<Wrap>(L, s, f, broadcast(s.px + j), broadcast(s.py + j), broadcast(s.vx + j), broadcast(s.vy + j));
 }
 
 // The candidates of one cell's 3x3 block (the spans of
@@ -119,9 +117,7 @@ public:
     [[gnu::always_inline]] void fill(const float* px, const float* py, const float* vx, const float* vy,
                                      const UniformGrid::Spans& spans) {
         const std::size_t padded = (spans.total + kLanes - 1) / kLanes * kLanes;
-        if (px_.size() < padded + kLanes) {
-            for (std::vector<float>* a : {&px_, &py_, &vx_, &vy_}) a->resize(2 * padded + kLanes);
-        }
+        if (px_.size() < padded + kLanes) grow(2 * padded + kLanes);
         // The destinations in locals: the stores (memcpy) could alias the
         // vectors' own pointers, which would then be reloaded at every store.
         float *const dpx = px_.data(), *const dpy = py_.data(), *const dvx = vx_.data(), *const dvy = vy_.data();
@@ -158,9 +154,17 @@ public:
     std::size_t length() const { return length_; }
 
 private:
+    // Out of line (sim/neighbour_scan.cpp), in the generic build: the AVX2
+    // kernel must not instantiate std::vector's growth (sim/fish_kernel_body.hpp).
+    void grow(std::size_t size);
+
     std::vector<float> px_, py_, vx_, vy_;
     std::size_t length_ = 0;
 };
+
+// Each thread's Block (one per thread, not per call: a chunk must not
+// allocate, and the buffer keeps the size of the largest block seen).
+Block& threadBlock();
 
 // Lanes over candidates: one fish (in every lane of f) against a whole Block,
 // eight candidates at a time; lane k sums candidates k, k + 8, ...

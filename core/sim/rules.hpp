@@ -1,7 +1,7 @@
 #pragma once
 // The steering rules, written once for any dimension (Vec<2>, Vec<3>) and
 // for one fish (T = float) or eight at a time (T = v8f, math/lanes.hpp). The
-// kernel (sim/fish_kernel.cpp), the agents and the tests' slow all-pairs
+// kernel (sim/fish_kernel_body.hpp), the agents and the tests' slow all-pairs
 // reference all call these, so they share the formulas and differ only in
 // how neighbours are found.
 #include <cstddef>

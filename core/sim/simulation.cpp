@@ -19,7 +19,7 @@ namespace {
 // world would never finish coarsening the noise lattice.
 float worldExtent(float size) { return std::isfinite(size) ? std::clamp(size, 1.0f, 1e9f) : 1.0f; }
 
-// A plain clamp, or the kernel's wrap (wrapInto in sim/fish_kernel.cpp);
+// A plain clamp, or the kernel's wrap (wrapInto in sim/fish_kernel_body.hpp);
 // NaN lands on 0 either way.
 float bringInside(float x, float size, bool wrap) {
     if (!wrap) return x > size ? size : (x >= 0.0f ? x : 0.0f);

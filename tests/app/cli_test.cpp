@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "io/preset.hpp"
+#include "sim/fish_kernel.hpp"
 #include "support/cli_run.hpp"
 #include "support/sim_fixtures.hpp"
 
@@ -219,6 +220,8 @@ TEST_CASE("bench --repeat measures every row several times and reports their spr
         CHECK(fastest > 0);
         CHECK(fastest <= row.at("ns_per_fish_step").get<double>());
         CHECK(row.at("ns_per_fish_step").get<double>() <= row.at("ns_per_fish_step_slowest").get<double>());
+        // Which build of the kernel ran (sim/fish_kernel.hpp).
+        CHECK(row.at("kernel_build") == kernelBuildName(kernelBuild()));
     }
     // Progress: one line per run on the error stream.
     CHECK_THAT(r.err, Catch::Contains("round 3 of 3: article-000, 3000 fish, 2 threads"));

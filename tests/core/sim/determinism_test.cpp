@@ -1,5 +1,5 @@
 // Determinism: the same preset, seed and inputs give a bit-identical state
-// whatever the thread count, and on every run.
+// whatever the thread count, the kernel build (AVX2 or generic), and on every run.
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -9,6 +9,7 @@
 #include "io/state_hash.hpp"
 #include "sched/scheduler.hpp"
 #include "sched/thread_pool.hpp"
+#include "sim/fish_kernel.hpp"
 #include "sim/metrics.hpp"
 #include "sim/simulation.hpp"
 #include "support/sim_fixtures.hpp"
@@ -56,6 +57,32 @@ TEST_CASE("the same preset and seed give a bit-identical state for 1, 2 and 4 th
         ThreadPool pool(threads);
         INFO(threads << " threads");
         CHECK(runAndHash(scene, pool, steps) == reference);
+    }
+}
+
+TEST_CASE("the AVX2 and the generic build of the kernel give a bit-identical state") {
+    if (bestKernelBuild() != KernelBuild::Avx2) {
+        WARN("this CPU has no AVX2: only the generic build runs here");
+        return;
+    }
+    // Article 000's density with every agent; a wrapping world; and a world
+    // so crowded that every run of fish is scanned fish by fish
+    // (kLanesOverFishLimit): both scan layouts, both boundary kinds.
+    Scene wrapping = busyScene(7);
+    wrapping.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    Scene crowded = busyScene(8);
+    crowded.width = 200, crowded.height = 150;
+    crowded.fields.clear(), crowded.predators.clear(), crowded.obstacles.clear(), crowded.leader.reset();
+    struct Restore {
+        ~Restore() { useKernelBuild(bestKernelBuild()); }
+    } restore;
+    ThreadPool pool(2);
+    for (const Scene& scene : {busyScene(42), wrapping, crowded}) {
+        INFO(scene.width << "x" << scene.height << ", boundary mode " << scene.params.get(ParamId::BoundaryMode));
+        REQUIRE(useKernelBuild(KernelBuild::Avx2) == KernelBuild::Avx2);
+        const std::uint64_t avx2 = runAndHash(scene, pool, 60);
+        REQUIRE(useKernelBuild(KernelBuild::Generic) == KernelBuild::Generic);
+        CHECK(runAndHash(scene, pool, 60) == avx2);
     }
 }
 
