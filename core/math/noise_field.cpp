@@ -29,7 +29,7 @@ void NoiseField::configure(float worldWidth, float worldHeight, float spacing) {
     rows_ = std::max(1, static_cast<int>(std::lround(h / s)));
     invCellW_ = static_cast<float>(cols_) / w;
     invCellH_ = static_cast<float>(rows_) / h;
-    lattice_.assign(static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_), Vec2{});
+    lattice_.assign(static_cast<std::size_t>(cols_ + 1) * static_cast<std::size_t>(rows_ + 1), Vec2{});
 }
 
 void NoiseField::update(std::uint64_t seed, double t, float timeScale) {
@@ -37,21 +37,23 @@ void NoiseField::update(std::uint64_t seed, double t, float timeScale) {
     const double tick0 = std::floor(ticks);
     const float f = noise_detail::smoothstep(static_cast<float>(ticks - tick0));
     const auto k = static_cast<std::int64_t>(tick0);
+    const auto at = [&](int c, int r) -> Vec2& { return lattice_[static_cast<std::size_t>(r * (cols_ + 1) + c)]; };
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
             const Vec2 a = latticeValue(seed, c, r, k);
             const Vec2 b = latticeValue(seed, c, r, k + 1);
-            lattice_[static_cast<std::size_t>(r * cols_ + c)] = a + (b - a) * f;
+            at(c, r) = a + (b - a) * f;
         }
+        at(cols_, r) = at(0, r);
     }
+    for (int c = 0; c <= cols_; ++c) at(c, rows_) = at(c, 0);
 }
 
 Vec2 NoiseField::sample(float x, float y) const {
     const noise_detail::LatticePoint<float> q = noise_detail::locate(x, y, invCellW_, invCellH_, cols_, rows_);
     const int c0 = static_cast<int>(q.c0), r0 = static_cast<int>(q.r0);
-    const int c1 = c0 + 1 == cols_ ? 0 : c0 + 1;
-    const int r1 = r0 + 1 == rows_ ? 0 : r0 + 1;
-    const auto at = [&](int c, int r) { return lattice_[static_cast<std::size_t>(r * cols_ + c)]; };
+    const int c1 = c0 + 1, r1 = r0 + 1;  // the padding repeats column and row 0
+    const auto at = [&](int c, int r) { return lattice_[static_cast<std::size_t>(r * (cols_ + 1) + c)]; };
     const Vec2 top = at(c0, r0) + (at(c1, r0) - at(c0, r0)) * q.tx;
     const Vec2 bottom = at(c0, r1) + (at(c1, r1) - at(c0, r1)) * q.tx;
     return top + (bottom - top) * q.ty;

@@ -5,6 +5,7 @@
 // sampling it per fish is four table reads and a blend, not a hash per fish.
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "math/vec.hpp"
@@ -68,34 +69,47 @@ private:
     int rows_ = 1;
     float invCellW_ = 1.0f;
     float invCellH_ = 1.0f;
+    // Row by row, each row followed by a copy of its column 0, and the rows
+    // followed by a copy of row 0: the four corners around any point are then
+    // two pairs of neighbours (the field is periodic).
     std::vector<Vec2> lattice_;
 };
 
 // Inline, so the kernel's AVX2 build compiles it with AVX2 too.
 [[gnu::always_inline]] inline VecLanes<2> NoiseField::sample(v8f x, v8f y) const {
     const noise_detail::LatticePoint<v8f> q = noise_detail::locate(x, y, invCellW_, invCellH_, cols_, rows_);
-    // The four corners' indices for all lanes at once, then gathered lane by lane.
-    const v8i c0 = __builtin_convertvector(q.c0, v8i), r0 = __builtin_convertvector(q.r0, v8i);
-    const v8i c1 = (c0 + 1 == cols_) ? v8i{} : c0 + 1;
-    const v8i row0 = r0 * cols_, row1 = ((r0 + 1 == rows_) ? v8i{} : r0 + 1) * cols_;
-    const v8i i00 = row0 + c0, i10 = row0 + c1, i01 = row1 + c0, i11 = row1 + c1;
-    const Vec2* lattice = lattice_.data();
-    // A lattice point's two floats are read as one 64-bit value, and the
-    // eight pairs then split into the x and the y lanes.
+    const int stride = cols_ + 1;
+    const v8i i00 = __builtin_convertvector(q.r0, v8i) * stride + __builtin_convertvector(q.c0, v8i);
+    // Per lane, the top corners (x00 y00 x10 y10) in one 16-byte load, and
+    // the bottom ones (x01 y01 x11 y11) one row further: the padding makes
+    // both corners of a row neighbours, at the seam too.
     static_assert(sizeof(Vec2) == 2 * sizeof(float));
-    const auto corner = [lattice](v8i i) {
-        using v4d = double __attribute__((vector_size(32)));
-        const auto pair = [lattice](std::int32_t k) {
-            double d;
-            std::memcpy(&d, &lattice[k], sizeof d);
-            return d;
-        };
-        const v8f lo = (v8f)v4d{pair(i[0]), pair(i[1]), pair(i[2]), pair(i[3])};
-        const v8f hi = (v8f)v4d{pair(i[4]), pair(i[5]), pair(i[6]), pair(i[7])};
-        return VecLanes<2>{{__builtin_shufflevector(lo, hi, 0, 2, 4, 6, 8, 10, 12, 14),
-                            __builtin_shufflevector(lo, hi, 1, 3, 5, 7, 9, 11, 13, 15)}};
+    using v4f = float __attribute__((vector_size(16)));
+    const float* lattice = lattice_[0].c.data();
+    const auto corners = [&](int lane, int rowOffset) {
+        v4f v;
+        std::memcpy(&v, lattice + 2 * (i00[lane] + rowOffset), sizeof v);
+        return v;
     };
-    const VecLanes<2> c00 = corner(i00), c10 = corner(i10), c01 = corner(i01), c11 = corner(i11);
+    // Four lanes' corners in a row, transposed into one vector per corner
+    // coordinate: lanes k and k + 4 share a register, then a 4x4 transpose
+    // within each half.
+    const auto transpose = [&](int rowOffset) {
+        v4f c[kLanes];
+        for (int l = 0; l < kLanes; ++l) c[l] = corners(l, rowOffset);
+        const auto join = [](v4f a, v4f b) { return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7); };
+        const v8f t0 = join(c[0], c[4]), t1 = join(c[1], c[5]), t2 = join(c[2], c[6]), t3 = join(c[3], c[7]);
+        const v8f a = __builtin_shufflevector(t0, t1, 0, 8, 1, 9, 4, 12, 5, 13);   // x0 of lanes 0 1, y0 of 0 1
+        const v8f b = __builtin_shufflevector(t2, t3, 0, 8, 1, 9, 4, 12, 5, 13);   // the same of lanes 2 3
+        const v8f e = __builtin_shufflevector(t0, t1, 2, 10, 3, 11, 6, 14, 7, 15);  // x1 and y1 of lanes 0 1
+        const v8f d = __builtin_shufflevector(t2, t3, 2, 10, 3, 11, 6, 14, 7, 15);  // the same of lanes 2 3
+        const auto low = [](v8f u, v8f w) { return __builtin_shufflevector(u, w, 0, 1, 8, 9, 4, 5, 12, 13); };
+        const auto high = [](v8f u, v8f w) { return __builtin_shufflevector(u, w, 2, 3, 10, 11, 6, 7, 14, 15); };
+        // The left and the right corner.
+        return std::pair{VecLanes<2>{{low(a, b), high(a, b)}}, VecLanes<2>{{low(e, d), high(e, d)}}};
+    };
+    const auto [c00, c10] = transpose(0);
+    const auto [c01, c11] = transpose(stride);
     const VecLanes<2> top = c00 + (c10 - c00) * q.tx;
     const VecLanes<2> bottom = c01 + (c11 - c01) * q.tx;
     return top + (bottom - top) * q.ty;

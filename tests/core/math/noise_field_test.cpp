@@ -1,0 +1,61 @@
+// The coherent noise (water currents): the kernel samples it for eight fish
+// at once, the reference and the inspector for one; both must agree, and the
+// periodic field must have no seam.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+#include "math/noise_field.hpp"
+
+using namespace mirofish;
+
+namespace {
+
+NoiseField fieldOver(float width, float height, float spacing) {
+    NoiseField f;
+    f.configure(width, height, spacing);
+    f.update(99, 12.3, 4.0f);
+    return f;
+}
+
+bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+}  // namespace
+
+TEST_CASE("eight points sampled at once give the field at each point, bit for bit") {
+    const float width = 1000, height = 600;
+    const NoiseField field = fieldOver(width, height, 90);
+    std::mt19937 rng(5);
+    // The world, a margin around it (soft walls let fish out a little), and
+    // the lattice's last cells, whose right and lower corners are the seam.
+    std::uniform_real_distribution<float> ux(-150, width + 150), uy(-150, height + 150);
+    for (int round = 0; round < 200; ++round) {
+        v8f x, y;
+        for (int l = 0; l < kLanes; ++l) x[l] = ux(rng), y[l] = uy(rng);
+        if (round % 2 == 0) x[3] = std::nextafter(width, 0.0f), y[5] = std::nextafter(height, 0.0f);
+        const VecLanes<2> lanes = field.sample(x, y);
+        for (int l = 0; l < kLanes; ++l) {
+            const Vec2 one = field.sample(x[l], y[l]);
+            INFO("point " << x[l] << ", " << y[l]);
+            CHECK(sameBits(lanes[0][l], one[0]));
+            CHECK(sameBits(lanes[1][l], one[1]));
+        }
+    }
+}
+
+TEST_CASE("the periodic field joins at its seams") {
+    const float width = 1000, height = 600;
+    const NoiseField field = fieldOver(width, height, 90);
+    // Just before the right (lower) edge and just past the left (upper) one
+    // are a hair apart on the torus: their values differ by a hair too.
+    for (float along = 0; along < 600; along += 37) {
+        const Vec2 beforeX = field.sample(std::nextafter(width, 0.0f), along), afterX = field.sample(0.0f, along);
+        CHECK(std::abs(beforeX[0] - afterX[0]) < 1e-3f);
+        CHECK(std::abs(beforeX[1] - afterX[1]) < 1e-3f);
+        const Vec2 beforeY = field.sample(along, std::nextafter(height, 0.0f)), afterY = field.sample(along, 0.0f);
+        CHECK(std::abs(beforeY[0] - afterY[0]) < 1e-3f);
+        CHECK(std::abs(beforeY[1] - afterY[1]) < 1e-3f);
+    }
+}
