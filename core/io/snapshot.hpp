@@ -15,7 +15,8 @@ struct SnapshotError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-inline constexpr std::uint32_t kSnapshotVersion = 1;
+// 2: the per-fish variation draws are no longer stored (variationDraws).
+inline constexpr std::uint32_t kSnapshotVersion = 2;
 
 void saveSnapshot(const Simulation& sim, const std::filesystem::path& file);
 // Replaces the simulation's whole state with the file's.

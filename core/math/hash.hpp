@@ -13,7 +13,7 @@ namespace mirofish {
 enum class RandomStream : std::uint32_t {
     SpawnPosition = 1,
     SpawnVelocity,
-    SpawnVariation,
+    Variation,
     SpawnPhase,
     Jitter,
     NoiseLattice,
@@ -53,9 +53,35 @@ template <typename U>
     return x;
 }
 
-// Uniform floats in [-1, 1) from the top 24 bits of each lane (exactly representable).
+// Uniform floats in [-1, 1) from the top 24 bits of each lane (exactly
+// representable), and the same for one 32-bit hash, bit for bit.
 [[gnu::always_inline]] inline v8f signedUnitFloats(v8u h) {
     return __builtin_convertvector((v8i)(h >> 8), v8f) * (2.0f / 16777216.0f) - 1.0f;
 }
+[[gnu::always_inline]] inline float signedUnitFloats(std::uint32_t h) {
+    return static_cast<float>(static_cast<std::int32_t>(h >> 8)) * (2.0f / 16777216.0f) - 1.0f;
+}
+
+// Per-fish variation: a fish's five fixed draws in [-1, 1) (maxSpeed,
+// perception radius, the separation, alignment and cohesion weights; the
+// factor used is 1 + variation * draw). A pure function of the fish id and
+// the seed's key (variationKey), so the same at every step, for one fish
+// (U = std::uint32_t) or eight (U = v8u) alike; recomputed where needed
+// instead of stored, which saves reordering five arrays by cell every step.
+template <typename F>
+struct VariationDraws {
+    F speed, radius, separation, alignment, cohesion;
+};
+template <typename U>
+[[gnu::always_inline]] inline auto variationDraws(U id, std::uint32_t key) {
+    // The id times the golden ratio, so that neighbouring ids differ in many bits.
+    const U h0 = mix32((id * 0x9e3779b9u) ^ key), h1 = mix32(h0), h2 = mix32(h1), h3 = mix32(h2), h4 = mix32(h3);
+    using F = decltype(signedUnitFloats(h0));
+    return VariationDraws<F>{signedUnitFloats(h0), signedUnitFloats(h1), signedUnitFloats(h2), signedUnitFloats(h3),
+                             signedUnitFloats(h4)};
+}
+
+// A 64-bit hash folded to the 32-bit key of mix32's streams.
+constexpr std::uint32_t foldKey(std::uint64_t h) { return static_cast<std::uint32_t>(h ^ (h >> 32)); }
 
 }  // namespace mirofish

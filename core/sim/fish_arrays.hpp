@@ -22,19 +22,15 @@ struct FishArrays {
     std::vector<float> wx, wy;
     // Seconds of alarm left after a predator came close.
     std::vector<float> alarm;
-    // Per-fish variation draws in [-1, 1], fixed at spawn. The factor used is
-    // 1 + variation * draw, so the variation amount stays live-tunable.
-    std::vector<float> speedVar, radiusVar, sepVar, aliVar, cohVar;
     // Stable identity: ids are always exactly 0..count-1. The arrays get
-    // reordered; the id keys the per-fish random numbers.
+    // reordered; the id keys the per-fish random numbers, the per-fish
+    // variation's fixed draws included (variationDraws in math/hash.hpp).
     std::vector<std::uint32_t> id;
 
     using FloatField = std::vector<float> FishArrays::*;
-    static constexpr std::array<FloatField, 16> kFloatFields = {
-        &FishArrays::px,    &FishArrays::py,       &FishArrays::vx,        &FishArrays::vy,
-        &FishArrays::ax,    &FishArrays::ay,       &FishArrays::hx,        &FishArrays::hy,
-        &FishArrays::wx,    &FishArrays::wy,       &FishArrays::alarm,     &FishArrays::speedVar,
-        &FishArrays::radiusVar, &FishArrays::sepVar, &FishArrays::aliVar,  &FishArrays::cohVar};
+    static constexpr std::array<FloatField, 11> kFloatFields = {
+        &FishArrays::px, &FishArrays::py, &FishArrays::vx, &FishArrays::vy, &FishArrays::ax,   &FishArrays::ay,
+        &FishArrays::hx, &FishArrays::hy, &FishArrays::wx, &FishArrays::wy, &FishArrays::alarm};
 
     // Zeroed entries after the last fish: the kernel reads every array eight
     // fish at a time, and the neighbour scan's block copies read whole groups

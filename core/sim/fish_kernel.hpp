@@ -41,6 +41,9 @@ struct StepConstants {
     // hashKey(seed, 0, step, Jitter) folded to 32 bits: the per-step part of
     // every fish's jitter hash, so a fish costs two 32-bit mixes.
     std::uint32_t jitterKey = 0;
+    // foldKey(hashKey(seed, 0, 0, Variation)): the key of every fish's
+    // variationDraws (math/hash.hpp).
+    std::uint32_t variationKey = 0;
 };
 
 // Sums over a chunk of fish, reduced in chunk order (deterministic). One

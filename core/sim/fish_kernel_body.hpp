@@ -185,8 +185,11 @@ template <bool Wrap>
         const v8i live = iota < count;  // lanes past the last fish compute on padding and are not counted
         const V p{{loadLanes(&f.px[b]), loadLanes(&f.py[b])}};
         const V v{{loadLanes(&f.vx[b]), loadLanes(&f.vy[b])}};
-        // Per-fish variation: a fixed draw in [-1, 1] scaled by the live amount.
-        const auto factor = [&](const std::vector<float>& draw) { return 1.0f + loadLanes(&draw[b]) * k.variation; };
+        v8u ids;
+        std::memcpy(&ids, &f.id[b], sizeof ids);
+        // Per-fish variation: fixed draws in [-1, 1) scaled by the live amount.
+        const VariationDraws<v8f> draw = variationDraws(ids, k.variationKey);
+        const auto factor = [&](v8f d) { return 1.0f + d * k.variation; };
 
         // Predators scare (from the old state): repulsion and alarm.
         V interaction{};
@@ -199,8 +202,8 @@ template <bool Wrap>
         }
         const v8f alarmLeft = loadLanes(&f.alarm[b]);
         const v8i alarmed = scaredNow | (alarmLeft > 0.0f);
-        const v8f maxSpeed = k.maxSpeed * factor(f.speedVar) * select(alarmed, 1.0f + k.alarmSpeedBoost, 1.0f);
-        const v8f radius = k.perception * factor(f.radiusVar);
+        const v8f maxSpeed = k.maxSpeed * factor(draw.speed) * select(alarmed, 1.0f + k.alarmSpeedBoost, 1.0f);
+        const v8f radius = k.perception * factor(draw.radius);
 
         // Perceive (sim/neighbour_scan.hpp).
         const v8f speed2 = lengthSquared(v);
@@ -250,13 +253,13 @@ template <bool Wrap>
 
         // Rule steering (velocity corrections, px/s), weighted.
         const v8i hasNeighbours = nCount > 0.0f;
-        const V sep = rules::steerTowards(V{{sepX, sepY}}, v, maxSpeed) * (k.wSep * factor(f.sepVar));
+        const V sep = rules::steerTowards(V{{sepX, sepY}}, v, maxSpeed) * (k.wSep * factor(draw.separation));
         const v8f invCount = 1.0f / select(hasNeighbours, nCount, 1.0f);
         const V ali = selectVec(hasNeighbours, rules::steerTowards(V{{velX, velY}} * invCount, v, maxSpeed), V{}) *
-                      (k.wAli * factor(f.aliVar));
+                      (k.wAli * factor(draw.alignment));
         // The direction of the summed offsets is that of the centroid.
         const V coh = selectVec(hasNeighbours, rules::steerTowards(V{{offX, offY}}, v, maxSpeed), V{}) *
-                      (k.wCoh * factor(f.cohVar) * select(alarmed, k.alarmCohesion, 1.0f));
+                      (k.wCoh * factor(draw.cohesion) * select(alarmed, k.alarmCohesion, 1.0f));
         stats.neighbours += sumLanes(select(live, nCount, 0.0f));
         stats.separation += sumLanes(select(live, length(sep), 0.0f)) * kSteerRate;
         stats.alignment += sumLanes(select(live, length(ali), 0.0f)) * kSteerRate;
@@ -280,8 +283,6 @@ template <bool Wrap>
         // Noise: coherent currents plus a tiny per-fish jitter, in px/s^2.
         // The id (times the golden ratio, so that neighbouring ids differ in
         // many bits) keyed by the step; two chained mixes give both components.
-        v8u ids;
-        std::memcpy(&ids, &f.id[b], sizeof ids);
         const v8u hx = mix32((ids * 0x9e3779b9u) ^ k.jitterKey), hy = mix32(hx);
         const V jitter{{signedUnitFloats(hx), signedUnitFloats(hy)}};
         const V noise = in.noise->sample(p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "math/hash.hpp"
 #include "sim/rules.hpp"
 
 namespace mirofish {
@@ -12,7 +13,8 @@ namespace mirofish {
 // every fish in place of the grid's spans; keep the two in step.
 FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t i, const StepConstants& k,
                              std::span<const Predator> predators) {
-    const auto factor = [&](const std::vector<float>& draw) { return 1.0f + draw[i] * k.variation; };
+    const VariationDraws<float> draw = variationDraws(f.id[i], k.variationKey);
+    const auto factor = [&](float d) { return 1.0f + d * k.variation; };
     FishInspection r;
     r.id = f.id[i];
     r.position = Vec2{{f.px[i], f.py[i]}};
@@ -25,8 +27,8 @@ FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t
     for (const Predator& pred : predators)
         scaredNow |= rules::linearFalloff(length(displacement(k, pred.position, p)), k.predatorRadius) > 0.0f;
     r.alarmed = scaredNow || r.alarmSeconds > 0.0f;
-    const float maxSpeed = k.maxSpeed * factor(f.speedVar) * (r.alarmed ? 1.0f + k.alarmSpeedBoost : 1.0f);
-    r.perceptionRadius = k.perception * factor(f.radiusVar);
+    const float maxSpeed = k.maxSpeed * factor(draw.speed) * (r.alarmed ? 1.0f + k.alarmSpeedBoost : 1.0f);
+    r.perceptionRadius = k.perception * factor(draw.radius);
     r.separationRadius = std::sqrt(k.separationRadius2);
 
     const float speed2 = lengthSquared(v);
@@ -50,14 +52,14 @@ FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t
         if (d2 < k.separationRadius2) sepSum += rules::separationTerm(off, d2, k.minDistance2);
     }
 
-    r.separation = rules::steerTowards(sepSum, v, maxSpeed) * (k.wSep * factor(f.sepVar)) * rules::kSteerRate;
+    r.separation = rules::steerTowards(sepSum, v, maxSpeed) * (k.wSep * factor(draw.separation)) * rules::kSteerRate;
     if (!r.neighbours.empty()) {
         const float inv = 1.0f / static_cast<float>(r.neighbours.size());
-        r.alignment = rules::steerTowards(velSum * inv, v, maxSpeed) * (k.wAli * factor(f.aliVar)) * rules::kSteerRate;
+        r.alignment = rules::steerTowards(velSum * inv, v, maxSpeed) * (k.wAli * factor(draw.alignment)) * rules::kSteerRate;
         // Towards the plain centroid; the kernel steers along the summed
         // offsets, the same direction found another way.
         r.cohesion = rules::steerTowards(offSum * inv, v, maxSpeed) *
-                     (k.wCoh * factor(f.cohVar) * (r.alarmed ? k.alarmCohesion : 1.0f)) * rules::kSteerRate;
+                     (k.wCoh * factor(draw.cohesion) * (r.alarmed ? k.alarmCohesion : 1.0f)) * rules::kSteerRate;
     }
     return r;
 }

@@ -1,6 +1,7 @@
 #include "sim/simulation.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <numbers>
@@ -133,33 +134,45 @@ StepConstants Simulation::stepConstants() const {
     k.goalRadius = std::max(p.get(ParamId::GoalRadius), 0.0f);
     k.seed = scene_.seed;
     k.step = step_;
-    const std::uint64_t jitterKey = hashKey(k.seed, 0, k.step, RandomStream::Jitter);
-    k.jitterKey = static_cast<std::uint32_t>(jitterKey ^ (jitterKey >> 32));
+    k.jitterKey = foldKey(hashKey(k.seed, 0, k.step, RandomStream::Jitter));
+    k.variationKey = foldKey(hashKey(k.seed, 0, 0, RandomStream::Variation));
     return k;
 }
 
 // Gather every per-fish array into cell order (the grid's counting sort), so
 // that the neighbours of a fish are a few contiguous spans in memory.
+namespace {
+
+// Fish [b, e) of N float arrays from `from` to `to`, fish i taking the place
+// of fish order[i]: one pass, each index read once for the N copies.
+template <std::size_t N>
+void gatherFields(const FishArrays& from, FishArrays& to, std::size_t first, const std::uint32_t* order,
+                  std::size_t b, std::size_t e) {
+    std::array<const float*, N> s;
+    std::array<float*, N> d;
+    for (std::size_t k = 0; k < N; ++k) {
+        s[k] = (from.*FishArrays::kFloatFields[first + k]).data();
+        d[k] = (to.*FishArrays::kFloatFields[first + k]).data();
+    }
+    for (std::size_t i = b; i < e; ++i) {
+        const std::uint32_t o = order[i];
+        for (std::size_t k = 0; k < N; ++k) d[k][i] = s[k][o];
+    }
+}
+
+}  // namespace
+
 void Simulation::reorderByCell() {
     const std::size_t n = scene_.fishCount;
     const std::uint32_t* order = grid_.order();
     scheduler_->parallelFor(n, 4096, [&](std::size_t b, std::size_t e) {
         for (std::size_t i = b; i < e; ++i) back_.id[i] = fish_.id[order[i]];
         // Four arrays per pass: each index read serves four copies. One array
-        // per pass re-read the index 16 times; eight per pass (16 memory
-        // streams at once) took four times as long on the 2-core Zen 3.
-        constexpr std::size_t kFields = FishArrays::kFloatFields.size();
-        static_assert(kFields % 4 == 0);
-        const auto field = [](FishArrays& arrays, std::size_t k) { return (arrays.*FishArrays::kFloatFields[k]).data(); };
-        for (std::size_t m = 0; m < kFields; m += 4) {
-            const float *s0 = field(fish_, m), *s1 = field(fish_, m + 1), *s2 = field(fish_, m + 2),
-                        *s3 = field(fish_, m + 3);
-            float *d0 = field(back_, m), *d1 = field(back_, m + 1), *d2 = field(back_, m + 2), *d3 = field(back_, m + 3);
-            for (std::size_t i = b; i < e; ++i) {
-                const std::uint32_t o = order[i];
-                d0[i] = s0[o], d1[i] = s1[o], d2[i] = s2[o], d3[i] = s3[o];
-            }
-        }
+        // per pass re-read the index for every array; eight per pass (16
+        // memory streams at once) took four times as long on the 2-core Zen 3.
+        constexpr std::size_t kFields = FishArrays::kFloatFields.size(), kWhole = kFields / 4 * 4;
+        for (std::size_t m = 0; m < kWhole; m += 4) gatherFields<4>(fish_, back_, m, order, b, e);
+        if constexpr (kFields > kWhole) gatherFields<kFields - kWhole>(fish_, back_, kWhole, order, b, e);
     });
     std::swap(fish_, back_);
 }

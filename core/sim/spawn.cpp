@@ -30,12 +30,6 @@ void spawnFish(FishArrays& f, std::size_t slot, std::uint32_t id, std::uint64_t 
     f.wx[slot] = std::cos(phase);
     f.wy[slot] = std::sin(phase);
     f.alarm[slot] = 0.0f;
-
-    std::uint64_t h = hashKey(seed, id, 0, RandomStream::SpawnVariation);
-    for (auto* draw : {&f.speedVar, &f.radiusVar, &f.sepVar, &f.aliVar, &f.cohVar}) {
-        (*draw)[slot] = signedUnitFloat(h);
-        h = mix64(h);
-    }
     f.id[slot] = id;
 }
 

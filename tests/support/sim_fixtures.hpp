@@ -57,9 +57,10 @@ struct FishInit {
 };
 
 // Overwrites fish 0..n-1 (ids in list order) with the given positions and
-// velocities. Per-fish variation draws, the lag memory and the alarm are
-// zeroed unless keepDraws; headings follow the velocity.
-inline void placeFish(Simulation& sim, const std::vector<FishInit>& fish, bool keepDraws = false) {
+// velocities; the lag memory and the alarm are zeroed, headings follow the
+// velocity. (The per-fish variation comes from the ids and the scene's
+// Variation parameter, which quietParams sets to 0.)
+inline void placeFish(Simulation& sim, const std::vector<FishInit>& fish) {
     Simulation::SavedState st = sim.save();
     if (fish.size() != st.scene.fishCount) throw std::logic_error("placeFish: count differs from the scene's");
     for (std::size_t slot = 0; slot < fish.size(); ++slot) {
@@ -73,10 +74,6 @@ inline void placeFish(Simulation& sim, const std::vector<FishInit>& fish, bool k
         st.fish.alarm[slot] = 0.0f;
         const Vec2 h = normalizedOrZero(f.velocity);
         if (h != Vec2{}) st.fish.hx[slot] = h[0], st.fish.hy[slot] = h[1];
-        if (!keepDraws) {
-            for (auto* draw : {&st.fish.speedVar, &st.fish.radiusVar, &st.fish.sepVar, &st.fish.aliVar, &st.fish.cohVar})
-                (*draw)[slot] = 0.0f;
-        }
     }
     sim.restore(std::move(st));
 }

@@ -116,11 +116,11 @@ TEST_CASE("files that are not intact state files are refused with a clear error"
     }
     SECTION("a newer format version") {
         std::string newer = bytes;
-        newer[16] = 2;  // the version follows the 16-byte signature
+        newer[16] = static_cast<char>(kSnapshotVersion + 1);  // the version follows the 16-byte signature
         writeText(bad, newer);
         const std::string msg = messageOf(target, bad);
-        CHECK_THAT(msg, Catch::Contains("version 2"));
-        CHECK_THAT(msg, Catch::Contains("reads version 1"));
+        CHECK_THAT(msg, Catch::Contains("version " + std::to_string(kSnapshotVersion + 1)));
+        CHECK_THAT(msg, Catch::Contains("reads version " + std::to_string(kSnapshotVersion)));
     }
     SECTION("extra bytes after the end") {
         writeText(bad, bytes + "x");

@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "math/hash.hpp"
 #include "math/noise_field.hpp"
 #include "sched/scheduler.hpp"
 #include "sim/fish_kernel.hpp"
@@ -56,7 +57,7 @@ std::vector<RefResult> referenceStep(const Simulation& sim, const NoiseField& no
     for (std::size_t i = 0; i < n; ++i) {
         const FishInspection seen = inspectFishAt(f, n, i, k, {});
         const Vec2 p0 = seen.position, v0 = seen.velocity;
-        const float maxSpeed = k.maxSpeed * (1.0f + k.variation * f.speedVar[i]);
+        const float maxSpeed = k.maxSpeed * (1.0f + k.variation * variationDraws(f.id[i], k.variationKey).speed);
         Vec2 extra = Vec2{{f.wx[i], f.wy[i]}} * k.wanderAmp;
         if (k.boundary == BoundaryMode::Soft) {
             const float m = k.boundaryMargin;
@@ -191,8 +192,7 @@ TEST_CASE("the grid-based step computes the same accelerations as an all-pairs r
     g.reserve(n);
     g.configure(world.w, world.h, std::max(k.perception * (1.0f + k.variation), std::sqrt(k.separationRadius2)),
                 mode == BoundaryMode::Wrap);
-    placeFish(sim, awkwardScene(n, world.w, world.h, g.cellWidth(), g.cellHeight(), mode, 120.0f, 11),
-              /*keepDraws=*/!variant.quiet);
+    placeFish(sim, awkwardScene(n, world.w, world.h, g.cellWidth(), g.cellHeight(), mode, 120.0f, 11));
 
     // Both layouts of the neighbour scan (sim/fish_kernel.hpp) are compared:
     // in the 100x90 world every block holds more than kLanesOverFishLimit

@@ -30,7 +30,7 @@ Simulation makeSchool(SerialScheduler& serial, Params p = Params{}, bool paralle
         fish.push_back({Vec2{{400 + r * std::cos(a), 600 + r * std::sin(a)}},
                         parallel ? Vec2{{100, 0}} : Vec2{{60 * std::cos(3 * a), 60 * std::sin(3 * a)}}});
     }
-    placeFish(sim, fish, /*keepDraws=*/true);
+    placeFish(sim, fish);
     return sim;
 }
 

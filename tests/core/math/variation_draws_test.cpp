@@ -1,0 +1,68 @@
+// The per-fish variation (SPEC: maxSpeed, perception radius and the three
+// weights each times a fixed factor in [0.85, 1.15]) comes from draws that
+// are recomputed from the fish id every step instead of stored: they must be
+// fixed per fish, spread evenly, independent of each other, and the same for
+// one fish as for eight at once.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cmath>
+#include <cstring>
+
+#include "math/hash.hpp"
+
+using namespace mirofish;
+
+namespace {
+
+std::array<float, 5> drawsOf(std::uint32_t id, std::uint32_t key) {
+    const VariationDraws<float> d = variationDraws(id, key);
+    return {d.speed, d.radius, d.separation, d.alignment, d.cohesion};
+}
+
+}  // namespace
+
+TEST_CASE("eight fish at once get the draws each gets alone, bit for bit") {
+    const std::uint32_t key = foldKey(hashKey(77, 0, 0, RandomStream::Variation));
+    for (std::uint32_t first = 0; first < 4096; first += 8) {
+        v8u ids;
+        for (int l = 0; l < kLanes; ++l) ids[l] = first + static_cast<std::uint32_t>(l);
+        const VariationDraws<v8f> lanes = variationDraws(ids, key);
+        for (int l = 0; l < kLanes; ++l) {
+            const std::array<float, 5> one = drawsOf(first + static_cast<std::uint32_t>(l), key);
+            const std::array<float, 5> fromLanes = {lanes.speed[l], lanes.radius[l], lanes.separation[l],
+                                                    lanes.alignment[l], lanes.cohesion[l]};
+            CHECK(std::memcmp(one.data(), fromLanes.data(), sizeof one) == 0);
+        }
+    }
+}
+
+TEST_CASE("variation draws are spread evenly from -1 to 1, uncorrelated, and differ between seeds") {
+    const std::uint32_t key = foldKey(hashKey(5, 0, 0, RandomStream::Variation));
+    const std::uint32_t otherKey = foldKey(hashKey(6, 0, 0, RandomStream::Variation));
+    constexpr int kFish = 20000;
+    std::array<double, 5> sum{}, sumSquares{};
+    double speedTimesRadius = 0;
+    std::array<int, 10> speedBins{};
+    int sameAsOtherSeed = 0, outOfRange = 0;
+    for (std::uint32_t id = 0; id < kFish; ++id) {
+        const std::array<float, 5> d = drawsOf(id, key);
+        for (int k = 0; k < 5; ++k) {
+            outOfRange += !(d[k] >= -1.0f && d[k] < 1.0f);
+            sum[k] += d[k];
+            sumSquares[k] += d[k] * d[k];
+        }
+        speedTimesRadius += d[0] * d[1];
+        ++speedBins[static_cast<std::size_t>((d[0] + 1.0f) * 5.0f)];
+        sameAsOtherSeed += drawsOf(id, otherKey)[0] == d[0];
+    }
+    CHECK(outOfRange == 0);
+    for (int k = 0; k < 5; ++k) {
+        INFO("draw " << k);
+        CHECK(std::abs(sum[k] / kFish) < 0.02);                // uniform on [-1, 1): mean 0
+        CHECK(std::abs(sumSquares[k] / kFish - 1.0 / 3) < 0.02);  // and variance 1/3
+    }
+    CHECK(std::abs(speedTimesRadius / kFish) < 0.02);  // a fast fish does not also see further
+    for (int count : speedBins) CHECK(std::abs(count - kFish / 10) < kFish / 50);
+    CHECK(sameAsOtherSeed < 10);
+}
