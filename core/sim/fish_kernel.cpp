@@ -14,9 +14,9 @@ bool cpuHasAvx2() {
 #endif
 }
 
-// Set once from the CPU, then only by useKernelBuild; relaxed is enough: the
-// thread pool's hand-over of each step already orders a change before the
-// chunks that read it.
+// Set once from the CPU, then only by useKernelBuild. Relaxed is enough: the
+// builds give the same results, so a chunk that still runs the other one
+// after a change changes nothing.
 std::atomic<KernelBuild>& chosenBuild() {
     static std::atomic<KernelBuild> build{bestKernelBuild()};
     return build;

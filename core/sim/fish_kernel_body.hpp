@@ -19,10 +19,10 @@
 
 namespace mirofish {
 
+namespace {
+
 using rules::kSteerRate;
 using V = VecLanes<2>;  // eight fish at once
-
-namespace {
 
 // Keep fish inside the world after they moved. Soft mode has a backstop one
 // margin outside the walls, so even absurd settings cannot lose a fish.
