@@ -53,6 +53,13 @@ template <typename U>
     return x;
 }
 
+// The first hash of a fish's stream with this key (chain mix32 for more):
+// the id times the golden ratio, so that neighbouring ids differ in many bits.
+template <typename U>
+[[gnu::always_inline]] inline U idHash(U id, std::uint32_t key) {
+    return mix32((id * 0x9e3779b9u) ^ key);
+}
+
 // Uniform floats in [-1, 1) from the top 24 bits of each lane (exactly
 // representable), and the same for one 32-bit hash, bit for bit.
 [[gnu::always_inline]] inline v8f signedUnitFloats(v8u h) {
@@ -74,8 +81,7 @@ struct VariationDraws {
 };
 template <typename U>
 [[gnu::always_inline]] inline auto variationDraws(U id, std::uint32_t key) {
-    // The id times the golden ratio, so that neighbouring ids differ in many bits.
-    const U h0 = mix32((id * 0x9e3779b9u) ^ key), h1 = mix32(h0), h2 = mix32(h1), h3 = mix32(h2), h4 = mix32(h3);
+    const U h0 = idHash(id, key), h1 = mix32(h0), h2 = mix32(h1), h3 = mix32(h2), h4 = mix32(h3);
     using F = decltype(signedUnitFloats(h0));
     return VariationDraws<F>{signedUnitFloats(h0), signedUnitFloats(h1), signedUnitFloats(h2), signedUnitFloats(h3),
                              signedUnitFloats(h4)};

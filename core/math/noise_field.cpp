@@ -37,7 +37,7 @@ void NoiseField::update(std::uint64_t seed, double t, float timeScale) {
     const double tick0 = std::floor(ticks);
     const float f = noise_detail::smoothstep(static_cast<float>(ticks - tick0));
     const auto k = static_cast<std::int64_t>(tick0);
-    const auto at = [&](int c, int r) -> Vec2& { return lattice_[static_cast<std::size_t>(r * (cols_ + 1) + c)]; };
+    const auto at = [&](int c, int r) -> Vec2& { return lattice_[pointIndex(c, r)]; };
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
             const Vec2 a = latticeValue(seed, c, r, k);
@@ -53,7 +53,7 @@ Vec2 NoiseField::sample(float x, float y) const {
     const noise_detail::LatticePoint<float> q = noise_detail::locate(x, y, invCellW_, invCellH_, cols_, rows_);
     const int c0 = static_cast<int>(q.c0), r0 = static_cast<int>(q.r0);
     const int c1 = c0 + 1, r1 = r0 + 1;  // the padding repeats column and row 0
-    const auto at = [&](int c, int r) { return lattice_[static_cast<std::size_t>(r * (cols_ + 1) + c)]; };
+    const auto at = [&](int c, int r) { return lattice_[pointIndex(c, r)]; };
     const Vec2 top = at(c0, r0) + (at(c1, r0) - at(c0, r0)) * q.tx;
     const Vec2 bottom = at(c0, r1) + (at(c1, r1) - at(c0, r1)) * q.tx;
     return top + (bottom - top) * q.ty;

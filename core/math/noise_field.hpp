@@ -73,6 +73,7 @@ private:
     // followed by a copy of row 0: the four corners around any point are then
     // two pairs of neighbours (the field is periodic).
     std::vector<Vec2> lattice_;
+    std::size_t pointIndex(int c, int r) const { return static_cast<std::size_t>(r * (cols_ + 1) + c); }
 };
 
 // Inline, so the kernel's AVX2 build compiles it with AVX2 too.

@@ -145,9 +145,9 @@ public:
             scan::Lanes lanes;
             scan::scanBlock<Wrap>(lanes, shared_, one, block_.length());
             candidates += blockTotal_;
-            countOf[i] = __builtin_convertvector(-lanes.seen, v8f);
-            velXOf[i] = lanes.velX, velYOf[i] = lanes.velY, offXOf[i] = lanes.offX, offYOf[i] = lanes.offY;
-            sepXOf[i] = lanes.sepX, sepYOf[i] = lanes.sepY;
+            const Perceived seen = perceivedOf(lanes);
+            countOf[i] = seen.count, velXOf[i] = seen.velX, velYOf[i] = seen.velY, offXOf[i] = seen.offX;
+            offYOf[i] = seen.offY, sepXOf[i] = seen.sepX, sepYOf[i] = seen.sepY;
         }
         return {sumLanesOfEach(countOf), sumLanesOfEach(velXOf), sumLanesOfEach(velYOf), sumLanesOfEach(offXOf),
                 sumLanesOfEach(offYOf),  sumLanesOfEach(sepXOf), sumLanesOfEach(sepYOf)};
@@ -281,9 +281,8 @@ template <bool Wrap>
         }
 
         // Noise: coherent currents plus a tiny per-fish jitter, in px/s^2.
-        // The id (times the golden ratio, so that neighbouring ids differ in
-        // many bits) keyed by the step; two chained mixes give both components.
-        const v8u hx = mix32((ids * 0x9e3779b9u) ^ k.jitterKey), hy = mix32(hx);
+        // The id's stream keyed by the step; two chained mixes give both components.
+        const v8u hx = idHash(ids, k.jitterKey), hy = mix32(hx);
         const V jitter{{signedUnitFloats(hx), signedUnitFloats(hy)}};
         const V noise = in.noise->sample(p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;
 

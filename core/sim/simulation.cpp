@@ -139,8 +139,6 @@ StepConstants Simulation::stepConstants() const {
     return k;
 }
 
-// Gather every per-fish array into cell order (the grid's counting sort), so
-// that the neighbours of a fish are a few contiguous spans in memory.
 namespace {
 
 // Fish [b, e) of N float arrays from `from` to `to`, fish i taking the place
@@ -162,6 +160,8 @@ void gatherFields(const FishArrays& from, FishArrays& to, std::size_t first, con
 
 }  // namespace
 
+// Gather every per-fish array into cell order (the grid's counting sort), so
+// that the neighbours of a fish are a few contiguous spans in memory.
 void Simulation::reorderByCell() {
     const std::size_t n = scene_.fishCount;
     const std::uint32_t* order = grid_.order();
