@@ -216,15 +216,15 @@ template <bool Wrap>
         Perceived sums{};
         // Runs of lanes that share a row and a few columns: each scanned once,
         // lanes over fish, unless its cells hold many fish. Lanes past the
-        // last fish are in no run and sum nothing.
+        // last fish are in no run and sum nothing. The fish are in cell order
+        // (this step's grid sorted these very positions, row by row), so a
+        // run's first and last lanes hold its first and last column, and
+        // usually all eight lanes are one run: that takes one test.
+        const bool oneRun = count == kLanes && cellY[kLanes - 1] == cellY[0] && cellX[kLanes - 1] - cellX[0] < kRunColumns;
         for (int l = 0; l < count;) {
-            int e = l + 1, lo = cellX[l], hi = cellX[l];
-            while (e < count && cellY[e] == cellY[l] &&
-                   std::max(hi, cellX[e]) - std::min(lo, cellX[e]) < kRunColumns) {
-                lo = std::min(lo, cellX[e]), hi = std::max(hi, cellX[e]);
-                ++e;
-            }
-            const UniformGrid::Spans spans = g.neighbourSpans(lo, hi, cellY[l]);
+            int e = oneRun ? kLanes : l + 1;
+            while (e < count && cellY[e] == cellY[l] && cellX[e] - cellX[l] < kRunColumns) ++e;
+            const UniformGrid::Spans spans = g.neighbourSpans(cellX[l], cellX[e - 1], cellY[l]);
             Perceived run;
             if (spans.total <= kLanesOverFishLimit) {
                 scan::Lanes lanes;

@@ -20,7 +20,9 @@
 // Both are branch-free: every test (distance, field of view, separation
 // radius) becomes a lane mask and the sums keep only the masked lanes (an AND,
 // not a select), so an unpredictable neighbour pattern costs no
-// mispredictions, and a NaN in a masked-out lane cannot leak into the sums.
+// mispredictions, and an infinite or NaN value computed in a masked-out lane
+// (a squared distance that overflows, a cone product) cannot leak into the
+// sums. The offsets themselves are always finite, because positions are.
 // Each fish is summed like any other candidate, and taken out by the caller.
 //
 // Determinism: which layout a fish gets depends on the eight fish of its
@@ -89,10 +91,13 @@ template <bool Wrap>
     L.velY += keepWhere(seen, cvy);
     L.offX += keepWhere(seen, dx);
     L.offY += keepWhere(seen, dy);
+    // rules::separationTerm with one mask for both components: the weight is
+    // +0 outside `close`, and a finite offset (positions always are) times
+    // +0 adds a zero, which leaves the sum's bits as they are.
     const v8i close = seen & (d2 < s.separationRadius2);
-    const VecLanes<2> push = rules::separationTerm(offset, d2, s.minDistance2);
-    L.sepX += keepWhere(close, push[0]);
-    L.sepY += keepWhere(close, push[1]);
+    const v8f weight = keepWhere(close, rules::separationWeight(d2, s.minDistance2));
+    L.sepX += dx * weight;
+    L.sepY += dy * weight;
 }
 
 // Lanes over fish: every candidate of the spans, in their order, against the

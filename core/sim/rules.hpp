@@ -29,9 +29,13 @@ template <std::size_t D, typename T, typename S>
 // clamped from below so coincident fish do not produce infinities.
 // `offset` is other - self.
 // (minDistance2 is a float, or the same in every lane.)
+template <typename T, typename S>
+[[gnu::always_inline]] inline T separationWeight(T d2, S minDistance2) {
+    return -1.0f / maxOf(d2, T{} + minDistance2);
+}
 template <std::size_t D, typename T, typename S>
 [[gnu::always_inline]] inline Vec<D, T> separationTerm(const Vec<D, T>& offset, T d2, S minDistance2) {
-    return offset * (-1.0f / maxOf(d2, T{} + minDistance2));
+    return offset * separationWeight(d2, minDistance2);
 }
 
 // The field of view's limit for inFieldOfView: cos(half angle) * |cos(half angle)|.
