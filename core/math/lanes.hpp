@@ -46,6 +46,14 @@ inline constexpr int kLanes = 8;
 [[gnu::always_inline]] inline v8i maskAnd(v8i a, v8i b) { return a & b; }
 [[gnu::always_inline]] inline bool maskOr(bool a, bool b) { return a || b; }
 [[gnu::always_inline]] inline v8i maskOr(v8i a, v8i b) { return a | b; }
+// Whether every lane of a mask is set: for a branch that skips work no lane
+// needs (the lanes' results stay exactly as without it).
+[[gnu::always_inline]] inline bool allOf(bool m) { return m; }
+[[gnu::always_inline]] inline bool allOf(v8i m) {
+    using v4u64 = std::uint64_t __attribute__((vector_size(32)));
+    const v4u64 q = (v4u64)m;
+    return (q[0] & q[1] & q[2] & q[3]) == ~std::uint64_t{0};
+}
 
 // Lane loops over <cmath> functions: with -fno-math-errno (set for the core)
 // they compile to single vector instructions where the target has them.

@@ -96,7 +96,8 @@ template <std::size_t D, typename T, typename L>
     // "within": inf <= inf would let an infinite vector through.
     const T l2 = lengthSquared(a);
     const auto within = maskAnd(l2 <= maxLength * maxLength, l2 <= FLT_MAX);
-    const Vec<D, T> limited = selectVec(within, a, normalizedOrZero(a) * maxLength);
+    // Usually every lane is within: then the normalisation is not needed.
+    const Vec<D, T> limited = allOf(within) ? a : selectVec(within, a, normalizedOrZero(a) * maxLength);
     return selectVec(maxLength > 0.0f, limited, Vec<D, T>{});
 }
 

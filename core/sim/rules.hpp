@@ -83,7 +83,8 @@ template <std::size_t D, typename T, typename S>
     Vec<D, T> side = normalizedOrZero(accel - u * dot(accel, u));
     side = selectVec(lengthSquared(side) > 0.5f, side, Vec<D, T>{{-u[1], u[0]}});
     const Vec<D, T> turned = normalizedOrZero(u * length(v) + side * (length(accel) * dt)) * minSpeed;
-    const Vec<D, T> raised = normalizedOrZero(tried) * minSpeed;
+    // Raised only where a fish has no direction at all, which is rare.
+    const Vec<D, T> raised = allOf(moving) ? Vec<D, T>{} : normalizedOrZero(tried) * minSpeed;
     return selectVec(tooSlow, selectVec(moving, turned, raised), tried);
 }
 
