@@ -303,6 +303,8 @@ template <bool Wrap>
         storeLanes(&out.py[b], np[1]);
         storeLanes(&out.vx[b], nv[0]);
         storeLanes(&out.vy[b], nv[1]);
+        const v8i cellAfter = g.cellIndex(g.cellX(np[0]), g.cellY(np[1]));
+        std::memcpy(in.cellsAfter + b, &cellAfter, sizeof cellAfter);
 
         // Drawn heading turns at a limited rate per step (never scaled up
         // when the display drops frames: the step is fixed).

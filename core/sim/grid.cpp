@@ -18,11 +18,14 @@ void UniformGrid::reserve(std::size_t maxFish) {
     // of a budget sized for a sparse world never count against memory.
     start_ = std::make_unique_for_overwrite<std::uint32_t[]>(maxCells_ + 1);
     partCursor_ = std::make_unique_for_overwrite<std::uint32_t[]>(kMaxParts * maxCells_);
-    cellOf_.assign(maxFish, 0);
+    cellOf_.assign(maxFish + kLanes, 0);
     order_.assign(maxFish, 0);
 }
 
-void UniformGrid::configure(float width, float height, float minCellSize, bool periodic) {
+bool UniformGrid::configure(float width, float height, float minCellSize, bool periodic) {
+    const int oldCols = cols_, oldRows = rows_;
+    const float oldCellW = cellW_, oldCellH = cellH_;
+    const bool oldPeriodic = periodic_;
     periodic_ = periodic;
     const float w = std::max(width, 1.0f);
     const float h = std::max(height, 1.0f);
@@ -40,13 +43,18 @@ void UniformGrid::configure(float width, float height, float minCellSize, bool p
     cellH_ = h / static_cast<float>(rows_);
     invCellW_ = 1.0f / cellW_;
     invCellH_ = 1.0f / cellH_;
+    return cols_ != oldCols || rows_ != oldRows || cellW_ != oldCellW || cellH_ != oldCellH || periodic_ != oldPeriodic;
 }
 
 void UniformGrid::build(const float* px, const float* py, std::size_t n, Scheduler& scheduler) {
-    const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
     scheduler.parallelFor(n, 8192, [&](std::size_t b, std::size_t e) {
         for (std::size_t i = b; i < e; ++i) cellOf_[i] = static_cast<std::uint32_t>(cellIndex(cellX(px[i]), cellY(py[i])));
     });
+    buildFromCells(n, scheduler);
+}
+
+void UniformGrid::buildFromCells(std::size_t n, Scheduler& scheduler) {
+    const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
     // Counting sort in parts of consecutive fish, one per thread: each part
     // counts its fish per cell, a serial pass over the cells turns the counts
     // into each part's first slot in each cell (parts in order, so a cell

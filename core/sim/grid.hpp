@@ -22,7 +22,8 @@ public:
 
     // Lays out cells of at least minCellSize over [0,width]x[0,height].
     // periodic: the world wraps (cell sizes then divide the world exactly).
-    void configure(float width, float height, float minCellSize, bool periodic);
+    // Returns whether the layout differs from the one before.
+    bool configure(float width, float height, float minCellSize, bool periodic);
 
     // Sorts fish 0..n-1 into cells; order() lists fish indices cell by cell,
     // stable (by index within a cell).
@@ -32,6 +33,13 @@ public:
         SerialScheduler serial;
         build(px, py, n, serial);
     }
+    // The same for fish whose cells are already in cells(), in this layout:
+    // the kernel writes them for the positions it moves the fish to, which
+    // saves the next build a pass over the positions.
+    void buildFromCells(std::size_t n, Scheduler& scheduler);
+    // Each fish's cell index, read by the next buildFromCells; written by
+    // build, or by the caller between builds. Room for whole groups of eight.
+    std::uint32_t* cells() { return cellOf_.data(); }
 
     int cols() const { return cols_; }
     int rows() const { return rows_; }
@@ -100,7 +108,7 @@ private:
     static constexpr std::size_t kMinFishPerPart = 16384;  // fewer: not worth a thread
     std::unique_ptr<std::uint32_t[]> start_;       // cells + 1 offsets
     std::unique_ptr<std::uint32_t[]> partCursor_;  // per part and cell: count, then next slot
-    std::vector<std::uint32_t> cellOf_;  // per fish
+    std::vector<std::uint32_t> cellOf_;  // per fish (and kLanes more)
     std::vector<std::uint32_t> order_;   // fish indices sorted by cell
 };
 

@@ -71,6 +71,7 @@ void Simulation::reset(std::uint64_t seed) {
     time_ = 0;
     history_ = RuleForceHistory{};
     lastNeighbours_ = lastCandidates_ = 0;
+    cellsKnown_ = false;
     for (std::uint32_t i = 0; i < scene_.fishCount; ++i)
         spawnFish(fish_, i, i, seed, scene_.width, scene_.height, scene_.params);
     for (Predator& p : scene_.predators) p.nextWaypoint = 0;
@@ -186,8 +187,11 @@ void Simulation::step() {
     // The cell must hold the largest perception radius of any fish (per-fish
     // variation enlarges it) and the separation radius.
     const float maxRadius = std::max(k.perception * (1.0f + k.variation), std::sqrt(k.separationRadius2));
-    grid_.configure(k.width, k.height, maxRadius, k.boundary == BoundaryMode::Wrap);
-    grid_.build(fish_.px.data(), fish_.py.data(), n, *scheduler_);
+    const bool layoutChanged = grid_.configure(k.width, k.height, maxRadius, k.boundary == BoundaryMode::Wrap);
+    if (cellsKnown_ && !layoutChanged)
+        grid_.buildFromCells(n, *scheduler_);
+    else
+        grid_.build(fish_.px.data(), fish_.py.data(), n, *scheduler_);
     const auto t1 = Clock::now();
     reorderByCell();
     const auto t2 = Clock::now();
@@ -199,6 +203,7 @@ void Simulation::step() {
                          &noise_,
                          &fish_,
                          &back_,
+                         grid_.cells(),
                          scene_.fields,
                          scene_.predators,
                          scene_.obstacles,
@@ -224,6 +229,7 @@ void Simulation::step() {
     std::swap(fish_.py, back_.py);
     std::swap(fish_.vx, back_.vx);
     std::swap(fish_.vy, back_.vy);
+    cellsKnown_ = true;
 
     ChunkStats total;
     for (std::size_t c = 0; c < chunkCount(n, kChunk); ++c) {
@@ -260,6 +266,7 @@ void Simulation::setParam(ParamId id, float value) {
 
 void Simulation::setFishCount(std::uint32_t count) {
     const std::size_t old = scene_.fishCount;
+    cellsKnown_ = false;
     if (count > fish_.capacity()) {
         // Grow outside any step; keep the existing fish.
         const FishArrays keep = fish_;
@@ -301,6 +308,7 @@ void Simulation::setWorldSize(float width, float height) {
     scene_.width = worldExtent(width);
     scene_.height = worldExtent(height);
     const bool wrap = scene_.params.boundaryMode() == BoundaryMode::Wrap;
+    cellsKnown_ = false;
     for (std::size_t i = 0; i < scene_.fishCount; ++i) {
         fish_.px[i] = bringInside(fish_.px[i], scene_.width, wrap);
         fish_.py[i] = bringInside(fish_.py[i], scene_.height, wrap);
@@ -338,6 +346,7 @@ void Simulation::restore(SavedState state) {
     history_ = state.history;
     lastNeighbours_ = state.lastNeighbours;
     lastCandidates_ = state.lastCandidates;
+    cellsKnown_ = false;
     allocate(std::max(fish_.capacity(), state.fish.capacity()));
     fish_.copyPrefix(state.fish, scene_.fishCount);
     configureSpatial();

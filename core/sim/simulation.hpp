@@ -123,6 +123,10 @@ private:
     FishArrays fish_;
     FishArrays back_;  // reorder target and next positions/velocities
     UniformGrid grid_;
+    // The grid's cells hold every fish's cell at the positions the last step
+    // wrote (the kernel computes them): false after any other change of the
+    // fish, which the next step's grid then sorts from their positions.
+    bool cellsKnown_ = false;
     NoiseField noise_;
     std::vector<ChunkStats> chunkStats_;
     std::uint64_t step_ = 0;

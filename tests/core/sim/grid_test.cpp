@@ -10,6 +10,7 @@
 
 #include "sched/thread_pool.hpp"
 #include "sim/grid.hpp"
+#include "sim/simulation.hpp"
 
 using namespace mirofish;
 
@@ -293,4 +294,55 @@ TEST_CASE("the grid sorted by several threads lists the fish in the same order a
     const int cells = serial.cols() * serial.rows();
     for (int c = 0; c <= cells; ++c) REQUIRE(parallel.cellStart(c) == serial.cellStart(c));
     CHECK(std::equal(serial.order(), serial.order() + n, parallel.order()));
+}
+
+TEST_CASE("every step sorts the fish by the cells of the positions it starts from, whatever changed before it") {
+    // The step takes each fish's cell from the kernel of the step before
+    // (UniformGrid::buildFromCells) unless something else moved the fish or
+    // changed the layout since: then it must sort from the positions again.
+    Scene scene;
+    scene.fishCount = 2000;
+    scene.width = 1600;
+    scene.height = 900;
+    scene.seed = 7;
+    SerialScheduler serial;
+    Simulation sim(scene, serial);
+    const auto stepAndCompare = [&](const char* after) {
+        INFO("after " << after);
+        const StepConstants k = sim.stepConstants();
+        const float maxRadius = std::max(k.perception * (1.0f + k.variation), std::sqrt(k.separationRadius2));
+        const std::size_t n = sim.fishCount();
+        UniformGrid fresh;
+        fresh.reserve(sim.capacity());
+        fresh.configure(k.width, k.height, maxRadius, k.boundary == BoundaryMode::Wrap);
+        fresh.build(sim.fish().px.data(), sim.fish().py.data(), n);
+        sim.step();
+        const UniformGrid& used = sim.grid();
+        REQUIRE(used.cols() == fresh.cols());
+        REQUIRE(used.rows() == fresh.rows());
+        for (int c = 0; c <= used.cols() * used.rows(); ++c) REQUIRE(used.cellStart(c) == fresh.cellStart(c));
+        REQUIRE(std::equal(fresh.order(), fresh.order() + n, used.order()));
+    };
+    for (int i = 0; i < 3; ++i) stepAndCompare("a step");
+    const Simulation::SavedState early = sim.save();
+    sim.setParam(ParamId::PerceptionRadius, sim.params().get(ParamId::PerceptionRadius) * 1.5f);
+    stepAndCompare("a larger perception radius");
+    stepAndCompare("a step");
+    sim.setWorldSize(1200, 700);
+    stepAndCompare("a smaller world");
+    sim.setFishCount(2500);
+    stepAndCompare("more fish");
+    sim.setFishCount(1500);
+    stepAndCompare("fewer fish");
+    sim.setParam(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    stepAndCompare("a wrapping world");
+    stepAndCompare("a step");
+    sim.restore(early);
+    stepAndCompare("a restored state");
+    sim.reset(8);
+    stepAndCompare("a new seed");
+    const Simulation::SavedState late = sim.save();
+    stepAndCompare("a step");
+    sim.restore(late);
+    stepAndCompare("a restored state in the same layout");
 }
