@@ -80,24 +80,26 @@ private:
 [[gnu::always_inline]] inline VecLanes<2> NoiseField::sample(v8f x, v8f y) const {
     const noise_detail::LatticePoint<v8f> q = noise_detail::locate(x, y, invCellW_, invCellH_, cols_, rows_);
     const int stride = cols_ + 1;
-    const v8i i00 = __builtin_convertvector(q.r0, v8i) * stride + __builtin_convertvector(q.c0, v8i);
+    // Each lane's first float, unsigned, so that the 64-bit address needs no
+    // sign extension per lane.
+    const v8u at = (v8u)(__builtin_convertvector(q.r0, v8i) * stride + __builtin_convertvector(q.c0, v8i)) * 2u;
     // Per lane, the top corners (x00 y00 x10 y10) in one 16-byte load, and
     // the bottom ones (x01 y01 x11 y11) one row further: the padding makes
     // both corners of a row neighbours, at the seam too.
     static_assert(sizeof(Vec2) == 2 * sizeof(float));
     using v4f = float __attribute__((vector_size(16)));
     const float* lattice = lattice_[0].c.data();
-    const auto corners = [&](int lane, int rowOffset) {
+    const auto corners = [&](int lane, const float* row) {
         v4f v;
-        std::memcpy(&v, lattice + 2 * (i00[lane] + rowOffset), sizeof v);
+        std::memcpy(&v, row + at[lane], sizeof v);
         return v;
     };
     // Four lanes' corners in a row, transposed into one vector per corner
     // coordinate: lanes k and k + 4 share a register, then a 4x4 transpose
     // within each half.
-    const auto transpose = [&](int rowOffset) {
+    const auto transpose = [&](const float* row) {
         v4f c[kLanes];
-        for (int l = 0; l < kLanes; ++l) c[l] = corners(l, rowOffset);
+        for (int l = 0; l < kLanes; ++l) c[l] = corners(l, row);
         const auto join = [](v4f a, v4f b) { return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7); };
         const v8f t0 = join(c[0], c[4]), t1 = join(c[1], c[5]), t2 = join(c[2], c[6]), t3 = join(c[3], c[7]);
         const v8f a = __builtin_shufflevector(t0, t1, 0, 8, 1, 9, 4, 12, 5, 13);   // x0 of lanes 0 1, y0 of 0 1
@@ -109,8 +111,8 @@ private:
         // The left and the right corner.
         return std::pair{VecLanes<2>{{low(a, b), high(a, b)}}, VecLanes<2>{{low(e, d), high(e, d)}}};
     };
-    const auto [c00, c10] = transpose(0);
-    const auto [c01, c11] = transpose(stride);
+    const auto [c00, c10] = transpose(lattice);
+    const auto [c01, c11] = transpose(lattice + 2 * stride);
     const VecLanes<2> top = c00 + (c10 - c00) * q.tx;
     const VecLanes<2> bottom = c01 + (c11 - c01) * q.tx;
     return top + (bottom - top) * q.ty;
