@@ -24,8 +24,8 @@ struct Vec {
     constexpr Vec& operator*=(S s) { for (std::size_t i = 0; i < D; ++i) c[i] = c[i] * s; return *this; }
     // The binary operators build a new result from const references: taking
     // the left operand by value made GCC 12 copy eight-lane vectors through
-    // the stack in 16-byte pieces (and general registers) inside the kernel,
-    // about a seventh of its instructions.
+    // the stack in 16-byte pieces (and general registers) inside the kernel:
+    // an eighth of its code.
     friend constexpr Vec operator+(const Vec& a, const Vec& b) { return zipped(a, b, [](T x, T y) { return x + y; }); }
     friend constexpr Vec operator-(const Vec& a, const Vec& b) { return zipped(a, b, [](T x, T y) { return x - y; }); }
     template <typename S>

@@ -303,6 +303,7 @@ template <bool Wrap>
         storeLanes(&out.py[b], np[1]);
         storeLanes(&out.vx[b], nv[0]);
         storeLanes(&out.vy[b], nv[1]);
+        // Its cell there, for the next step's grid (KernelInput::cellsAfter).
         const v8i cellAfter = g.cellIndex(g.cellX(np[0]), g.cellY(np[1]));
         std::memcpy(in.cellsAfter + b, &cellAfter, sizeof cellAfter);
 
