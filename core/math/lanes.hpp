@@ -72,7 +72,9 @@ inline constexpr int kLanes = 8;
 #ifdef __AVX__
     // One rounding instruction (vroundps, towards minus infinity) where the
     // target has it, as in the kernel's AVX2 build; GCC turns a loop over the
-    // lanes into eight scalar roundings. The same values as below.
+    // lanes into eight scalar roundings. The same values as below. (Always
+    // inlined, so each translation unit keeps the body it was compiled with:
+    // the test "kernel: the AVX2 object defines nothing but its entry".)
     return __builtin_ia32_roundps256(x, 0x09);
 #else
     const v8f truncated = __builtin_convertvector(__builtin_convertvector(x, v8i), v8f);

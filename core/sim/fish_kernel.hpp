@@ -6,6 +6,8 @@
 // Two phases in one pass: every fish reads only the old state (positions and
 // velocities in `cur`) and writes its new position and velocity to `next`, so
 // no fish ever sees a neighbour that has already moved this step.
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -44,6 +46,11 @@ struct StepConstants {
     // foldKey(hashKey(seed, 0, 0, Variation)): the key of every fish's
     // variationDraws (math/hash.hpp).
     std::uint32_t variationKey = 0;
+
+    // The farthest any fish looks: the perception radius as per-fish
+    // variation enlarges it, or the separation radius. The grid's cells are
+    // at least this wide.
+    float largestRadius() const { return std::max(perception * (1.0f + variation), std::sqrt(separationRadius2)); }
 };
 
 // Sums over a chunk of fish, reduced in chunk order (deterministic). One

@@ -184,10 +184,7 @@ void Simulation::step() {
     const StepConstants k = stepConstants();
     const std::size_t n = scene_.fishCount;
 
-    // The cell must hold the largest perception radius of any fish (per-fish
-    // variation enlarges it) and the separation radius.
-    const float maxRadius = std::max(k.perception * (1.0f + k.variation), std::sqrt(k.separationRadius2));
-    const bool layoutChanged = grid_.configure(k.width, k.height, maxRadius, k.boundary == BoundaryMode::Wrap);
+    const bool layoutChanged = grid_.configure(k.width, k.height, k.largestRadius(), k.boundary == BoundaryMode::Wrap);
     if (cellsKnown_ && !layoutChanged)
         grid_.buildFromCells(n, *scheduler_);
     else

@@ -11,6 +11,7 @@
 #include "sched/thread_pool.hpp"
 #include "sim/grid.hpp"
 #include "sim/simulation.hpp"
+#include "support/sim_fixtures.hpp"
 
 using namespace mirofish;
 
@@ -300,21 +301,15 @@ TEST_CASE("every step sorts the fish by the cells of the positions it starts fro
     // The step takes each fish's cell from the kernel of the step before
     // (UniformGrid::buildFromCells) unless something else moved the fish or
     // changed the layout since: then it must sort from the positions again.
-    Scene scene;
-    scene.fishCount = 2000;
-    scene.width = 1600;
-    scene.height = 900;
-    scene.seed = 7;
     SerialScheduler serial;
-    Simulation sim(scene, serial);
+    Simulation sim(test::sceneWith(Params{}, 2000, 1600, 900, 7), serial);
     const auto stepAndCompare = [&](const char* after) {
         INFO("after " << after);
         const StepConstants k = sim.stepConstants();
-        const float maxRadius = std::max(k.perception * (1.0f + k.variation), std::sqrt(k.separationRadius2));
         const std::size_t n = sim.fishCount();
         UniformGrid fresh;
         fresh.reserve(sim.capacity());
-        fresh.configure(k.width, k.height, maxRadius, k.boundary == BoundaryMode::Wrap);
+        fresh.configure(k.width, k.height, k.largestRadius(), k.boundary == BoundaryMode::Wrap);
         fresh.build(sim.fish().px.data(), sim.fish().py.data(), n);
         sim.step();
         const UniformGrid& used = sim.grid();
