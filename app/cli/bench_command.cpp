@@ -24,6 +24,8 @@ const std::vector<OptionSpec> kOptions = {
     {"pairs", "N", "then time the speed-up over 1 thread of every scene in N pairs of runs of the same\n"
                    "                          steps, one on 1 thread and one on more, and print the median pair's ratio\n"
                    "                          (default 5; 0 skips it; needs 1 among the thread counts)"},
+    {"kernel", "NAME", "the kernel build to time: generic, avx2 or avx512 (default: the best this CPU runs;\n"
+                       "                          all give the same results, bit for bit)"},
     {"json", "", "one JSON object per line instead of a table"},
     {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
                     "                          integration (one fused pass), agents, and one metrics computation"},
@@ -114,6 +116,19 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         const bool profile = args.has("profile");
         const bool repeated = repeat > 1;
 
+        // The build asked for, for this command only.
+        struct RestoreBuild {
+            KernelBuild before = kernelBuild();
+            ~RestoreBuild() { useKernelBuild(before); }
+        } restoreBuild;
+        if (const auto name = args.value("kernel")) {
+            const auto wanted = kernelBuildNamed(*name);
+            if (!wanted) throw ArgError("--kernel must be generic, avx2 or avx512, not '" + *name + "'");
+            if (!cpuRuns(*wanted))
+                throw ArgError("this CPU cannot run the " + *name + " kernel (the best it runs is " +
+                               kernelBuildName(bestKernelBuild()) + ")");
+            useKernelBuild(*wanted);
+        }
         const char* build = kernelBuildName(kernelBuild());
         if (!json) {
             out << "kernel build: " << build << "\n";

@@ -16,6 +16,11 @@ using v8f = float __attribute__((vector_size(32)));
 using v8i = std::int32_t __attribute__((vector_size(32)));
 using v8u = std::uint32_t __attribute__((vector_size(32)));
 inline constexpr int kLanes = 8;
+// Sixteen lanes: two groups of eight fish in one neighbour scan, in the
+// kernel's AVX-512 build (sim/neighbour_scan.hpp). Only the operations that
+// scan needs are defined for them below.
+using v16f = float __attribute__((vector_size(64)));
+using v16i = std::int32_t __attribute__((vector_size(64)));
 
 [[gnu::always_inline]] inline v8f loadLanes(const float* p) {
     v8f v;
@@ -27,7 +32,10 @@ inline constexpr int kLanes = 8;
 // *p in every lane: one broadcast from memory where the target has it.
 // x - 0 is x for every x (-0 and NaN included), so the subtraction folds
 // away, where splat's 0 + x cannot (0 + -0 is +0).
-[[gnu::always_inline]] inline v8f broadcast(const float* p) { return *p - v8f{}; }
+template <typename F = v8f>
+[[gnu::always_inline]] inline F broadcast(const float* p) {
+    return *p - F{};
+}
 
 [[gnu::always_inline]] inline float select(bool m, float a, float b) { return m ? a : b; }
 [[gnu::always_inline]] inline v8f select(v8i m, v8f a, v8f b) { return m ? a : b; }
@@ -37,10 +45,12 @@ inline constexpr int kLanes = 8;
 [[gnu::always_inline]] inline v8f select(v8i m, v8f a, float b) { return m ? a : splat(b); }
 [[gnu::always_inline]] inline v8f select(v8i m, float a, v8f b) { return m ? splat(a) : b; }
 [[gnu::always_inline]] inline v8f select(v8i m, float a, float b) { return m ? splat(a) : splat(b); }
+[[gnu::always_inline]] inline v16f select(v16i m, v16f a, v16f b) { return m ? a : b; }
 
 // x where the mask is set, else +0. Masks from comparisons have lanes of all
 // ones or all zeros, so one AND does it (select() first normalises its mask).
 [[gnu::always_inline]] inline v8f keepWhere(v8i m, v8f x) { return (v8f)((v8i)x & m); }
+[[gnu::always_inline]] inline v16f keepWhere(v16i m, v16f x) { return (v16f)((v16i)x & m); }
 
 [[gnu::always_inline]] inline bool maskAnd(bool a, bool b) { return a && b; }
 [[gnu::always_inline]] inline v8i maskAnd(v8i a, v8i b) { return a & b; }
@@ -92,8 +102,10 @@ inline constexpr int kLanes = 8;
 [[gnu::always_inline]] inline float absOf(float x) { return std::fabs(x); }
 // Clears the sign bit, as std::fabs does (so -0 gives +0 in both).
 [[gnu::always_inline]] inline v8f absOf(v8f x) { return (v8f)((v8i)x & 0x7fffffff); }
+[[gnu::always_inline]] inline v16f absOf(v16f x) { return (v16f)((v16i)x & 0x7fffffff); }
 [[gnu::always_inline]] inline float maxOf(float a, float b) { return a > b ? a : b; }
 [[gnu::always_inline]] inline v8f maxOf(v8f a, v8f b) { return a > b ? a : b; }
+[[gnu::always_inline]] inline v16f maxOf(v16f a, v16f b) { return a > b ? a : b; }
 [[gnu::always_inline]] inline float minOf(float a, float b) { return a < b ? a : b; }
 [[gnu::always_inline]] inline v8f minOf(v8f a, v8f b) { return a < b ? a : b; }
 
@@ -125,6 +137,15 @@ inline constexpr int kLanes = 8;
     const v8f ab0123 = pairs(q01, q23), ab4567 = pairs(q45, q67);
     return __builtin_shufflevector(ab0123, ab4567, 0, 4, 2, 6, 8, 12, 10, 14) +
            __builtin_shufflevector(ab0123, ab4567, 1, 5, 3, 7, 9, 13, 11, 15);
+}
+
+// Two groups of eight lanes side by side, and back.
+[[gnu::always_inline]] inline v16f joined(v8f a, v8f b) {
+    return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+[[gnu::always_inline]] inline v8f lowHalf(v16f x) { return __builtin_shufflevector(x, x, 0, 1, 2, 3, 4, 5, 6, 7); }
+[[gnu::always_inline]] inline v8f highHalf(v16f x) {
+    return __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15);
 }
 
 }  // namespace mirofish

@@ -6,12 +6,16 @@ namespace mirofish {
 
 namespace {
 
-bool cpuHasAvx2() {
-#if defined(MIROFISH_AVX2_KERNEL) && (defined(__GNUC__) || defined(__clang__))
-    return __builtin_cpu_supports("avx2");
-#else
-    return false;
+KernelBuild bestOnThisCpu() {
+#if defined(MIROFISH_X86_KERNELS) && (defined(__GNUC__) || defined(__clang__))
+    // __builtin_cpu_supports also asks whether the operating system saves
+    // the wider registers.
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw"))
+        return KernelBuild::Avx512;
+    if (__builtin_cpu_supports("avx2")) return KernelBuild::Avx2;
 #endif
+    return KernelBuild::Generic;
 }
 
 // Set once from the CPU, then only by useKernelBuild. Relaxed is enough: the
@@ -25,23 +29,48 @@ std::atomic<KernelBuild>& chosenBuild() {
 }  // namespace
 
 KernelBuild bestKernelBuild() {
-    static const KernelBuild best = cpuHasAvx2() ? KernelBuild::Avx2 : KernelBuild::Generic;
+    static const KernelBuild best = bestOnThisCpu();
     return best;
 }
 
+bool cpuRuns(KernelBuild build) { return build <= bestKernelBuild(); }
+
 KernelBuild useKernelBuild(KernelBuild build) {
-    const KernelBuild usable = build == KernelBuild::Avx2 ? bestKernelBuild() : KernelBuild::Generic;
+    const KernelBuild usable = cpuRuns(build) ? build : KernelBuild::Generic;
     chosenBuild().store(usable, std::memory_order_relaxed);
     return usable;
 }
 
 KernelBuild kernelBuild() { return chosenBuild().load(std::memory_order_relaxed); }
 
-const char* kernelBuildName(KernelBuild build) { return build == KernelBuild::Avx2 ? "avx2" : "generic"; }
+const char* kernelBuildName(KernelBuild build) {
+    switch (build) {
+        case KernelBuild::Avx512:
+            return "avx512";
+        case KernelBuild::Avx2:
+            return "avx2";
+        case KernelBuild::Generic:
+            break;
+    }
+    return "generic";
+}
+
+std::optional<KernelBuild> kernelBuildNamed(std::string_view name) {
+    for (KernelBuild build : kKernelBuilds)
+        if (name == kernelBuildName(build)) return build;
+    return std::nullopt;
+}
 
 ChunkStats runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end) {
-#ifdef MIROFISH_AVX2_KERNEL
-    if (kernelBuild() == KernelBuild::Avx2) return detail::runFishKernelAvx2(in, begin, end);
+#ifdef MIROFISH_X86_KERNELS
+    switch (kernelBuild()) {
+        case KernelBuild::Avx512:
+            return detail::runFishKernelAvx512(in, begin, end);
+        case KernelBuild::Avx2:
+            return detail::runFishKernelAvx2(in, begin, end);
+        case KernelBuild::Generic:
+            break;
+    }
 #endif
     return detail::runFishKernelGeneric(in, begin, end);
 }

@@ -10,7 +10,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string_view>
 
 #include "math/noise_field.hpp"
 #include "params/params.hpp"
@@ -92,23 +94,29 @@ inline constexpr std::uint32_t kLanesOverFishLimit = 256;
 // Returns the chunk's sums. Runs the build of the kernel chosen below.
 ChunkStats runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end);
 
-// The kernel is built for any x86-64 (Generic) and, on x86-64, with AVX2 too;
-// both give bit-identical results (sim/neighbour_scan.hpp). The AVX2 build
-// runs where the CPU has it, unless a test or a benchmark asks for the
-// generic one.
-enum class KernelBuild { Generic, Avx2 };
+// The kernel is built for any x86-64 (Generic) and, on x86-64, for AVX2 and
+// for AVX-512 too; all give bit-identical results (sim/neighbour_scan.hpp).
+// The best build the CPU has runs, unless a test or a benchmark asks for
+// another. In order: a CPU that runs one runs those before it.
+enum class KernelBuild { Generic, Avx2, Avx512 };
+inline constexpr KernelBuild kKernelBuilds[] = {KernelBuild::Generic, KernelBuild::Avx2, KernelBuild::Avx512};
 // The fastest build this program has and this CPU runs.
 KernelBuild bestKernelBuild();
+bool cpuRuns(KernelBuild build);
 // Chooses the build for every later step of every simulation; a build the
 // CPU cannot run falls back to the generic one. Returns the build now in use.
 KernelBuild useKernelBuild(KernelBuild build);
 KernelBuild kernelBuild();
 const char* kernelBuildName(KernelBuild build);
+// The build of that name (generic, avx2, avx512), if there is one.
+std::optional<KernelBuild> kernelBuildNamed(std::string_view name);
 
 namespace detail {
-// The builds' entry points (sim/fish_kernel_generic.cpp, sim/fish_kernel_avx2.cpp).
+// The builds' entry points (sim/fish_kernel_generic.cpp, sim/fish_kernel_avx2.cpp,
+// sim/fish_kernel_avx512.cpp).
 ChunkStats runFishKernelGeneric(const KernelInput& in, std::size_t begin, std::size_t end);
 ChunkStats runFishKernelAvx2(const KernelInput& in, std::size_t begin, std::size_t end);
+ChunkStats runFishKernelAvx512(const KernelInput& in, std::size_t begin, std::size_t end);
 }  // namespace detail
 
 // Shortest displacement from a to b (minimum image when the world wraps).

@@ -255,6 +255,32 @@ TEST_CASE("bench times the speed-up over 1 thread of every scene in pairs of run
     requireRefused(run(runBench, {"--pairs", "-1"}), "bench", "--pairs");
 }
 
+TEST_CASE("bench --kernel times the build asked for, and every build finds the same neighbours") {
+    const KernelBuild before = kernelBuild();
+    std::vector<nlohmann::ordered_json> generic;
+    for (KernelBuild build : kKernelBuilds) {
+        const std::string name = kernelBuildName(build);
+        const Run r = run(runBench, {"--fish", "2000", "--threads", "1", "--steps", "12", "--pairs", "0", "--kernel",
+                                     name, "--json"});
+        if (!cpuRuns(build)) {
+            requireRefused(r, "bench", "this CPU cannot run the " + name + " kernel");
+            continue;
+        }
+        REQUIRE(r.code == 0);
+        const auto rows = jsonLines(r.out);
+        REQUIRE(rows.size() == 2);
+        if (generic.empty()) generic = rows;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            INFO(rows[i].dump());
+            CHECK(rows[i].at("kernel_build") == name);
+            CHECK(rows[i].at("mean_neighbours") == generic[i].at("mean_neighbours"));
+        }
+        // The choice lasts for the command only.
+        CHECK(kernelBuild() == before);
+    }
+    requireRefused(run(runBench, {"--kernel", "sse9"}), "bench", "--kernel must be generic, avx2 or avx512");
+}
+
 TEST_CASE("bench times the same steps for every thread count, so the rows compare the same work") {
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--seconds", "1", "--pairs", "0", "--json"});
     REQUIRE(r.code == 0);

@@ -11,6 +11,8 @@
 //   save FILE / load FILE: write the state at FROM to FILE, or start from
 //          the state in FILE instead of running up to FROM, so that two
 //          builds whose schools drift apart still time the very same state
+// MIROFISH_KERNEL=generic|avx2|avx512 in the environment times that build of
+// the kernel instead of the best one this CPU runs.
 // Prints "ready", then per input line: the seconds STEPS steps took (the state
 // put back to FROM before each run) and the mean neighbours of the last step.
 #include <cstdio>
@@ -23,6 +25,7 @@
 #include "bench_scenes.hpp"
 #include "io/snapshot.hpp"
 #include "sched/thread_pool.hpp"
+#include "sim/fish_kernel.hpp"
 #include "sim/simulation.hpp"
 
 using namespace mirofish;
@@ -56,6 +59,13 @@ int main(int argc, char** argv) try {
     const std::string stateMode = argc == 8 ? argv[6] : "";
     if (argc == 8 && stateMode != "save" && stateMode != "load")
         throw std::runtime_error("the sixth argument must be save or load, not '" + stateMode + "'");
+
+    if (const char* name = std::getenv("MIROFISH_KERNEL")) {
+        const auto build = kernelBuildNamed(name);
+        if (!build || !cpuRuns(*build))
+            throw std::runtime_error(std::string("MIROFISH_KERNEL: no build '") + name + "' that this CPU runs");
+        useKernelBuild(*build);
+    }
 
     ThreadPool pool(static_cast<int>(threads));
     Simulation sim(sceneNamed(argv[1], fish), pool);
