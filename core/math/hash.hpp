@@ -62,8 +62,11 @@ template <typename U>
 
 // Uniform floats in [-1, 1) from the top 24 bits of each lane (exactly
 // representable), and the same for one 32-bit hash, bit for bit.
-[[gnu::always_inline]] inline v8f signedUnitFloats(v8u h) {
-    return __builtin_convertvector((v8i)(h >> 8), v8f) * (2.0f / 16777216.0f) - 1.0f;
+template <typename U>
+    requires std::is_same_v<U, v8u> || std::is_same_v<U, v16u>
+[[gnu::always_inline]] inline auto signedUnitFloats(U h) {
+    using F = std::conditional_t<std::is_same_v<U, v8u>, v8f, v16f>;
+    return __builtin_convertvector((MaskOf<F>)(h >> 8), F) * (2.0f / 16777216.0f) - 1.0f;
 }
 [[gnu::always_inline]] inline float signedUnitFloats(std::uint32_t h) {
     return static_cast<float>(static_cast<std::int32_t>(h >> 8)) * (2.0f / 16777216.0f) - 1.0f;

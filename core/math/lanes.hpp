@@ -1,61 +1,124 @@
 #pragma once
-// Eight float lanes (GCC/Clang vector extensions) and the few operations the
-// rules need, each also defined for plain float, so that every formula in
-// sim/rules.hpp is written once and runs both for one fish (agents, tests,
-// the reference) and for eight fish at a time (the kernel).
+// Eight (or sixteen) float lanes (GCC/Clang vector extensions) and the few
+// operations the rules need, each also defined for plain float, so that every
+// formula in sim/rules.hpp is written once and runs both for one fish
+// (agents, tests, the reference) and for eight or sixteen fish at a time (the
+// kernel).
 //
 // Masks: a comparison of floats gives bool, of lanes gives an int lane mask;
 // combine them with & and |, and choose with select().
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 namespace mirofish {
 
 using v8f = float __attribute__((vector_size(32)));
 using v8i = std::int32_t __attribute__((vector_size(32)));
 using v8u = std::uint32_t __attribute__((vector_size(32)));
+// The kernel's group of fish: eight lanes.
 inline constexpr int kLanes = 8;
-// Sixteen lanes: two groups of eight fish in one neighbour scan, in the
-// kernel's AVX-512 build (sim/neighbour_scan.hpp). Only the operations that
-// scan needs are defined for them below.
+// Sixteen lanes: two groups of eight fish at once, in the kernel's AVX-512
+// build (sim/fish_kernel_body.hpp).
 using v16f = float __attribute__((vector_size(64)));
 using v16i = std::int32_t __attribute__((vector_size(64)));
+using v16u = std::uint32_t __attribute__((vector_size(64)));
 
-[[gnu::always_inline]] inline v8f loadLanes(const float* p) {
-    v8f v;
+// F: a float lane vector; MaskOf<F> its masks, UnsignedOf<F> its unsigned
+// integers, FloatsOf<M> the floats of a mask type.
+template <typename F>
+concept FloatLanes = std::is_same_v<F, v8f> || std::is_same_v<F, v16f>;
+template <typename M>
+concept MaskLanes = std::is_same_v<M, v8i> || std::is_same_v<M, v16i>;
+template <FloatLanes F>
+using MaskOf = decltype(F{} < F{});
+template <FloatLanes F>
+using UnsignedOf = std::conditional_t<std::is_same_v<F, v8f>, v8u, v16u>;
+template <MaskLanes M>
+using FloatsOf = std::conditional_t<std::is_same_v<M, v8i>, v8f, v16f>;
+template <typename V>
+inline constexpr int kLaneCount = static_cast<int>(sizeof(V) / 4);
+
+template <FloatLanes F = v8f>
+[[gnu::always_inline]] inline F loadLanes(const float* p) {
+    F v;
     std::memcpy(&v, p, sizeof v);
     return v;
 }
-[[gnu::always_inline]] inline void storeLanes(float* p, v8f v) { std::memcpy(p, &v, sizeof v); }
-[[gnu::always_inline]] inline v8f splat(float x) { return v8f{} + x; }
+template <FloatLanes F>
+[[gnu::always_inline]] inline void storeLanes(float* p, F v) {
+    std::memcpy(p, &v, sizeof v);
+}
+template <FloatLanes F = v8f>
+[[gnu::always_inline]] inline F splat(float x) {
+    return F{} + x;
+}
 // *p in every lane: one broadcast from memory where the target has it.
 // x - 0 is x for every x (-0 and NaN included), so the subtraction folds
 // away, where splat's 0 + x cannot (0 + -0 is +0).
-template <typename F = v8f>
+template <FloatLanes F = v8f>
 [[gnu::always_inline]] inline F broadcast(const float* p) {
     return *p - F{};
 }
 
 [[gnu::always_inline]] inline float select(bool m, float a, float b) { return m ? a : b; }
-[[gnu::always_inline]] inline v8f select(v8i m, v8f a, v8f b) { return m ? a : b; }
+template <FloatLanes F>
+[[gnu::always_inline]] inline F select(MaskOf<F> m, F a, F b) {
+    return m ? a : b;
+}
 // A uniform (scalar) condition over lanes.
-[[gnu::always_inline]] inline v8f select(bool m, v8f a, v8f b) { return m ? a : b; }
+template <FloatLanes F>
+[[gnu::always_inline]] inline F select(bool m, F a, F b) {
+    return m ? a : b;
+}
 // Scalar branches of a lane expression (e.g. a float weight) broadcast.
-[[gnu::always_inline]] inline v8f select(v8i m, v8f a, float b) { return m ? a : splat(b); }
-[[gnu::always_inline]] inline v8f select(v8i m, float a, v8f b) { return m ? splat(a) : b; }
-[[gnu::always_inline]] inline v8f select(v8i m, float a, float b) { return m ? splat(a) : splat(b); }
-[[gnu::always_inline]] inline v16f select(v16i m, v16f a, v16f b) { return m ? a : b; }
+template <FloatLanes F>
+[[gnu::always_inline]] inline F select(MaskOf<F> m, F a, float b) {
+    return m ? a : splat<F>(b);
+}
+template <FloatLanes F>
+[[gnu::always_inline]] inline F select(MaskOf<F> m, float a, F b) {
+    return m ? splat<F>(a) : b;
+}
+template <MaskLanes M>
+[[gnu::always_inline]] inline FloatsOf<M> select(M m, float a, float b) {
+    return m ? splat<FloatsOf<M>>(a) : splat<FloatsOf<M>>(b);
+}
 
 // x where the mask is set, else +0. Masks from comparisons have lanes of all
 // ones or all zeros, so one AND does it (select() first normalises its mask).
-[[gnu::always_inline]] inline v8f keepWhere(v8i m, v8f x) { return (v8f)((v8i)x & m); }
-[[gnu::always_inline]] inline v16f keepWhere(v16i m, v16f x) { return (v16f)((v16i)x & m); }
+template <FloatLanes F>
+[[gnu::always_inline]] inline F keepWhere(MaskOf<F> m, F x) {
+    return (F)((MaskOf<F>)x & m);
+}
 
 [[gnu::always_inline]] inline bool maskAnd(bool a, bool b) { return a && b; }
-[[gnu::always_inline]] inline v8i maskAnd(v8i a, v8i b) { return a & b; }
+template <MaskLanes M>
+[[gnu::always_inline]] inline M maskAnd(M a, M b) {
+    return a & b;
+}
 [[gnu::always_inline]] inline bool maskOr(bool a, bool b) { return a || b; }
-[[gnu::always_inline]] inline v8i maskOr(v8i a, v8i b) { return a | b; }
+template <MaskLanes M>
+[[gnu::always_inline]] inline M maskOr(M a, M b) {
+    return a | b;
+}
+// Two groups of eight lanes side by side, and back.
+template <typename H>
+[[gnu::always_inline]] inline auto joined(H a, H b) {
+    static_assert(kLaneCount<H> == 8);
+    return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+template <typename W>
+[[gnu::always_inline]] inline auto lowHalf(W x) {
+    static_assert(kLaneCount<W> == 16);
+    return __builtin_shufflevector(x, x, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+template <typename W>
+[[gnu::always_inline]] inline auto highHalf(W x) {
+    static_assert(kLaneCount<W> == 16);
+    return __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15);
+}
 // Whether every lane of a mask is set: for a branch that skips work no lane
 // needs (the lanes' results stay exactly as without it).
 [[gnu::always_inline]] inline bool allOf(bool m) { return m; }
@@ -64,13 +127,15 @@ template <typename F = v8f>
     const v4u64 q = (v4u64)m;
     return (q[0] & q[1] & q[2] & q[3]) == ~std::uint64_t{0};
 }
+[[gnu::always_inline]] inline bool allOf(v16i m) { return allOf(lowHalf(m)) && allOf(highHalf(m)); }
 
 // Lane loops over <cmath> functions: with -fno-math-errno (set for the core)
 // they compile to single vector instructions where the target has them.
 [[gnu::always_inline]] inline float sqrtOf(float x) { return std::sqrt(x); }
-[[gnu::always_inline]] inline v8f sqrtOf(v8f x) {
-    v8f r;
-    for (int k = 0; k < kLanes; ++k) r[k] = std::sqrt(x[k]);
+template <FloatLanes F>
+[[gnu::always_inline]] inline F sqrtOf(F x) {
+    F r;
+    for (int k = 0; k < kLaneCount<F>; ++k) r[k] = std::sqrt(x[k]);
     return r;
 }
 [[gnu::always_inline]] inline float floorOf(float x) { return std::floor(x); }
@@ -94,20 +159,31 @@ template <typename F = v8f>
 #endif
 }
 [[gnu::always_inline]] inline float roundOf(float x) { return std::nearbyint(x); }
-[[gnu::always_inline]] inline v8f roundOf(v8f x) {
-    v8f r;
-    for (int k = 0; k < kLanes; ++k) r[k] = std::nearbyint(x[k]);
+template <FloatLanes F>
+[[gnu::always_inline]] inline F roundOf(F x) {
+    F r;
+    for (int k = 0; k < kLaneCount<F>; ++k) r[k] = std::nearbyint(x[k]);
     return r;
 }
 [[gnu::always_inline]] inline float absOf(float x) { return std::fabs(x); }
 // Clears the sign bit, as std::fabs does (so -0 gives +0 in both).
-[[gnu::always_inline]] inline v8f absOf(v8f x) { return (v8f)((v8i)x & 0x7fffffff); }
-[[gnu::always_inline]] inline v16f absOf(v16f x) { return (v16f)((v16i)x & 0x7fffffff); }
+template <FloatLanes F>
+[[gnu::always_inline]] inline F absOf(F x) {
+    return (F)((MaskOf<F>)x & 0x7fffffff);
+}
 [[gnu::always_inline]] inline float maxOf(float a, float b) { return a > b ? a : b; }
-[[gnu::always_inline]] inline v8f maxOf(v8f a, v8f b) { return a > b ? a : b; }
-[[gnu::always_inline]] inline v16f maxOf(v16f a, v16f b) { return a > b ? a : b; }
+template <FloatLanes F>
+[[gnu::always_inline]] inline F maxOf(F a, F b) {
+    return a > b ? a : b;
+}
 [[gnu::always_inline]] inline float minOf(float a, float b) { return a < b ? a : b; }
-[[gnu::always_inline]] inline v8f minOf(v8f a, v8f b) { return a < b ? a : b; }
+template <FloatLanes F>
+[[gnu::always_inline]] inline F minOf(F a, F b) {
+    return a < b ? a : b;
+}
+
+// std::floor in sixteen lanes: two groups of eight.
+[[gnu::always_inline]] inline v16f floorOf(v16f x) { return joined(floorOf(lowHalf(x)), floorOf(highHalf(x))); }
 
 // Sum of the lanes as a fixed tree, ((0+4)+(2+6))+((1+5)+(3+7)): the same
 // order on every target, so reductions stay deterministic.
@@ -137,15 +213,6 @@ template <typename F = v8f>
     const v8f ab0123 = pairs(q01, q23), ab4567 = pairs(q45, q67);
     return __builtin_shufflevector(ab0123, ab4567, 0, 4, 2, 6, 8, 12, 10, 14) +
            __builtin_shufflevector(ab0123, ab4567, 1, 5, 3, 7, 9, 13, 11, 15);
-}
-
-// Two groups of eight lanes side by side, and back.
-[[gnu::always_inline]] inline v16f joined(v8f a, v8f b) {
-    return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-}
-[[gnu::always_inline]] inline v8f lowHalf(v16f x) { return __builtin_shufflevector(x, x, 0, 1, 2, 3, 4, 5, 6, 7); }
-[[gnu::always_inline]] inline v8f highHalf(v16f x) {
-    return __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15);
 }
 
 }  // namespace mirofish

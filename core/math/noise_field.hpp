@@ -61,6 +61,11 @@ public:
     Vec2 sample(float x, float y) const;
     // The same for eight points at once (bit-identical to sample()).
     VecLanes<2> sample(v8f x, v8f y) const;
+    // Sixteen points: two groups of eight.
+    [[gnu::always_inline]] Vec<2, v16f> sample(v16f x, v16f y) const {
+        const VecLanes<2> lo = sample(lowHalf(x), lowHalf(y)), hi = sample(highHalf(x), highHalf(y));
+        return {{joined(lo[0], hi[0]), joined(lo[1], hi[1])}};
+    }
 
     static constexpr std::size_t kMaxPoints = 1u << 18;
 

@@ -23,23 +23,37 @@ namespace {
 
 using rules::kSteerRate;
 using V = VecLanes<2>;  // eight fish at once
+template <typename F>
+using VOf = Vec<2, F>;  // eight or sixteen fish at once
+
+// 0, 1, 2, ... in the lanes.
+template <MaskLanes I>
+[[gnu::always_inline]] inline I iotaLanes() {
+    if constexpr (kLaneCount<I> == 8)
+        return I{0, 1, 2, 3, 4, 5, 6, 7};
+    else
+        return I{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+}
 
 // Keep fish inside the world after they moved. Soft mode has a backstop one
 // margin outside the walls, so even absurd settings cannot lose a fish.
-[[gnu::always_inline]] inline void reflect(v8f& x, v8f& vel, float lo, float hi) {
-    const v8i below = x < lo, above = x > hi;
-    x = select(below, minOf(lo + (lo - x), splat(hi)), select(above, maxOf(hi - (x - hi), splat(lo)), x));
+template <typename F>
+[[gnu::always_inline]] inline void reflect(F& x, F& vel, float lo, float hi) {
+    const MaskOf<F> below = x < lo, above = x > hi;
+    x = select(below, minOf(lo + (lo - x), splat<F>(hi)), select(above, maxOf(hi - (x - hi), splat<F>(lo)), x));
     vel = select(below, absOf(vel), select(above, -absOf(vel), vel));
 }
 
-[[gnu::always_inline]] inline void wrapInto(v8f& x, float size) {
+template <typename F>
+[[gnu::always_inline]] inline void wrapInto(F& x, float size) {
     x -= floorOf(x / size) * size;
     // A hair below 0 rounds up to size; NaN goes to 0 too, and so does the
     // rounding of astronomically large positions (x / size near 2^24 and up).
     x = select(maskAnd(x >= 0.0f, x < size), x, 0.0f);
 }
 
-[[gnu::always_inline]] inline void applyBoundary(const StepConstants& k, V& p, V& v) {
+template <typename F>
+[[gnu::always_inline]] inline void applyBoundary(const StepConstants& k, VOf<F>& p, VOf<F>& v) {
     switch (k.boundary) {
         case BoundaryMode::Wrap:
             wrapInto(p[0], k.width);
@@ -56,51 +70,60 @@ using V = VecLanes<2>;  // eight fish at once
     }
 }
 
+template <typename F>
+[[gnu::always_inline]] inline VOf<F> splatVec(const Vec2& a) {
+    return VOf<F>{{splat<F>(a[0]), splat<F>(a[1])}};
+}
+
 // Fish never end a step inside an obstacle: project out to the surface and
 // drop the inward part of the velocity.
-[[gnu::always_inline]] inline void resolveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, V& p,
-                                                    V& v) {
+template <typename F>
+[[gnu::always_inline]] inline void resolveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
+                                                    VOf<F>& p, VOf<F>& v) {
     for (const Obstacle& o : obstacles) {
-        const V centre{{splat(o.centre[0]), splat(o.centre[1])}};
-        const V out = displacement(k, centre, p);
-        const v8f d2 = lengthSquared(out);
-        const v8i inside = d2 < o.radius * o.radius;
-        V n = normalizedOrZero(out);
-        n = selectVec(lengthSquared(n) > 0.5f, n, V{{splat(1.0f), splat(0.0f)}});
+        const VOf<F> out = displacement(k, splatVec<F>(o.centre), p);
+        const F d2 = lengthSquared(out);
+        const MaskOf<F> inside = d2 < o.radius * o.radius;
+        VOf<F> n = normalizedOrZero(out);
+        n = selectVec(lengthSquared(n) > 0.5f, n, VOf<F>{{splat<F>(1.0f), splat<F>(0.0f)}});
         p = selectVec(inside, p + n * (o.radius - sqrtOf(d2)), p);
-        const v8f inward = dot(v, n);
+        const F inward = dot(v, n);
         v = selectVec(inside & (inward < 0.0f), v - n * inward, v);
     }
 }
 
 // Influences besides the rules, in units of maxSpeed per reference step.
-[[gnu::always_inline]] inline V fieldsAndObstacles(const KernelInput& in, const V& p) {
+template <typename F>
+[[gnu::always_inline]] inline VOf<F> fieldsAndObstacles(const KernelInput& in, const VOf<F>& p) {
     const StepConstants& k = *in.k;
-    V extra{};
+    VOf<F> extra{};
     for (const ForceField& field : in.fields) {
-        const V toCentre = displacement(k, p, V{{splat(field.position[0]), splat(field.position[1])}});
-        const v8f falloff = rules::linearFalloff(length(toCentre), field.radius);
-        const V u = normalizedOrZero(toCentre);
-        V dir = u;
+        const VOf<F> toCentre = displacement(k, p, splatVec<F>(field.position));
+        const F falloff = rules::linearFalloff(length(toCentre), field.radius);
+        const VOf<F> u = normalizedOrZero(toCentre);
+        VOf<F> dir = u;
         if (field.kind == FieldKind::Repel) dir = -u;
-        if (field.kind == FieldKind::Vortex) dir = V{{-u[1], u[0]}};
+        if (field.kind == FieldKind::Vortex) dir = VOf<F>{{-u[1], u[0]}};
         extra += dir * (falloff * field.strength);
     }
     for (const Obstacle& o : in.obstacles) {
-        const V away = displacement(k, V{{splat(o.centre[0]), splat(o.centre[1])}}, p);
-        const v8f push = rules::softWallPush(length(away) - o.radius, k.obstacleMargin);
+        const VOf<F> away = displacement(k, splatVec<F>(o.centre), p);
+        const F push = rules::softWallPush(length(away) - o.radius, k.obstacleMargin);
         extra += normalizedOrZero(away) * (push * k.obstacleWeight);
     }
     return extra;
 }
 
 // What a fish perceived, one fish per lane.
-struct Perceived {
-    v8f count, velX, velY, offX, offY, sepX, sepY;
+template <typename F>
+struct PerceivedOf {
+    F count, velX, velY, offX, offY, sepX, sepY;
 };
+using Perceived = PerceivedOf<v8f>;
 
-[[gnu::always_inline]] inline Perceived perceivedOf(const scan::Lanes& L) {
-    return {__builtin_convertvector(-L.seen, v8f), L.velX, L.velY, L.offX, L.offY, L.sepX, L.sepY};
+template <typename F>
+[[gnu::always_inline]] inline PerceivedOf<F> perceivedOf(const scan::LanesOf<F>& L) {
+    return {__builtin_convertvector(-L.seen, F), L.velX, L.velY, L.offX, L.offY, L.sepX, L.sepY};
 }
 
 // `from` in the lanes of `take`, `into` elsewhere.
@@ -109,6 +132,12 @@ struct Perceived {
             select(take, from.velY, into.velY),   select(take, from.offX, into.offX),
             select(take, from.offY, into.offY),   select(take, from.sepX, into.sepX),
             select(take, from.sepY, into.sepY)};
+}
+
+// Two groups' sums side by side.
+[[gnu::always_inline]] inline PerceivedOf<v16f> joinedSums(const Perceived& a, const Perceived& b) {
+    return {joined(a.count, b.count), joined(a.velX, b.velX), joined(a.velY, b.velY), joined(a.offX, b.offX),
+            joined(a.offY, b.offY),   joined(a.sepX, b.sepX), joined(a.sepY, b.sepY)};
 }
 
 // The fish-by-fish layout (lanes over candidates), with the block of the
@@ -161,219 +190,254 @@ private:
     std::uint32_t blockTotal_ = 0;
 };
 
-// One group of eight fish as read from the old state, with what the scan and
-// the steering both need.
+// One group of fish (eight lanes, or sixteen: two groups of eight) as read
+// from the old state, with what the scan and the steering both need.
+template <typename F>
 struct Group {
+    using I = MaskOf<F>;
     std::size_t b;  // the first fish
-    int count;      // fish in the group (eight but at the end)
-    v8i live;       // lanes past the last fish compute on padding and are not counted
-    V p, v;
-    v8u ids;
-    VariationDraws<v8f> draw;
-    V interaction;
-    v8i scaredNow, alarmed;
-    v8f alarmLeft, maxSpeed, radius;
-    V heading;
-    v8f coneLimit;
-    v8i cellX, cellY;
-    // The fish's lanes form one run (see perceiveGroup).
-    bool oneRun;
+    int count;      // fish in the group (all lanes but at the end)
+    I live;         // lanes past the last fish compute on padding and are not counted
+    VOf<F> p, v;
+    UnsignedOf<F> ids;
+    VariationDraws<F> draw;
+    VOf<F> interaction;
+    I scaredNow, alarmed;
+    F alarmLeft, maxSpeed, radius;
+    VOf<F> heading;
+    F coneLimit;
+    I cellX, cellY;
 
-    scan::ScanFish scanned() const { return {p[0], p[1], heading[0], heading[1], coneLimit, radius * radius}; }
+    scan::ScanFishOf<F> scanned() const { return {p[0], p[1], heading[0], heading[1], coneLimit, radius * radius}; }
 };
 
-inline const v8i kIota = {0, 1, 2, 3, 4, 5, 6, 7};
+template <typename F>
+[[gnu::always_inline]] inline F factorOf(const StepConstants& k, F draw) {
+    return 1.0f + draw * k.variation;
+}
 
-[[gnu::always_inline]] inline v8f factorOf(const StepConstants& k, v8f draw) { return 1.0f + draw * k.variation; }
-
-[[gnu::always_inline]] inline Group startGroup(const KernelInput& in, std::size_t b, std::size_t end) {
+template <typename F>
+[[gnu::always_inline]] inline Group<F> startGroup(const KernelInput& in, std::size_t b, std::size_t end) {
+    using I = MaskOf<F>;
     const StepConstants& k = *in.k;
     const FishArrays& f = *in.cur;
     const UniformGrid& g = *in.grid;
-    Group G;
+    Group<F> G;
     G.b = b;
-    G.count = static_cast<int>(std::min<std::size_t>(kLanes, end - b));
-    G.live = kIota < G.count;
-    G.p = V{{loadLanes(&f.px[b]), loadLanes(&f.py[b])}};
-    G.v = V{{loadLanes(&f.vx[b]), loadLanes(&f.vy[b])}};
+    G.count = static_cast<int>(std::min<std::size_t>(kLaneCount<F>, end - b));
+    G.live = iotaLanes<I>() < G.count;
+    G.p = VOf<F>{{loadLanes<F>(&f.px[b]), loadLanes<F>(&f.py[b])}};
+    G.v = VOf<F>{{loadLanes<F>(&f.vx[b]), loadLanes<F>(&f.vy[b])}};
     std::memcpy(&G.ids, &f.id[b], sizeof G.ids);
     // Per-fish variation: fixed draws in [-1, 1) scaled by the live amount.
     G.draw = variationDraws(G.ids, k.variationKey);
 
     // Predators scare (from the old state): repulsion and alarm.
-    G.interaction = V{};
-    G.scaredNow = v8i{};
+    G.interaction = VOf<F>{};
+    G.scaredNow = I{};
     for (const Predator& pred : in.predators) {
-        const V away = displacement(k, V{{splat(pred.position[0]), splat(pred.position[1])}}, G.p);
-        const v8f falloff = rules::linearFalloff(length(away), k.predatorRadius);
+        const VOf<F> away = displacement(k, splatVec<F>(pred.position), G.p);
+        const F falloff = rules::linearFalloff(length(away), k.predatorRadius);
         G.scaredNow |= falloff > 0.0f;
         G.interaction += normalizedOrZero(away) * (falloff * k.predatorRepulsion);
     }
-    G.alarmLeft = loadLanes(&f.alarm[b]);
+    G.alarmLeft = loadLanes<F>(&f.alarm[b]);
     G.alarmed = G.scaredNow | (G.alarmLeft > 0.0f);
     G.maxSpeed = k.maxSpeed * factorOf(k, G.draw.speed) * select(G.alarmed, 1.0f + k.alarmSpeedBoost, 1.0f);
     G.radius = k.perception * factorOf(k, G.draw.radius);
 
-    const v8f speed2 = lengthSquared(G.v);
+    const F speed2 = lengthSquared(G.v);
     // Below this speed the heading, and so the cone, is undefined.
-    const v8i useCone = (speed2 > 1e-6f) & (k.fovEverywhere ? 0 : -1);
-    G.heading = selectVec(useCone, G.v * (1.0f / sqrtOf(select(useCone, speed2, 1.0f))), V{});
+    const I useCone = (speed2 > 1e-6f) & (k.fovEverywhere ? 0 : -1);
+    G.heading = selectVec(useCone, G.v * (1.0f / sqrtOf(select(useCone, speed2, 1.0f))), VOf<F>{});
     G.coneLimit = select(useCone, k.fovLimit, -1.0f);  // -1 with a zero heading: all around
     G.cellX = g.cellX(G.p[0]);
     G.cellY = g.cellY(G.p[1]);
-    // The fish are in cell order (this step's grid sorted these very
-    // positions, row by row), so a run's first and last lanes hold its first
-    // and last column, and usually all eight lanes are one run: that takes
-    // one test.
-    G.oneRun = G.count == kLanes && G.cellY[kLanes - 1] == G.cellY[0] && G.cellX[kLanes - 1] - G.cellX[0] < kRunColumns;
     return G;
+}
+
+// Eight lanes of a group, as the scan sees them.
+struct Eight {
+    scan::ScanFish fish;
+    v8i cellX, cellY;
+    int count;  // fish in these lanes
+    // All eight lanes are one run (see perceiveEight). The fish are in cell
+    // order (this step's grid sorted these very positions, row by row), so a
+    // run's first and last lanes hold its first and last column, and usually
+    // all eight lanes are one run: that takes one test.
+    bool oneRun() const {
+        return count == kLanes && cellY[kLanes - 1] == cellY[0] && cellX[kLanes - 1] - cellX[0] < kRunColumns;
+    }
+};
+
+[[gnu::always_inline]] inline Eight eightOf(const Group<v8f>& G) { return {G.scanned(), G.cellX, G.cellY, G.count}; }
+
+// The low (h = 0) or high (h = 1) eight lanes of sixteen.
+[[gnu::always_inline]] inline Eight eightOf(const Group<v16f>& G, int h) {
+    const scan::ScanFishOf<v16f> f = G.scanned();
+    const auto half = [h](auto x) { return h == 0 ? lowHalf(x) : highHalf(x); };
+    return {{half(f.x), half(f.y), half(f.headX), half(f.headY), half(f.coneLimit), half(f.radius2)},
+            half(G.cellX),
+            half(G.cellY),
+            std::clamp(G.count - h * kLanes, 0, kLanes)};
 }
 
 // Perceive (sim/neighbour_scan.hpp): runs of lanes that share a row and a few
 // columns, each scanned once, lanes over fish, unless its cells hold many
 // fish. Lanes past the last fish are in no run and sum nothing.
 template <bool Wrap>
-[[gnu::always_inline]] inline Perceived perceiveGroup(const Group& G, const UniformGrid& g, const scan::ScanShared& shared,
+[[gnu::always_inline]] inline Perceived perceiveEight(const Eight& E, const UniformGrid& g, const scan::ScanShared& shared,
                                                       FishByFish& fishByFish, std::uint64_t& candidates) {
-    const scan::ScanFish fish = G.scanned();
+    const v8i iota = iotaLanes<v8i>();
+    const bool oneRun = E.oneRun();
     Perceived sums{};
-    for (int l = 0; l < G.count;) {
-        int e = G.oneRun ? kLanes : l + 1;
-        while (e < G.count && G.cellY[e] == G.cellY[l] && G.cellX[e] - G.cellX[l] < kRunColumns) ++e;
-        const UniformGrid::Spans spans = g.neighbourSpans(G.cellX[l], G.cellX[e - 1], G.cellY[l]);
+    for (int l = 0; l < E.count;) {
+        int e = oneRun ? kLanes : l + 1;
+        while (e < E.count && E.cellY[e] == E.cellY[l] && E.cellX[e] - E.cellX[l] < kRunColumns) ++e;
+        const UniformGrid::Spans spans = g.neighbourSpans(E.cellX[l], E.cellX[e - 1], E.cellY[l]);
         Perceived run;
         if (spans.total <= kLanesOverFishLimit) {
             scan::Lanes lanes;
-            scan::scanSpans<Wrap>(lanes, shared, fish, spans);
+            scan::scanSpans<Wrap>(lanes, shared, E.fish, spans);
             candidates += std::uint64_t{spans.total} * static_cast<std::uint64_t>(e - l);
             run = perceivedOf(lanes);
         } else {
-            run = fishByFish.scan<Wrap>(g, fish, G.cellX, G.cellY, l, e, candidates);
+            run = fishByFish.scan<Wrap>(g, E.fish, E.cellX, E.cellY, l, e, candidates);
         }
-        sums = (l == 0 && e == kLanes) ? run : merge((kIota >= l) & (kIota < e), run, sums);
+        sums = (l == 0 && e == kLanes) ? run : merge((iota >= l) & (iota < e), run, sums);
         l = e;
     }
     return sums;
 }
 
-// The sixteen-lane scan of perceivePair, out of line: inlined into the
-// kernel, GCC 12 kept its sums in memory, a load and a store per sum and
-// candidate, which made the pair cost as much as two groups scanned apart.
 template <bool Wrap>
-[[gnu::noinline]] scan::LanesOf<v16f> scanPairSpans(const scan::ScanSharedOf<v16f>& shared,
-                                                    const scan::ScanFishOf<v16f>& fish, const UniformGrid::Spans& spans) {
+[[gnu::always_inline]] inline Perceived perceiveGroup(const Group<v8f>& G, const UniformGrid& g,
+                                                      const scan::ScanShared& shared, FishByFish& fishByFish,
+                                                      std::uint64_t& candidates) {
+    return perceiveEight<Wrap>(eightOf(G), g, shared, fishByFish, candidates);
+}
+
+// The sixteen-lane scan of two groups of eight, out of line: inlined into
+// the kernel, GCC 12 kept its sums in memory, a load and a store per sum and
+// candidate, which made it cost as much as two groups scanned apart.
+template <bool Wrap>
+[[gnu::noinline]] scan::LanesOf<v16f> scanSixteen(const scan::ScanSharedOf<v16f>& shared,
+                                                  const scan::ScanFishOf<v16f>& fish, const UniformGrid::Spans& spans) {
     scan::LanesOf<v16f> lanes;
     scan::scanSpans<Wrap>(lanes, shared, fish, spans);
     return lanes;
 }
 
-// Two consecutive groups that are one run each, in one row and within
-// 2 * kRunColumns columns, scanned together in sixteen lanes over the union
-// of both runs' unions, where each would be scanned lanes over fish on its
-// own. Every fish then meets the candidates of its own block in the same
-// order as alone, and the rest add +0 (sim/neighbour_scan.hpp): the sums are
-// those of perceiveGroup, bit for bit. Returns false, and leaves the groups
-// to perceiveGroup, where that is not the case.
+// Sixteen lanes: where both groups of eight are one run each, in one row and
+// within 2 * kRunColumns columns, and each would be scanned lanes over fish
+// on its own, one scan in sixteen lanes over the union of both runs' unions.
+// Every fish then meets the candidates of its own block in the same order as
+// alone, and the rest add +0 (sim/neighbour_scan.hpp): the sums are those of
+// perceiveEight, bit for bit. Otherwise each group of eight as alone.
 template <bool Wrap>
-[[gnu::always_inline]] inline bool perceivePair(const Group& A, const Group& B, const UniformGrid& g,
-                                                const scan::ScanShared& shared, Perceived& a, Perceived& b,
-                                                std::uint64_t& candidates) {
-    if (!(A.oneRun && B.oneRun && B.cellY[0] == A.cellY[0] && B.cellX[kLanes - 1] - A.cellX[0] < 2 * kRunColumns))
-        return false;
-    const UniformGrid::Spans spans = g.neighbourSpans(A.cellX[0], B.cellX[kLanes - 1], A.cellY[0]);
-    // The union holds each group's own: within the limit, so is each of those.
-    if (spans.total > kLanesOverFishLimit) return false;
-    const scan::ScanFish fa = A.scanned(), fb = B.scanned();
-    const scan::ScanFishOf<v16f> fish{joined(fa.x, fb.x),         joined(fa.y, fb.y),
-                                      joined(fa.headX, fb.headX), joined(fa.headY, fb.headY),
-                                      joined(fa.coneLimit, fb.coneLimit), joined(fa.radius2, fb.radius2)};
-    const auto wide = [](v8f x) { return joined(x, x); };
-    const scan::ScanSharedOf<v16f> both{shared.px, shared.py, shared.vx, shared.vy,
-                                        wide(shared.separationRadius2), wide(shared.minDistance2),
-                                        wide(shared.width), wide(shared.height)};
-    const scan::LanesOf<v16f> lanes = scanPairSpans<Wrap>(both, fish, spans);
-    candidates += std::uint64_t{spans.total} * 2 * kLanes;
-    const v16f count = __builtin_convertvector(-lanes.seen, v16f);
-    a = {lowHalf(count),       lowHalf(lanes.velX), lowHalf(lanes.velY), lowHalf(lanes.offX),
-         lowHalf(lanes.offY),  lowHalf(lanes.sepX), lowHalf(lanes.sepY)};
-    b = {highHalf(count),      highHalf(lanes.velX), highHalf(lanes.velY), highHalf(lanes.offX),
-         highHalf(lanes.offY), highHalf(lanes.sepX), highHalf(lanes.sepY)};
-    return true;
+[[gnu::always_inline]] inline PerceivedOf<v16f> perceiveGroup(const Group<v16f>& G, const UniformGrid& g,
+                                                              const scan::ScanShared& shared, FishByFish& fishByFish,
+                                                              std::uint64_t& candidates) {
+    const Eight a = eightOf(G, 0), b = eightOf(G, 1);
+    if (a.oneRun() && b.oneRun() && b.cellY[0] == a.cellY[0] && b.cellX[kLanes - 1] - a.cellX[0] < 2 * kRunColumns) {
+        const UniformGrid::Spans spans = g.neighbourSpans(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
+        // The union holds each group's own: within the limit, so is each of those.
+        if (spans.total <= kLanesOverFishLimit) {
+            const auto wide = [](v8f x) { return joined(x, x); };
+            const scan::ScanSharedOf<v16f> both{shared.px, shared.py, shared.vx, shared.vy,
+                                                wide(shared.separationRadius2), wide(shared.minDistance2),
+                                                wide(shared.width), wide(shared.height)};
+            candidates += std::uint64_t{spans.total} * 2 * kLanes;
+            return perceivedOf(scanSixteen<Wrap>(both, G.scanned(), spans));
+        }
+    }
+    const Perceived low = perceiveEight<Wrap>(a, g, shared, fishByFish, candidates);
+    return joinedSums(low, perceiveEight<Wrap>(b, g, shared, fishByFish, candidates));
+}
+
+// sum += the lanes' sum times scale, a group of eight lanes at a time in lane
+// order: the same additions, in the same order, for eight lanes or sixteen.
+[[gnu::always_inline]] inline void addLanes(double& sum, v8f x, float scale) { sum += sumLanes(x) * scale; }
+[[gnu::always_inline]] inline void addLanes(double& sum, v16f x, float scale) {
+    addLanes(sum, lowHalf(x), scale);
+    addLanes(sum, highHalf(x), scale);
 }
 
 // Everything after the perception: steering, integration, the fish's memory.
-[[gnu::always_inline]] inline void finishGroup(const KernelInput& in, const Group& G, const Perceived& sums,
+template <typename F>
+[[gnu::always_inline]] inline void finishGroup(const KernelInput& in, const Group<F>& G, const PerceivedOf<F>& sums,
                                                ChunkStats& stats) {
+    using I = MaskOf<F>;
+    using W = VOf<F>;
     const StepConstants& k = *in.k;
     FishArrays& f = *in.cur;
     FishArrays& out = *in.next;
     const UniformGrid& g = *in.grid;
     const std::size_t b = G.b;
-    const V& p = G.p;
-    const V& v = G.v;
-    const v8i live = G.live;
-    const v8f maxSpeed = G.maxSpeed;
-    const auto factor = [&](v8f d) { return factorOf(k, d); };
+    const W& p = G.p;
+    const W& v = G.v;
+    const I live = G.live;
+    const F maxSpeed = G.maxSpeed;
     // Each fish saw itself: at distance 0 it is inside its radius and its
     // cone (unless the radius is 0 or the position is not finite, exactly
     // as the scan decided) and added 1 and its own velocity; its offset
     // and push are zeros. Taken out here.
-    const V selfOffset = p - p;
-    const v8f selfD2 = lengthSquared(selfOffset);
-    const v8i selfSeen =
+    const W selfOffset = p - p;
+    const F selfD2 = lengthSquared(selfOffset);
+    const I selfSeen =
         live & rules::inFieldOfView(G.heading, selfOffset, selfD2, G.coneLimit) & (selfD2 < G.radius * G.radius);
-    const v8f nCount = sums.count - keepWhere(selfSeen, splat(1.0f));
-    const v8f velX = sums.velX - keepWhere(selfSeen, v[0]);
-    const v8f velY = sums.velY - keepWhere(selfSeen, v[1]);
-    const v8f offX = sums.offX, offY = sums.offY;
-    const v8f sepX = sums.sepX, sepY = sums.sepY;
+    const F nCount = sums.count - keepWhere(selfSeen, splat<F>(1.0f));
+    const F velX = sums.velX - keepWhere(selfSeen, v[0]);
+    const F velY = sums.velY - keepWhere(selfSeen, v[1]);
+    const F offX = sums.offX, offY = sums.offY;
+    const F sepX = sums.sepX, sepY = sums.sepY;
 
     // Rule steering (velocity corrections, px/s), weighted.
-    const v8i hasNeighbours = nCount > 0.0f;
-    const V sep = rules::steerTowards(V{{sepX, sepY}}, v, maxSpeed) * (k.wSep * factor(G.draw.separation));
-    const v8f invCount = 1.0f / select(hasNeighbours, nCount, 1.0f);
-    const V ali = selectVec(hasNeighbours, rules::steerTowards(V{{velX, velY}} * invCount, v, maxSpeed), V{}) *
-                  (k.wAli * factor(G.draw.alignment));
+    const I hasNeighbours = nCount > 0.0f;
+    const W sep = rules::steerTowards(W{{sepX, sepY}}, v, maxSpeed) * (k.wSep * factorOf(k, G.draw.separation));
+    const F invCount = 1.0f / select(hasNeighbours, nCount, 1.0f);
+    const W ali = selectVec(hasNeighbours, rules::steerTowards(W{{velX, velY}} * invCount, v, maxSpeed), W{}) *
+                  (k.wAli * factorOf(k, G.draw.alignment));
     // The direction of the summed offsets is that of the centroid.
-    const V coh = selectVec(hasNeighbours, rules::steerTowards(V{{offX, offY}}, v, maxSpeed), V{}) *
-                  (k.wCoh * factor(G.draw.cohesion) * select(G.alarmed, k.alarmCohesion, 1.0f));
-    stats.neighbours += sumLanes(select(live, nCount, 0.0f));
-    stats.separation += sumLanes(select(live, length(sep), 0.0f)) * kSteerRate;
-    stats.alignment += sumLanes(select(live, length(ali), 0.0f)) * kSteerRate;
-    stats.cohesion += sumLanes(select(live, length(coh), 0.0f)) * kSteerRate;
+    const W coh = selectVec(hasNeighbours, rules::steerTowards(W{{offX, offY}}, v, maxSpeed), W{}) *
+                  (k.wCoh * factorOf(k, G.draw.cohesion) * select(G.alarmed, k.alarmCohesion, 1.0f));
+    addLanes(stats.neighbours, select(live, nCount, 0.0f), 1.0f);
+    addLanes(stats.separation, select(live, length(sep), 0.0f), kSteerRate);
+    addLanes(stats.alignment, select(live, length(ali), 0.0f), kSteerRate);
+    addLanes(stats.cohesion, select(live, length(coh), 0.0f), kSteerRate);
 
-    V extra = G.interaction + fieldsAndObstacles(in, p);
+    W extra = G.interaction + fieldsAndObstacles(in, p);
     if (k.boundary == BoundaryMode::Soft) {
-        const V wall{{rules::softWallPush(p[0], k.boundaryMargin) - rules::softWallPush(k.width - p[0], k.boundaryMargin),
+        const W wall{{rules::softWallPush(p[0], k.boundaryMargin) - rules::softWallPush(k.width - p[0], k.boundaryMargin),
                       rules::softWallPush(p[1], k.boundaryMargin) - rules::softWallPush(k.height - p[1], k.boundaryMargin)}};
         extra += wall * k.boundaryWeight;
     }
-    const V wander{{loadLanes(&f.wx[b]), loadLanes(&f.wy[b])}};
+    const W wander{{loadLanes<F>(&f.wx[b]), loadLanes<F>(&f.wy[b])}};
     extra += wander * k.wanderAmp;
-    V goal{};
+    W goal{};
     if (in.leader) {
-        const V toLeader = displacement(k, p, V{{splat((*in.leader)[0]), splat((*in.leader)[1])}});
-        const v8i follows = (k.goalRadius <= 0.0f ? -1 : 0) | (lengthSquared(toLeader) < k.goalRadius * k.goalRadius);
-        goal = selectVec(follows, rules::steerTowards(toLeader, v, maxSpeed) * k.goalWeight, V{});
+        const W toLeader = displacement(k, p, splatVec<F>(*in.leader));
+        const I follows = (k.goalRadius <= 0.0f ? -1 : 0) | (lengthSquared(toLeader) < k.goalRadius * k.goalRadius);
+        goal = selectVec(follows, rules::steerTowards(toLeader, v, maxSpeed) * k.goalWeight, W{});
     }
 
     // Noise: coherent currents plus a tiny per-fish jitter, in px/s^2.
     // The id's stream keyed by the step; two chained mixes give both components.
-    const v8u hx = idHash(G.ids, k.jitterKey), hy = mix32(hx);
-    const V jitter{{signedUnitFloats(hx), signedUnitFloats(hy)}};
-    const V noise = in.noise->sample(p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;
+    const UnsignedOf<F> hx = idHash(G.ids, k.jitterKey), hy = mix32(hx);
+    const W jitter{{signedUnitFloats(hx), signedUnitFloats(hy)}};
+    const W noise = in.noise->sample(p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;
 
     // Weight and sum, then limit the SUM (not each part) to maxForce.
-    V accel = (sep + ali + coh + goal + extra * maxSpeed) * kSteerRate + noise;
+    W accel = (sep + ali + coh + goal + extra * maxSpeed) * kSteerRate + noise;
     accel = limitLength(accel, k.maxForce);
     // Reaction lag: fish cannot turn within one step.
-    accel = accel * (1.0f - k.lag) + V{{loadLanes(&f.ax[b]), loadLanes(&f.ay[b])}} * k.lag;
+    accel = accel * (1.0f - k.lag) + W{{loadLanes<F>(&f.ax[b]), loadLanes<F>(&f.ay[b])}} * k.lag;
     storeLanes(&f.ax[b], accel[0]);
     storeLanes(&f.ay[b], accel[1]);
 
     // Integrate: velocity, speed limits, position.
-    V nv = rules::applyAcceleration(v, accel, k.dt, maxSpeed * k.minSpeedShare, maxSpeed);
-    V np = p + nv * k.dt;
+    W nv = rules::applyAcceleration(v, accel, k.dt, maxSpeed * k.minSpeedShare, maxSpeed);
+    W np = p + nv * k.dt;
     resolveObstacles(k, in.obstacles, np, nv);
     applyBoundary(k, np, nv);
     storeLanes(&out.px[b], np[0]);
@@ -381,41 +445,48 @@ template <bool Wrap>
     storeLanes(&out.vx[b], nv[0]);
     storeLanes(&out.vy[b], nv[1]);
     // Its cell there, for the next step's grid (KernelInput::cellsAfter).
-    const v8i cellAfter = g.cellIndex(g.cellX(np[0]), g.cellY(np[1]));
+    const I cellAfter = g.cellIndex(g.cellX(np[0]), g.cellY(np[1]));
     std::memcpy(in.cellsAfter + b, &cellAfter, sizeof cellAfter);
 
     // Drawn heading turns at a limited rate per step (never scaled up
     // when the display drops frames: the step is fixed).
-    const V dir = normalizedOrZero(nv);
-    const V h{{loadLanes(&f.hx[b]), loadLanes(&f.hy[b])}};
-    const V turned = selectVec(lengthSquared(dir) > 0.5f, rules::turnTowards(h, dir, k.turnCos, k.turnSin), h);
+    const W dir = normalizedOrZero(nv);
+    const W h{{loadLanes<F>(&f.hx[b]), loadLanes<F>(&f.hy[b])}};
+    const W turned = selectVec(lengthSquared(dir) > 0.5f, rules::turnTowards(h, dir, k.turnCos, k.turnSin), h);
     storeLanes(&f.hx[b], turned[0]);
     storeLanes(&f.hy[b], turned[1]);
     // Wander direction: rotate by wanderRate * dt; the factor (3 - |w|^2)/2
     // is one Newton step towards unit length, so rounding never drifts.
-    const V w{{wander[0] * k.wanderCos - wander[1] * k.wanderSin, wander[0] * k.wanderSin + wander[1] * k.wanderCos}};
-    const V wUnit = w * (0.5f * (3.0f - lengthSquared(w)));
+    const W w{{wander[0] * k.wanderCos - wander[1] * k.wanderSin, wander[0] * k.wanderSin + wander[1] * k.wanderCos}};
+    const W wUnit = w * (0.5f * (3.0f - lengthSquared(w)));
     storeLanes(&f.wx[b], wUnit[0]);
     storeLanes(&f.wy[b], wUnit[1]);
     // A scared fish stays alarmed for alarmDuration after the predator left.
-    storeLanes(&f.alarm[b], select(G.scaredNow, k.alarmDuration, maxOf(G.alarmLeft - k.dt, splat(0.0f))));
+    storeLanes(&f.alarm[b], select(G.scaredNow, k.alarmDuration, maxOf(G.alarmLeft - k.dt, splat<F>(0.0f))));
 }
 
-// Whether this build scans two groups at once where it can (perceivePair):
-// where the target has 512-bit vectors, sixteen lanes cost little more per
-// candidate than eight.
+// Whether this build works on sixteen fish at a time (two groups of eight):
+// where the target has 512-bit vectors, which on this project's machine (AMD
+// Zen 5) cost about as much per instruction as 256-bit ones.
 #ifdef __AVX512F__
-inline constexpr bool kScanPairs = true;
+inline constexpr bool kSixteenLanes = true;
 #else
-inline constexpr bool kScanPairs = false;
+inline constexpr bool kSixteenLanes = false;
 #endif
+
+template <bool Wrap, typename F>
+[[gnu::always_inline]] inline void runGroup(const KernelInput& in, std::size_t b, std::size_t end,
+                                            const scan::ScanShared& shared, FishByFish& fishByFish,
+                                            std::uint64_t& candidates, ChunkStats& stats) {
+    const Group<F> G = startGroup<F>(in, b, end);
+    finishGroup(in, G, perceiveGroup<Wrap>(G, *in.grid, shared, fishByFish, candidates), stats);
+}
 
 template <bool Wrap>
 [[gnu::always_inline]] inline void runBlocks(const KernelInput& in, std::size_t begin, std::size_t end,
                                              ChunkStats& stats) {
     const StepConstants& k = *in.k;
     const FishArrays& f = *in.cur;
-    const UniformGrid& g = *in.grid;
     std::uint64_t candidates = 0;  // exact, and converted once
     const scan::ScanShared shared{f.px.data(),
                                   f.py.data(),
@@ -427,24 +498,12 @@ template <bool Wrap>
                                   splat(k.height)};
     FishByFish fishByFish(shared);
 
-    for (std::size_t b = begin; b < end; b += kLanes) {
-        const Group A = startGroup(in, b, end);
-        if constexpr (kScanPairs) {
-            if (A.oneRun && b + kLanes < end) {
-                const Group B = startGroup(in, b + kLanes, end);
-                Perceived a, p;
-                if (!perceivePair<Wrap>(A, B, g, shared, a, p, candidates)) {
-                    a = perceiveGroup<Wrap>(A, g, shared, fishByFish, candidates);
-                    p = perceiveGroup<Wrap>(B, g, shared, fishByFish, candidates);
-                }
-                finishGroup(in, A, a, stats);
-                finishGroup(in, B, p, stats);
-                b += kLanes;
-                continue;
-            }
-        }
-        finishGroup(in, A, perceiveGroup<Wrap>(A, g, shared, fishByFish, candidates), stats);
-    }
+    std::size_t b = begin;
+    // Sixteen lanes while more than eight fish are left: the arrays hold
+    // whole groups of eight, and a chunk that is not the last ends on one.
+    if constexpr (kSixteenLanes)
+        for (; b + kLanes < end; b += 2 * kLanes) runGroup<Wrap, v16f>(in, b, end, shared, fishByFish, candidates, stats);
+    for (; b < end; b += kLanes) runGroup<Wrap, v8f>(in, b, end, shared, fishByFish, candidates, stats);
     stats.candidates += static_cast<double>(candidates);
 }
 

@@ -53,10 +53,13 @@ public:
     int cellX(float x) const { return clampCell(x * invCellW_, cols_); }
     int cellY(float y) const { return clampCell(y * invCellH_, rows_); }
     int cellIndex(int cx, int cy) const { return cy * cols_ + cx; }
-    // The same for eight positions at once (lane for lane equal to the above).
-    v8i cellX(v8f x) const { return clampCell(x * invCellW_, cols_); }
-    v8i cellY(v8f y) const { return clampCell(y * invCellH_, rows_); }
-    v8i cellIndex(v8i cx, v8i cy) const { return cy * cols_ + cx; }
+    // The same for eight or sixteen positions at once (lane for lane equal to the above).
+    template <FloatLanes F>
+    MaskOf<F> cellX(F x) const { return clampCell(x * invCellW_, cols_); }
+    template <FloatLanes F>
+    MaskOf<F> cellY(F y) const { return clampCell(y * invCellH_, rows_); }
+    template <MaskLanes I>
+    I cellIndex(I cx, I cy) const { return cy * cols_ + cx; }
 
     const std::uint32_t* order() const { return order_.data(); }
     // Fish of cell c (in sorted order) are order()[cellStart(c) .. cellStart(c+1)).
@@ -90,10 +93,12 @@ private:
         if (!(g >= 0.0f)) return 0;  // also catches NaN
         return g >= static_cast<float>(n) ? n - 1 : static_cast<int>(g);
     }
-    static v8i clampCell(v8f g, int n) {
+    template <FloatLanes F>
+    static MaskOf<F> clampCell(F g, int n) {
+        using I = MaskOf<F>;
         // Lanes at or past n and NaN lanes convert to garbage that is not selected.
-        const v8i truncated = __builtin_convertvector(g, v8i);
-        return g >= 0.0f ? (g >= static_cast<float>(n) ? v8i{} + (n - 1) : truncated) : v8i{};
+        const I truncated = __builtin_convertvector(g, I);
+        return g >= 0.0f ? (g >= static_cast<float>(n) ? I{} + (n - 1) : truncated) : I{};
     }
 
     std::size_t maxCells_ = 0;
