@@ -93,6 +93,42 @@ template <FloatLanes F>
     return (F)((MaskOf<F>)x & m);
 }
 
+// acc + x in the lanes of m, acc in the others, for sums that start at +0.
+// Where the target has masked operations (AVX-512) that is one masked
+// addition; elsewhere an AND and an addition of +0 in the other lanes, which
+// leaves acc as it is unless acc is -0, and no sum that starts at +0 ever is
+// (-0 + -0 is the only sum that gives -0). So both give the same bits.
+template <FloatLanes F>
+[[gnu::always_inline]] inline F addWhere(F acc, MaskOf<F> m, F x) {
+#ifdef __AVX512F__
+    return m ? acc + x : acc;
+#else
+    return acc + keepWhere(m, x);
+#endif
+}
+
+// acc + x * w in the lanes of m, the same way; x must be finite (x * +0 is
+// then a zero), w may be anything outside m.
+template <FloatLanes F>
+[[gnu::always_inline]] inline F addProductWhere(F acc, MaskOf<F> m, F x, F w) {
+#ifdef __AVX512F__
+    return m ? acc + x * w : acc;
+#else
+    return acc + x * keepWhere(m, w);
+#endif
+}
+
+// count - 1 in the lanes of m (a mask's set lanes are -1): one masked
+// subtraction with AVX-512, an addition of the mask elsewhere.
+template <MaskLanes M>
+[[gnu::always_inline]] inline M countDownWhere(M count, M m) {
+#ifdef __AVX512F__
+    return m ? count - 1 : count;
+#else
+    return count + m;
+#endif
+}
+
 [[gnu::always_inline]] inline bool maskAnd(bool a, bool b) { return a && b; }
 template <MaskLanes M>
 [[gnu::always_inline]] inline M maskAnd(M a, M b) {

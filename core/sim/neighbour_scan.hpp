@@ -22,8 +22,8 @@
 //   beside the scan.
 //
 // Both are branch-free: every test (distance, field of view, separation
-// radius) becomes a lane mask and the sums keep only the masked lanes (an AND,
-// not a select), so an unpredictable neighbour pattern costs no
+// radius) becomes a lane mask and the sums add only in the masked lanes (an
+// AND, or a masked addition with AVX-512: math/lanes.hpp addWhere), so an unpredictable neighbour pattern costs no
 // mispredictions, and an infinite or NaN value computed in a masked-out lane
 // (a squared distance that overflows, a cone product) cannot leak into the
 // sums. The offsets themselves are always finite, because positions are.
@@ -103,18 +103,16 @@ template <bool Wrap, typename F>
     const F d2 = dx * dx + dy * dy;
     const Vec<2, F> heading{{f.headX, f.headY}};
     const MaskOf<F> seen = rules::inFieldOfView(heading, offset, d2, f.coneLimit) & (d2 < f.radius2);
-    L.seen += seen;
-    L.velX += keepWhere(seen, cvx);
-    L.velY += keepWhere(seen, cvy);
-    L.offX += keepWhere(seen, dx);
-    L.offY += keepWhere(seen, dy);
-    // rules::separationTerm with one mask for both components: the weight is
-    // +0 outside `close`, and a finite offset (positions always are) times
-    // +0 adds a zero, which leaves the sum's bits as they are.
+    L.seen = countDownWhere(L.seen, seen);
+    L.velX = addWhere(L.velX, seen, cvx);
+    L.velY = addWhere(L.velY, seen, cvy);
+    L.offX = addWhere(L.offX, seen, dx);
+    L.offY = addWhere(L.offY, seen, dy);
+    // rules::separationTerm; the offsets are finite (positions always are).
     const MaskOf<F> close = seen & (d2 < s.separationRadius2);
-    const F weight = keepWhere(close, rules::separationWeight(d2, s.minDistance2));
-    L.sepX += dx * weight;
-    L.sepY += dy * weight;
+    const F weight = rules::separationWeight(d2, s.minDistance2);
+    L.sepX = addProductWhere(L.sepX, close, dx, weight);
+    L.sepY = addProductWhere(L.sepY, close, dy, weight);
 }
 
 // Lanes over fish: every candidate of the spans, in their order, against the
