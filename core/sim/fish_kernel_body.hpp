@@ -140,6 +140,28 @@ template <typename F>
             joined(a.offY, b.offY),   joined(a.sepX, b.sepX), joined(a.sepY, b.sepY)};
 }
 
+// Whether this build works on sixteen fish at a time (two groups of eight):
+// where the target has 512-bit vectors, which on this project's machine (AMD
+// Zen 5) cost about as much per instruction as 256-bit ones.
+#ifdef __AVX512F__
+inline constexpr bool kSixteenLanes = true;
+#else
+inline constexpr bool kSixteenLanes = false;
+#endif
+
+// Two fish against one Block in sixteen lanes (scan::scanBlock), out of
+// line for the reason given at scanSixteen.
+template <bool Wrap>
+[[gnu::noinline]] scan::LanesOf<v16f> scanTwoFish(const scan::ScanShared& block, const scan::ScanFishOf<v16f>& fish,
+                                                  std::size_t length) {
+    const auto wide = [](v8f x) { return joined(x, x); };
+    const scan::ScanSharedOf<v16f> both{block.px, block.py, block.vx, block.vy, wide(block.separationRadius2),
+                                        wide(block.minDistance2), wide(block.width), wide(block.height)};
+    scan::LanesOf<v16f> lanes;
+    scan::scanBlock<Wrap>(lanes, both, fish, length);
+    return lanes;
+}
+
 // The fish-by-fish layout (lanes over candidates), with the block of the
 // last cell it filled kept across a chunk: fish are sorted by cell, so
 // consecutive fish mostly share their block.
@@ -156,9 +178,13 @@ public:
         // all eight fish at once below.
         v8f countOf[kLanes], velXOf[kLanes], velYOf[kLanes], offXOf[kLanes], offYOf[kLanes];
         v8f sepXOf[kLanes], sepYOf[kLanes];
-        for (int i = 0; i < kLanes; ++i) {
+        const auto keep = [&](int i, const Perceived& seen) {
+            countOf[i] = seen.count, velXOf[i] = seen.velX, velYOf[i] = seen.velY, offXOf[i] = seen.offX;
+            offYOf[i] = seen.offY, sepXOf[i] = seen.sepX, sepYOf[i] = seen.sepY;
+        };
+        for (int i = 0; i < kLanes;) {
             if (i < l || i >= e) {
-                countOf[i] = velXOf[i] = velYOf[i] = offXOf[i] = offYOf[i] = sepXOf[i] = sepYOf[i] = v8f{};
+                keep(i++, Perceived{});
                 continue;
             }
             const int cell = g.cellIndex(cellX[i], cellY[i]);
@@ -169,14 +195,29 @@ public:
                 blockTotal_ = spans.total;
                 blockCell_ = cell;
             }
+            if constexpr (kSixteenLanes) {
+                // Two fish of one cell in sixteen lanes, each in eight with
+                // the very sums it gets alone.
+                if (i + 1 < e && g.cellIndex(cellX[i + 1], cellY[i + 1]) == cell) {
+                    const auto two = [i](v8f x) { return joined(splat(x[i]), splat(x[i + 1])); };
+                    const scan::ScanFishOf<v16f> both{two(fish.x),     two(fish.y),         two(fish.headX),
+                                                      two(fish.headY), two(fish.coneLimit), two(fish.radius2)};
+                    const PerceivedOf<v16f> seen = perceivedOf(scanTwoFish<Wrap>(shared_, both, block_.length()));
+                    keep(i, {lowHalf(seen.count), lowHalf(seen.velX), lowHalf(seen.velY), lowHalf(seen.offX),
+                             lowHalf(seen.offY), lowHalf(seen.sepX), lowHalf(seen.sepY)});
+                    keep(i + 1, {highHalf(seen.count), highHalf(seen.velX), highHalf(seen.velY), highHalf(seen.offX),
+                                 highHalf(seen.offY), highHalf(seen.sepX), highHalf(seen.sepY)});
+                    candidates += 2 * std::uint64_t{blockTotal_};
+                    i += 2;
+                    continue;
+                }
+            }
             const scan::ScanFish one{splat(fish.x[i]),     splat(fish.y[i]),         splat(fish.headX[i]),
                                      splat(fish.headY[i]), splat(fish.coneLimit[i]), splat(fish.radius2[i])};
             scan::Lanes lanes;
             scan::scanBlock<Wrap>(lanes, shared_, one, block_.length());
             candidates += blockTotal_;
-            const Perceived seen = perceivedOf(lanes);
-            countOf[i] = seen.count, velXOf[i] = seen.velX, velYOf[i] = seen.velY, offXOf[i] = seen.offX;
-            offYOf[i] = seen.offY, sepXOf[i] = seen.sepX, sepYOf[i] = seen.sepY;
+            keep(i++, perceivedOf(lanes));
         }
         return {sumLanesOfEach(countOf), sumLanesOfEach(velXOf), sumLanesOfEach(velYOf), sumLanesOfEach(offXOf),
                 sumLanesOfEach(offYOf),  sumLanesOfEach(sepXOf), sumLanesOfEach(sepYOf)};
@@ -464,15 +505,6 @@ template <typename F>
     // A scared fish stays alarmed for alarmDuration after the predator left.
     storeLanes(&f.alarm[b], select(G.scaredNow, k.alarmDuration, maxOf(G.alarmLeft - k.dt, splat<F>(0.0f))));
 }
-
-// Whether this build works on sixteen fish at a time (two groups of eight):
-// where the target has 512-bit vectors, which on this project's machine (AMD
-// Zen 5) cost about as much per instruction as 256-bit ones.
-#ifdef __AVX512F__
-inline constexpr bool kSixteenLanes = true;
-#else
-inline constexpr bool kSixteenLanes = false;
-#endif
 
 template <bool Wrap, typename F>
 [[gnu::always_inline]] inline void runGroup(const KernelInput& in, std::size_t b, std::size_t end,

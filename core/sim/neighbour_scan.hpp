@@ -187,12 +187,25 @@ private:
 // allocate, and the buffer keeps the size of the largest block seen).
 Block& threadBlock();
 
+// Eight consecutive candidates, in every group of eight lanes of F.
+template <typename F>
+[[gnu::always_inline]] inline F eightCandidates(const float* p) {
+    if constexpr (kLaneCount<F> == kLanes)
+        return loadLanes(p);
+    else
+        return joined(loadLanes(p), loadLanes(p));
+}
+
 // Lanes over candidates: one fish (in every lane of f) against a whole Block,
-// eight candidates at a time; lane k sums candidates k, k + 8, ...
-template <bool Wrap>
-[[gnu::always_inline]] inline void scanBlock(Lanes& L, const ScanShared& s, const ScanFish& f, std::size_t length) {
+// eight candidates at a time; lane k sums candidates k, k + 8, ... With
+// sixteen lanes, two fish, one in each group of eight lanes, each summed
+// exactly as alone.
+template <bool Wrap, typename F>
+[[gnu::always_inline]] inline void scanBlock(LanesOf<F>& L, const ScanSharedOf<F>& s, const ScanFishOf<F>& f,
+                                             std::size_t length) {
     for (std::size_t b = 0; b < length; b += kLanes)
-        perceive<Wrap>(L, s, f, loadLanes(s.px + b), loadLanes(s.py + b), loadLanes(s.vx + b), loadLanes(s.vy + b));
+        perceive<Wrap>(L, s, f, eightCandidates<F>(s.px + b), eightCandidates<F>(s.py + b),
+                       eightCandidates<F>(s.vx + b), eightCandidates<F>(s.vy + b));
 }
 
 }  // namespace mirofish::scan
