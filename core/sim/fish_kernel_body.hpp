@@ -369,20 +369,22 @@ template <bool Wrap>
     return lanes;
 }
 
-// Sixteen lanes: where both groups of eight are one run each, in one row and
-// within 2 * kRunColumns columns, and each would be scanned lanes over fish
-// on its own, one scan in sixteen lanes over the union of both runs' unions.
-// Every fish then meets the candidates of its own block in the same order as
-// alone, and the rest add +0 (sim/neighbour_scan.hpp): the sums are those of
-// perceiveEight, bit for bit. Otherwise each group of eight as alone.
+// Sixteen lanes: where all sixteen fish lie in one row, within
+// 2 * kRunColumns columns, one scan in sixteen lanes over the union of their
+// blocks, as long as that union holds at most kLanesOverFishLimit fish. Each
+// run of each group of eight would then be scanned lanes over fish on its own
+// (its union is part of this one), every fish meets the candidates of its own
+// block in the same order as there, and the rest add +0
+// (sim/neighbour_scan.hpp): the sums are those of perceiveEight, bit for bit.
+// Otherwise each group of eight as alone.
 template <bool Wrap>
 [[gnu::always_inline]] inline PerceivedOf<v16f> perceiveGroup(const Group<v16f>& G, const UniformGrid& g,
                                                               const scan::ScanShared& shared, FishByFish& fishByFish,
                                                               std::uint64_t& candidates) {
     const Eight a = eightOf(G, 0), b = eightOf(G, 1);
-    if (a.oneRun() && b.oneRun() && b.cellY[0] == a.cellY[0] && b.cellX[kLanes - 1] - a.cellX[0] < 2 * kRunColumns) {
+    // The fish are in cell order, row by row: the first and the last bound the rest.
+    if (b.count == kLanes && b.cellY[kLanes - 1] == a.cellY[0] && b.cellX[kLanes - 1] - a.cellX[0] < 2 * kRunColumns) {
         const UniformGrid::Spans spans = g.neighbourSpans(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
-        // The union holds each group's own: within the limit, so is each of those.
         if (spans.total <= kLanesOverFishLimit) {
             const auto wide = [](v8f x) { return joined(x, x); };
             const scan::ScanSharedOf<v16f> both{shared.px, shared.py, shared.vx, shared.vy,
