@@ -412,7 +412,7 @@ template <bool Wrap>
 // stack and took 1.03 times as long (no difference in the AVX2 build).
 template <typename F>
 [[gnu::noinline]] void finishGroup(const KernelInput& in, const Group<F>& G, const PerceivedOf<F>& sums,
-                                               ChunkStats& stats) {
+                                    ChunkStats& stats) {
     using I = MaskOf<F>;
     using W = VOf<F>;
     const StepConstants& k = *in.k;

@@ -113,6 +113,8 @@ private:
     static constexpr std::size_t kMinFishPerPart = 16384;  // fewer: not worth a thread
     std::unique_ptr<std::uint32_t[]> start_;       // cells + 1 offsets
     std::unique_ptr<std::uint32_t[]> partCursor_;  // per part and cell: count, then next slot
+    static constexpr std::size_t kPrefixGrain = 16384;  // cells per range of the prefix sum
+    std::vector<std::uint32_t> rangeStart_;         // per range: its total, then its first slot
     std::vector<std::uint32_t> cellOf_;  // per fish (and kLanes more)
     std::vector<std::uint32_t> order_;   // fish indices sorted by cell
 };

@@ -217,12 +217,19 @@ TEST_CASE("a grid whose cells are smaller than the largest perception radius mis
 
 TEST_CASE("the grid's counting sort lists every fish once, cell by cell, stable within a cell") {
     const bool periodic = GENERATE(true, false);
-    const Layout l = awkwardLayout(1000, 800, 600, 45, 0.0f, periodic, !periodic, 9);
+    // A few hundred cells, and 41 500: more than one range of the prefix sum.
+    struct World {
+        std::size_t fish;
+        float width, height, cell;
+    };
+    const World w = GENERATE(World{1000, 800, 600, 45}, World{20000, 3000, 2000, 12});
+    const Layout l = awkwardLayout(w.fish, w.width, w.height, w.cell, 0.0f, periodic, !periodic, 9);
     const std::size_t n = l.px.size();
     UniformGrid g;
     g.reserve(n);
-    g.configure(800, 600, 45, periodic);
-    g.build(l.px.data(), l.py.data(), n);
+    g.configure(w.width, w.height, w.cell, periodic);
+    ThreadPool pool(2);
+    g.build(l.px.data(), l.py.data(), n, pool);
 
     const int cells = g.cols() * g.rows();
     REQUIRE(g.cellStart(0) == 0);
@@ -278,7 +285,9 @@ TEST_CASE("the kernel's cells of eight positions at once are the cells of each p
 }
 
 TEST_CASE("the grid sorted by several threads lists the fish in the same order as one thread") {
-    // Enough fish that the counting sort splits them into parts (one per thread).
+    // Enough fish that the counting sort splits them into parts (one per
+    // thread), and enough cells (250 x 166) that its prefix sum runs in
+    // ranges of cells.
     std::mt19937 rng(21);
     std::uniform_real_distribution<float> ux(-20, 3020), uy(-20, 2020);
     const std::size_t n = 200'000;
@@ -287,8 +296,9 @@ TEST_CASE("the grid sorted by several threads lists the fish in the same order a
     UniformGrid serial, parallel;
     for (UniformGrid* g : {&serial, &parallel}) {
         g->reserve(n);
-        g->configure(3000, 2000, 40, false);
+        g->configure(3000, 2000, 12, false);
     }
+    REQUIRE(serial.cols() * serial.rows() > 2 * 16384);
     serial.build(px.data(), py.data(), n);
     ThreadPool pool(4);
     parallel.build(px.data(), py.data(), n, pool);
