@@ -139,6 +139,7 @@ template <MaskLanes M>
 [[gnu::always_inline]] inline M maskOr(M a, M b) {
     return a | b;
 }
+
 // Two groups of eight lanes side by side, and back.
 template <typename H>
 [[gnu::always_inline]] inline auto joined(H a, H b) {
@@ -155,6 +156,7 @@ template <typename W>
     static_assert(kLaneCount<W> == 16);
     return __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15);
 }
+
 // Whether every lane of a mask is set: for a branch that skips work no lane
 // needs (the lanes' results stay exactly as without it).
 [[gnu::always_inline]] inline bool allOf(bool m) { return m; }

@@ -1,13 +1,16 @@
 #pragma once
 // The kernel's body, compiled once per instruction set: included by
-// sim/fish_kernel_generic.cpp (any x86-64) and sim/fish_kernel_avx2.cpp
-// (built with -mavx2), each of which names its own entry point; see
-// sim/fish_kernel.cpp for the choice between them. Everything here has
-// internal linkage (the anonymous namespace) and the entries are flattened,
-// so no function compiled for AVX2 is ever shared with the rest of the
-// program: the linker keeps one copy of an inline function, and an AVX2 copy
-// picked for the generic code would crash CPUs without AVX2. The test
-// "kernel: the AVX2 object defines nothing but its entry" checks that.
+// sim/fish_kernel_generic.cpp (any x86-64), sim/fish_kernel_avx2.cpp (built
+// with -mavx2) and sim/fish_kernel_avx512.cpp (with AVX-512, where it works
+// on sixteen fish at a time: kSixteenLanes), each of which names its own
+// entry point; see sim/fish_kernel.cpp for the choice between them.
+// Everything here has internal linkage (the anonymous namespace) and the
+// entries are flattened, so no function compiled for AVX2 or AVX-512 is ever
+// shared with the rest of the program: the linker keeps one copy of an inline
+// function, and an AVX2 copy picked for the generic code would crash CPUs
+// without AVX2. (The few functions kept out of line, [[gnu::noinline]], are
+// local to their object.) The tests "kernel: the AVX2 object defines nothing
+// but its entry" and its AVX-512 twin check that.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -22,7 +25,6 @@ namespace mirofish {
 namespace {
 
 using rules::kSteerRate;
-using V = VecLanes<2>;  // eight fish at once
 template <typename F>
 using VOf = Vec<2, F>;  // eight or sixteen fish at once
 
@@ -149,16 +151,25 @@ inline constexpr bool kSixteenLanes = true;
 inline constexpr bool kSixteenLanes = false;
 #endif
 
+// The same arrays and constants, for sixteen lanes.
+[[gnu::always_inline]] inline scan::ScanSharedOf<v16f> widened(const scan::ScanShared& s) {
+    const auto wide = [](v8f x) { return joined(x, x); };
+    return {s.px, s.py, s.vx, s.vy, wide(s.separationRadius2), wide(s.minDistance2), wide(s.width), wide(s.height)};
+}
+
+// Lanes [8h, 8h + 8) of sixteen lanes' sums.
+[[gnu::always_inline]] inline Perceived halfOf(const PerceivedOf<v16f>& p, int h) {
+    const auto half = [h](v16f x) { return h == 0 ? lowHalf(x) : highHalf(x); };
+    return {half(p.count), half(p.velX), half(p.velY), half(p.offX), half(p.offY), half(p.sepX), half(p.sepY)};
+}
+
 // Two fish against one Block in sixteen lanes (scan::scanBlock), out of
 // line for the reason given at scanSixteen.
 template <bool Wrap>
 [[gnu::noinline]] scan::LanesOf<v16f> scanTwoFish(const scan::ScanShared& block, const scan::ScanFishOf<v16f>& fish,
                                                   std::size_t length) {
-    const auto wide = [](v8f x) { return joined(x, x); };
-    const scan::ScanSharedOf<v16f> both{block.px, block.py, block.vx, block.vy, wide(block.separationRadius2),
-                                        wide(block.minDistance2), wide(block.width), wide(block.height)};
     scan::LanesOf<v16f> lanes;
-    scan::scanBlock<Wrap>(lanes, both, fish, length);
+    scan::scanBlock<Wrap>(lanes, widened(block), fish, length);
     return lanes;
 }
 
@@ -203,10 +214,8 @@ public:
                     const scan::ScanFishOf<v16f> both{two(fish.x),     two(fish.y),         two(fish.headX),
                                                       two(fish.headY), two(fish.coneLimit), two(fish.radius2)};
                     const PerceivedOf<v16f> seen = perceivedOf(scanTwoFish<Wrap>(shared_, both, block_.length()));
-                    keep(i, {lowHalf(seen.count), lowHalf(seen.velX), lowHalf(seen.velY), lowHalf(seen.offX),
-                             lowHalf(seen.offY), lowHalf(seen.sepX), lowHalf(seen.sepY)});
-                    keep(i + 1, {highHalf(seen.count), highHalf(seen.velX), highHalf(seen.velY), highHalf(seen.offX),
-                                 highHalf(seen.offY), highHalf(seen.sepX), highHalf(seen.sepY)});
+                    keep(i, halfOf(seen, 0));
+                    keep(i + 1, halfOf(seen, 1));
                     candidates += 2 * std::uint64_t{blockTotal_};
                     i += 2;
                     continue;
@@ -386,12 +395,8 @@ template <bool Wrap>
     if (b.count == kLanes && b.cellY[kLanes - 1] == a.cellY[0] && b.cellX[kLanes - 1] - a.cellX[0] < 2 * kRunColumns) {
         const UniformGrid::Spans spans = g.neighbourSpans(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
         if (spans.total <= kLanesOverFishLimit) {
-            const auto wide = [](v8f x) { return joined(x, x); };
-            const scan::ScanSharedOf<v16f> both{shared.px, shared.py, shared.vx, shared.vy,
-                                                wide(shared.separationRadius2), wide(shared.minDistance2),
-                                                wide(shared.width), wide(shared.height)};
             candidates += std::uint64_t{spans.total} * 2 * kLanes;
-            return perceivedOf(scanSixteen<Wrap>(both, G.scanned(), spans));
+            return perceivedOf(scanSixteen<Wrap>(widened(shared), G.scanned(), spans));
         }
     }
     const Perceived low = perceiveEight<Wrap>(a, g, shared, fishByFish, candidates);
