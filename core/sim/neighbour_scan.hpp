@@ -12,8 +12,8 @@
 //   costs less than the per-fish work it saves while blocks are small.
 //   Where the CPU has 512-bit vectors (the kernel's AVX-512 build), two such
 //   groups side by side share one pass in sixteen lanes: on this project's
-//   machine (AMD Zen 5) a candidate then costs about 7.3 cycles for sixteen
-//   fish against 7.1 for eight (a micro-benchmark of this loop).
+//   machine (AMD Zen 5) a candidate then costs about 2.4 ns for sixteen fish,
+//   as much as for eight (a micro-benchmark of this loop).
 // - Lanes over candidates (scanBlock): one fish at a time against its block,
 //   copied once per cell into a run padded to whole groups of eight (Block),
 //   the fish's eight partial sums added up by the caller. Each candidate is
