@@ -68,9 +68,13 @@ TEST_CASE("every build of the kernel this CPU runs gives the generic build's sta
     }
     // Article 000's density with every agent; a wrapping world; and a world
     // so crowded that every run of fish is scanned fish by fish
-    // (kLanesOverFishLimit): both scan layouts, both boundary kinds.
-    Scene wrapping = busyScene(7);
-    wrapping.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    // (kLanesOverFishLimit), walled and wrapping: both scan layouts, both
+    // boundary kinds.
+    const auto wrapped = [](Scene s) {
+        s.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+        return s;
+    };
+    const Scene wrapping = wrapped(busyScene(7));
     Scene crowded = busyScene(8);
     crowded.width = 200, crowded.height = 150;
     crowded.fields.clear(), crowded.predators.clear(), crowded.obstacles.clear(), crowded.leader.reset();
@@ -82,7 +86,7 @@ TEST_CASE("every build of the kernel this CPU runs gives the generic build's sta
         ~Restore() { useKernelBuild(bestKernelBuild()); }
     } restore;
     ThreadPool pool(2);
-    for (const Scene& scene : {busyScene(42), wrapping, crowded, sparse}) {
+    for (const Scene& scene : {busyScene(42), wrapping, crowded, wrapped(crowded), sparse}) {
         INFO(scene.width << "x" << scene.height << ", boundary mode " << scene.params.get(ParamId::BoundaryMode));
         REQUIRE(useKernelBuild(KernelBuild::Generic) == KernelBuild::Generic);
         const std::uint64_t generic = runAndHash(scene, pool, 60);
