@@ -33,8 +33,9 @@ struct FishArrays {
         &FishArrays::hx, &FishArrays::hy, &FishArrays::wx, &FishArrays::wy, &FishArrays::alarm};
 
     // Zeroed entries after the last fish: the kernel reads every array eight
-    // fish at a time, and the neighbour scan's block copies read whole groups
-    // of eight (sim/neighbour_scan.hpp).
+    // fish at a time (sixteen while more than eight are left), and the
+    // neighbour scan's block copies read whole groups of eight
+    // (sim/neighbour_scan.hpp).
     static constexpr std::size_t kPadding = 8;
 
     void allocate(std::size_t capacity) {

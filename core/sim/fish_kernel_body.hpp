@@ -542,8 +542,9 @@ template <bool Wrap>
     FishByFish fishByFish(shared);
 
     std::size_t b = begin;
-    // Sixteen lanes while more than eight fish are left: the arrays hold
-    // whole groups of eight, and a chunk that is not the last ends on one.
+    // Sixteen lanes while more than eight fish are left: they then end within
+    // the eight entries of padding after the last fish (FishArrays::kPadding),
+    // and a chunk that is not the last ends on a whole group of eight.
     if constexpr (kSixteenLanes)
         for (; b + kLanes < end; b += 2 * kLanes) runGroup<Wrap, v16f>(in, b, end, shared, fishByFish, candidates, stats);
     for (; b < end; b += kLanes) runGroup<Wrap, v8f>(in, b, end, shared, fishByFish, candidates, stats);
