@@ -156,6 +156,11 @@ template <typename W>
     static_assert(kLaneCount<W> == 16);
     return __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15);
 }
+// Lanes [8h, 8h + 8): lowHalf for h = 0, highHalf for h = 1.
+template <typename W>
+[[gnu::always_inline]] inline auto halfOf(W x, int h) {
+    return h == 0 ? lowHalf(x) : highHalf(x);
+}
 
 // Whether every lane of a mask is set: for a branch that skips work no lane
 // needs (the lanes' results stay exactly as without it).

@@ -158,9 +158,9 @@ inline constexpr bool kSixteenLanes = false;
 }
 
 // Lanes [8h, 8h + 8) of sixteen lanes' sums.
-[[gnu::always_inline]] inline Perceived halfOf(const PerceivedOf<v16f>& p, int h) {
-    const auto half = [h](v16f x) { return h == 0 ? lowHalf(x) : highHalf(x); };
-    return {half(p.count), half(p.velX), half(p.velY), half(p.offX), half(p.offY), half(p.sepX), half(p.sepY)};
+[[gnu::always_inline]] inline Perceived halfSums(const PerceivedOf<v16f>& p, int h) {
+    return {halfOf(p.count, h), halfOf(p.velX, h), halfOf(p.velY, h), halfOf(p.offX, h),
+            halfOf(p.offY, h),  halfOf(p.sepX, h), halfOf(p.sepY, h)};
 }
 
 // Two fish against one Block in sixteen lanes (scan::scanBlock), out of
@@ -214,8 +214,8 @@ public:
                     const scan::ScanFishOf<v16f> both{two(fish.x),     two(fish.y),         two(fish.headX),
                                                       two(fish.headY), two(fish.coneLimit), two(fish.radius2)};
                     const PerceivedOf<v16f> seen = perceivedOf(scanTwoFish<Wrap>(shared_, both, block_.length()));
-                    keep(i, halfOf(seen, 0));
-                    keep(i + 1, halfOf(seen, 1));
+                    keep(i, halfSums(seen, 0));
+                    keep(i + 1, halfSums(seen, 1));
                     candidates += 2 * std::uint64_t{blockTotal_};
                     i += 2;
                     continue;
@@ -325,10 +325,10 @@ struct Eight {
 // The low (h = 0) or high (h = 1) eight lanes of sixteen.
 [[gnu::always_inline]] inline Eight eightOf(const Group<v16f>& G, int h) {
     const scan::ScanFishOf<v16f> f = G.scanned();
-    const auto half = [h](auto x) { return h == 0 ? lowHalf(x) : highHalf(x); };
-    return {{half(f.x), half(f.y), half(f.headX), half(f.headY), half(f.coneLimit), half(f.radius2)},
-            half(G.cellX),
-            half(G.cellY),
+    return {{halfOf(f.x, h), halfOf(f.y, h), halfOf(f.headX, h), halfOf(f.headY, h), halfOf(f.coneLimit, h),
+             halfOf(f.radius2, h)},
+            halfOf(G.cellX, h),
+            halfOf(G.cellY, h),
             std::clamp(G.count - h * kLanes, 0, kLanes)};
 }
 
@@ -407,8 +407,8 @@ template <bool Wrap>
 // order: the same additions, in the same order, for eight lanes or sixteen.
 [[gnu::always_inline]] inline void addLanes(double& sum, v8f x, float scale) { sum += sumLanes(x) * scale; }
 [[gnu::always_inline]] inline void addLanes(double& sum, v16f x, float scale) {
-    addLanes(sum, lowHalf(x), scale);
-    addLanes(sum, highHalf(x), scale);
+    addLanes(sum, halfOf(x, 0), scale);
+    addLanes(sum, halfOf(x, 1), scale);
 }
 
 // Everything after the perception: steering, integration, the fish's memory.

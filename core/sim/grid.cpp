@@ -57,7 +57,7 @@ void UniformGrid::build(const float* px, const float* py, std::size_t n, Schedul
 void UniformGrid::buildFromCells(std::size_t n, Scheduler& scheduler) {
     const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
     // Counting sort in parts of consecutive fish, one per thread: each part
-    // counts its fish per cell, a serial pass over the cells turns the counts
+    // counts its fish per cell, a prefix sum over the cells (below) turns the counts
     // into each part's first slot in each cell (parts in order, so a cell
     // still lists its fish by index), and the parts scatter in parallel. The
     // order is the same for any number of parts.
