@@ -11,6 +11,9 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#ifdef __AVX512DQ__
+#include <immintrin.h>
+#endif
 
 namespace mirofish {
 
@@ -145,6 +148,20 @@ template <typename H>
 [[gnu::always_inline]] inline auto joined(H a, H b) {
     static_assert(kLaneCount<H> == 8);
     return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+// Eight floats from memory in both groups of eight lanes. With AVX-512 one
+// broadcast from memory: GCC makes joined(x, x) of a load a load and a
+// shuffle, one more instruction per candidate in the dense schools' scan
+// (sim/neighbour_scan.hpp scanBlock), whose time it cut by 6 % on article 000.
+[[gnu::always_inline]] inline v16f loadTwice(const float* p) {
+#ifdef __AVX512DQ__
+    // The all-lanes mask form: the plain one starts from _mm512_undefined_ps,
+    // which GCC 12 warns of as maybe uninitialized.
+    return reinterpret_cast<v16f>(_mm512_mask_broadcast_f32x8(_mm512_setzero_ps(), 0xFFFF, _mm256_loadu_ps(p)));
+#else
+    const v8f x = loadLanes(p);
+    return joined(x, x);
+#endif
 }
 template <typename W>
 [[gnu::always_inline]] inline auto lowHalf(W x) {

@@ -193,7 +193,7 @@ template <typename F>
     if constexpr (kLaneCount<F> == kLanes)
         return loadLanes(p);
     else
-        return joined(loadLanes(p), loadLanes(p));
+        return loadTwice(p);
 }
 
 // Lanes over candidates: one fish (in every lane of f) against a whole Block,
