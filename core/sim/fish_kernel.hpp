@@ -84,10 +84,12 @@ struct KernelInput {
 // span about three cells, and a longer run would scan more than it shares.
 inline constexpr int kRunColumns = 4;
 // A run is scanned lanes over fish while its union holds at most this many
-// candidates, and fish by fish, lanes over candidates, above. Measured
-// against scanning every fish fish by fish: lanes over fish took 0.91 of the
-// time at 66 candidates (the constant-density bench scene) and 1.10 in
-// article 000's dense school after 1500 steps (about 900 neighbours a fish).
+// candidates, and fish by fish, lanes over candidates, above, unless its
+// group of sixteen fish lies in one cell (sim/fish_kernel_body.hpp,
+// perceiveGroup). Measured against scanning every fish fish by fish: lanes
+// over fish took 0.91 of the time at 66 candidates (the constant-density
+// bench scene) and 1.10 in article 000's dense school after 1500 steps
+// (about 900 neighbours a fish), in eight lanes.
 inline constexpr std::uint32_t kLanesOverFishLimit = 256;
 
 // Fish [begin, end); begin must be a multiple of 8 (lanes of eight fish).

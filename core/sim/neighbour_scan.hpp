@@ -19,7 +19,8 @@
 //   the fish's eight partial sums added up by the caller. Each candidate is
 //   one vector load instead of a broadcast, which wins in dense schools,
 //   where a block holds hundreds of fish and the per-fish work is small
-//   beside the scan.
+//   beside the scan. (Sixteen fish of one cell share their block as a union,
+//   lanes over fish, whatever it holds: sim/fish_kernel_body.hpp.)
 //
 // Both are branch-free: every test (distance, field of view, separation
 // radius) becomes a lane mask and the sums add only in the masked lanes (an

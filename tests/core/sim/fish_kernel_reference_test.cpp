@@ -196,8 +196,9 @@ TEST_CASE("the grid-based step computes the same accelerations as an all-pairs r
 
     // Both layouts of the neighbour scan (sim/fish_kernel.hpp) are compared:
     // in the 100x90 world every block holds more than kLanesOverFishLimit
-    // fish, so the fish are scanned one by one; in the 640x360 world no run
-    // of eight fish has that many in its cells, so they share each scan.
+    // fish, so the fish are scanned one by one, but for groups of sixteen in
+    // one cell, which share their block; in the 640x360 world no run of eight
+    // fish has that many in its cells, so they share each scan.
     g.build(sim.fish().px.data(), sim.fish().py.data(), n);
     std::uint32_t smallestBlock = n, largestRun = 0;
     for (std::size_t i = 0; i < n; ++i) {
