@@ -45,6 +45,9 @@ public:
     // share out the dense balls of a formed school evenly (article 000's 3000
     // fish make 24 chunks), large enough that taking a chunk costs nothing.
     static constexpr std::size_t kChunk = 128;
+    // Chunks start at multiples of sixteen: the kernel's groups of sixteen
+    // fish are the same in every build (sim/fish_kernel_body.hpp).
+    static_assert(kChunk % 16 == 0);
 
     // capacity: fish the arrays are allocated for (at least the scene's count).
     Simulation(Scene scene, Scheduler& scheduler, std::size_t capacity = 0);
