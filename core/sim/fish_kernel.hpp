@@ -92,7 +92,8 @@ inline constexpr int kRunColumns = 4;
 // (about 900 neighbours a fish), in eight lanes.
 inline constexpr std::uint32_t kLanesOverFishLimit = 256;
 
-// Fish [begin, end); begin must be a multiple of 8 (lanes of eight fish).
+// Fish [begin, end); begin must be a multiple of 16 (the groups of sixteen
+// fish that every build of the kernel treats alike).
 // Returns the chunk's sums. Runs the build of the kernel chosen below.
 ChunkStats runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end);
 

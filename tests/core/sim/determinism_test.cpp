@@ -20,7 +20,7 @@ using namespace mirofish::test;
 
 namespace {
 
-// Article 000's scene with more fish than one parallel chunk (512) holds, so
+// Article 000's scene with more fish than one parallel chunk (128) holds, so
 // that several threads really share the work, plus every kind of agent and
 // interaction object so that they are covered too.
 Scene busyScene(std::uint64_t seed) {
@@ -66,9 +66,12 @@ TEST_CASE("every build of the kernel this CPU runs gives the generic build's sta
         WARN("this CPU has no AVX2: only the generic build runs here");
         return;
     }
-    // Article 000's density with every agent; a wrapping world; and a world
-    // so crowded that every run of fish is scanned fish by fish
-    // (kLanesOverFishLimit), walled and wrapping: both scan layouts, both
+    // Article 000's density with every agent; a wrapping world; a world so
+    // crowded that every block holds more than kLanesOverFishLimit fish, and
+    // one of many cells of about thirty fish, where blocks still do: groups
+    // of sixteen fish in one cell (in the first, nearly all) are scanned
+    // lanes over fish over their block, the others fish by fish (in the
+    // second, about half); walled and wrapping: both scan layouts, both
     // boundary kinds.
     const auto wrapped = [](Scene s) {
         s.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
@@ -78,6 +81,8 @@ TEST_CASE("every build of the kernel this CPU runs gives the generic build's sta
     Scene crowded = busyScene(8);
     crowded.width = 200, crowded.height = 150;
     crowded.fields.clear(), crowded.predators.clear(), crowded.obstacles.clear(), crowded.leader.reset();
+    Scene packed = crowded;
+    packed.width = 700, packed.height = 610;  // 8 x 7 cells
     // The constant density of the bench (about 7 neighbours a fish), where
     // the AVX-512 build scans most pairs of groups together; 4013 fish end on
     // a group of sixteen lanes with three of them empty.
@@ -86,7 +91,7 @@ TEST_CASE("every build of the kernel this CPU runs gives the generic build's sta
         ~Restore() { useKernelBuild(bestKernelBuild()); }
     } restore;
     ThreadPool pool(2);
-    for (const Scene& scene : {busyScene(42), wrapping, crowded, wrapped(crowded), sparse}) {
+    for (const Scene& scene : {busyScene(42), wrapping, crowded, wrapped(crowded), packed, wrapped(packed), sparse}) {
         INFO(scene.width << "x" << scene.height << ", boundary mode " << scene.params.get(ParamId::BoundaryMode));
         REQUIRE(useKernelBuild(KernelBuild::Generic) == KernelBuild::Generic);
         const std::uint64_t generic = runAndHash(scene, pool, 60);
