@@ -426,12 +426,16 @@ template <bool Wrap>
     return joinedSums(low, perceiveEight<Wrap>(b, g, shared, false, fishByFish, candidates));
 }
 
-// sum += the lanes' sum times scale, a group of eight lanes at a time in lane
-// order: the same additions, in the same order, for eight lanes or sixteen.
-[[gnu::always_inline]] inline void addLanes(double& sum, v8f x, float scale) { sum += sumLanes(x) * scale; }
-[[gnu::always_inline]] inline void addLanes(double& sum, v16f x, float scale) {
-    addLanes(sum, halfOf(x, 0), scale);
-    addLanes(sum, halfOf(x, 1), scale);
+// A chunk's statistics, summed lane by lane in eight lanes while it runs and
+// across the lanes once at its end (ChunkStats): a group of sixteen adds its
+// two halves in order, so every build makes the same additions.
+struct LaneStats {
+    v8f neighbours{}, separation{}, alignment{}, cohesion{};
+};
+[[gnu::always_inline]] inline void addLanes(v8f& sum, v8f x) { sum += x; }
+[[gnu::always_inline]] inline void addLanes(v8f& sum, v16f x) {
+    sum += halfOf(x, 0);
+    sum += halfOf(x, 1);
 }
 
 // Everything after the perception: steering, integration, the fish's memory.
@@ -440,7 +444,7 @@ template <bool Wrap>
 // stack and took 1.03 times as long (no difference in the AVX2 build).
 template <typename F>
 [[gnu::noinline]] void finishGroup(const KernelInput& in, const Group<F>& G, const PerceivedOf<F>& sums,
-                                    ChunkStats& stats) {
+                                    LaneStats& stats) {
     using I = MaskOf<F>;
     using W = VOf<F>;
     const StepConstants& k = *in.k;
@@ -475,10 +479,10 @@ template <typename F>
     // The direction of the summed offsets is that of the centroid.
     const W coh = selectVec(hasNeighbours, rules::steerTowards(W{{offX, offY}}, v, maxSpeed), W{}) *
                   (k.wCoh * factorOf(k, G.draw.cohesion) * select(G.alarmed, k.alarmCohesion, 1.0f));
-    addLanes(stats.neighbours, select(live, nCount, 0.0f), 1.0f);
-    addLanes(stats.separation, select(live, length(sep), 0.0f), kSteerRate);
-    addLanes(stats.alignment, select(live, length(ali), 0.0f), kSteerRate);
-    addLanes(stats.cohesion, select(live, length(coh), 0.0f), kSteerRate);
+    addLanes(stats.neighbours, select(live, nCount, 0.0f));
+    addLanes(stats.separation, select(live, length(sep), 0.0f));
+    addLanes(stats.alignment, select(live, length(ali), 0.0f));
+    addLanes(stats.cohesion, select(live, length(coh), 0.0f));
 
     W extra = G.interaction + fieldsAndObstacles(in, p);
     if (k.boundary == BoundaryMode::Soft) {
@@ -542,7 +546,7 @@ template <typename F>
 template <bool Wrap, typename F>
 [[gnu::always_inline]] inline void runGroup(const KernelInput& in, std::size_t b, std::size_t end,
                                             const scan::ScanShared& shared, FishByFish& fishByFish,
-                                            std::uint64_t& candidates, ChunkStats& stats) {
+                                            std::uint64_t& candidates, LaneStats& stats) {
     const Group<F> G = startGroup<F>(in, b, end);
     const PerceivedOf<F> sums = perceiveGroup<Wrap>(in, G, end, shared, fishByFish, candidates);
     finishGroup(in, G, sums, stats);
@@ -568,10 +572,15 @@ template <bool Wrap>
     // Sixteen lanes while more than eight fish are left: they then end within
     // the eight entries of padding after the last fish (FishArrays::kPadding),
     // and a chunk that is not the last ends on a whole group of eight.
+    LaneStats lanes;
     if constexpr (kSixteenLanes)
-        for (; b + kLanes < end; b += 2 * kLanes) runGroup<Wrap, v16f>(in, b, end, shared, fishByFish, candidates, stats);
-    for (; b < end; b += kLanes) runGroup<Wrap, v8f>(in, b, end, shared, fishByFish, candidates, stats);
+        for (; b + kLanes < end; b += 2 * kLanes) runGroup<Wrap, v16f>(in, b, end, shared, fishByFish, candidates, lanes);
+    for (; b < end; b += kLanes) runGroup<Wrap, v8f>(in, b, end, shared, fishByFish, candidates, lanes);
     stats.candidates += static_cast<double>(candidates);
+    stats.neighbours += sumLanes(lanes.neighbours);
+    stats.separation += sumLanes(lanes.separation) * kSteerRate;
+    stats.alignment += sumLanes(lanes.alignment) * kSteerRate;
+    stats.cohesion += sumLanes(lanes.cohesion) * kSteerRate;
 }
 
 // Fish [begin, end) (see runFishKernel).
