@@ -142,9 +142,10 @@ StepConstants Simulation::stepConstants() const {
 
 namespace {
 
-// Fish [b, e) of N float arrays from `from` to `to`, fish i taking the place
-// of fish order[i]: one pass, each index read once for the N copies.
-template <std::size_t N>
+// Fish [b, e) of N float arrays from `from` to `to`, and of the ids too
+// when WithIds, fish i taking the place of fish order[i]: one pass, each
+// index read once for all the copies.
+template <std::size_t N, bool WithIds = false>
 void gatherFields(const FishArrays& from, FishArrays& to, std::size_t first, const std::uint32_t* order,
                   std::size_t b, std::size_t e) {
     std::array<const float*, N> s;
@@ -153,9 +154,12 @@ void gatherFields(const FishArrays& from, FishArrays& to, std::size_t first, con
         s[k] = (from.*FishArrays::kFloatFields[first + k]).data();
         d[k] = (to.*FishArrays::kFloatFields[first + k]).data();
     }
+    const std::uint32_t* const sid = from.id.data();
+    std::uint32_t* const did = to.id.data();
     for (std::size_t i = b; i < e; ++i) {
         const std::uint32_t o = order[i];
         for (std::size_t k = 0; k < N; ++k) d[k][i] = s[k][o];
+        if constexpr (WithIds) did[i] = sid[o];
     }
 }
 
@@ -167,13 +171,14 @@ void Simulation::reorderByCell() {
     const std::size_t n = scene_.fishCount;
     const std::uint32_t* order = grid_.order();
     scheduler_->parallelFor(n, 4096, [&](std::size_t b, std::size_t e) {
-        for (std::size_t i = b; i < e; ++i) back_.id[i] = fish_.id[order[i]];
         // Four arrays per pass: each index read serves four copies. One array
         // per pass re-read the index for every array; eight per pass (16
         // memory streams at once) took four times as long on the 2-core Zen 3.
+        // The ids ride along with the last three floats.
         constexpr std::size_t kFields = FishArrays::kFloatFields.size(), kWhole = kFields / 4 * 4;
+        static_assert(kFields - kWhole == 3, "the last pass copies three float arrays and the ids");
         for (std::size_t m = 0; m < kWhole; m += 4) gatherFields<4>(fish_, back_, m, order, b, e);
-        if constexpr (kFields > kWhole) gatherFields<kFields - kWhole>(fish_, back_, kWhole, order, b, e);
+        gatherFields<kFields - kWhole, true>(fish_, back_, kWhole, order, b, e);
     });
     std::swap(fish_, back_);
 }
