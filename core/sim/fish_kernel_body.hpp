@@ -366,8 +366,9 @@ template <bool Wrap>
 
 // Whether fish 16m to 16m + 15, the group of sixteen that fish b is in, all
 // lie in one cell (they are sorted by cell: the first and the last tell).
-// The sixteen-lane build's groups are these very groups: chunks start at
-// multiples of sixteen, and a group that would pass the chunk's end is not one.
+// The sixteen-lane build's groups are these very groups (chunks start at
+// multiples of sixteen, and a group that would pass the chunk's end is not
+// one), and every build asks this very question.
 [[gnu::always_inline]] inline bool sixteenInOneCell(const KernelInput& in, std::size_t b, std::size_t end) {
     const std::size_t first = b / (2 * kLanes) * (2 * kLanes), last = first + 2 * kLanes - 1;
     if (last >= end) return false;
@@ -410,14 +411,14 @@ template <bool Wrap>
 // Otherwise each group of eight as alone.
 template <bool Wrap>
 [[gnu::always_inline]] inline PerceivedOf<v16f> perceiveGroup(const KernelInput& in, const Group<v16f>& G,
-                                                              std::size_t, const scan::ScanShared& shared,
+                                                              std::size_t end, const scan::ScanShared& shared,
                                                               FishByFish& fishByFish, std::uint64_t& candidates) {
     const UniformGrid& g = *in.grid;
     const Eight a = eightOf(G, 0), b = eightOf(G, 1);
     // The fish are in cell order, row by row: the first and the last bound the rest.
     if (b.count == kLanes && b.cellY[kLanes - 1] == a.cellY[0] && b.cellX[kLanes - 1] - a.cellX[0] < 2 * kRunColumns) {
         const UniformGrid::Spans spans = g.neighbourSpans(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
-        if (spans.total <= kLanesOverFishLimit || b.cellX[kLanes - 1] == a.cellX[0]) {
+        if (spans.total <= kLanesOverFishLimit || sixteenInOneCell(in, G.b, end)) {
             candidates += std::uint64_t{spans.total} * 2 * kLanes;
             return perceivedOf(scanSixteen<Wrap>(widened(shared), G.scanned(), spans));
         }

@@ -190,8 +190,7 @@ TEST_CASE("the grid-based step computes the same accelerations as an all-pairs r
     const StepConstants k = sim.stepConstants();
     UniformGrid g;
     g.reserve(n);
-    g.configure(world.w, world.h, std::max(k.perception * (1.0f + k.variation), std::sqrt(k.separationRadius2)),
-                mode == BoundaryMode::Wrap);
+    g.configure(world.w, world.h, k.largestRadius(), mode == BoundaryMode::Wrap);
     placeFish(sim, awkwardScene(n, world.w, world.h, g.cellWidth(), g.cellHeight(), mode, 120.0f, 11));
 
     // Both layouts of the neighbour scan (sim/fish_kernel.hpp) are compared:
