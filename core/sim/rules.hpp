@@ -80,9 +80,16 @@ template <std::size_t D, typename T, typename S>
     const auto tooSlow = maskAnd(s2 < minSpeed * minSpeed, minSpeed > 0.0f);
     const Vec<D, T> u = normalizedOrZero(v);
     const auto moving = lengthSquared(u) > 0.5f;
-    Vec<D, T> side = normalizedOrZero(accel - u * dot(accel, u));
-    side = selectVec(lengthSquared(side) > 0.5f, side, Vec<D, T>{{-u[1], u[0]}});
-    const Vec<D, T> turned = normalizedOrZero(u * length(v) + side * (length(accel) * dt)) * minSpeed;
+    // The unit perpendicular of u on the side of accel's perpendicular part,
+    // which the sign of the cross product u x accel gives; the left head-on.
+    const T cross = u[0] * accel[1] - u[1] * accel[0];
+    const Vec<D, T> side = selectVec(cross < 0.0f, Vec<D, T>{{u[1], -u[0]}}, Vec<D, T>{{-u[1], u[0]}});
+    // u |v| and side |accel| dt are perpendicular: their sum is
+    // sqrt(|v|^2 + (|accel| dt)^2) long. (Speeds and forces are clamped far
+    // below float's range, so the squares stay finite.)
+    const T along = length(v), across = length(accel) * dt;
+    const T norm = sqrtOf(select(moving, along * along + across * across, T{} + 1.0f));
+    const Vec<D, T> turned = (u * along + side * across) * (minSpeed / norm);
     // Raised only where a fish has no direction at all, which is rare.
     const Vec<D, T> raised = allOf(moving) ? Vec<D, T>{} : normalizedOrZero(tried) * minSpeed;
     return selectVec(tooSlow, selectVec(moving, turned, raised), tried);
