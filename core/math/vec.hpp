@@ -95,9 +95,15 @@ template <std::size_t D, typename T, typename L>
     // A squared length that overflows (or a non-finite vector) is never
     // "within": inf <= inf would let an infinite vector through.
     const T l2 = lengthSquared(a);
-    const auto within = maskAnd(l2 <= maxLength * maxLength, l2 <= FLT_MAX);
+    const auto finite = l2 <= FLT_MAX;
+    const auto within = maskAnd(l2 <= maxLength * maxLength, finite);
     // Usually every lane is within: then the normalisation is not needed.
-    const Vec<D, T> limited = allOf(within) ? a : selectVec(within, a, normalizedOrZero(a) * maxLength);
+    // Where the squared length is finite, a lane beyond the limit has a
+    // positive one, and the scale is one division; normalizedOrZero (two and
+    // a square root) only where it overflowed.
+    const Vec<D, T> limited = allOf(within)   ? a
+                              : allOf(finite) ? selectVec(within, a, a * (maxLength / sqrtOf(select(within, T{} + 1.0f, l2))))
+                                              : selectVec(within, a, normalizedOrZero(a) * maxLength);
     return selectVec(maxLength > 0.0f, limited, Vec<D, T>{});
 }
 
