@@ -98,12 +98,15 @@ template <std::size_t D, typename T, typename L>
     const auto finite = l2 <= FLT_MAX;
     const auto within = maskAnd(l2 <= maxLength * maxLength, finite);
     // Usually every lane is within: then the normalisation is not needed.
-    // Where the squared length is finite, a lane beyond the limit has a
-    // positive one, and the scale is one division; normalizedOrZero (two and
-    // a square root) only where it overflowed.
-    const Vec<D, T> limited = allOf(within)   ? a
-                              : allOf(finite) ? selectVec(within, a, a * (maxLength / sqrtOf(select(within, T{} + 1.0f, l2))))
-                                              : selectVec(within, a, normalizedOrZero(a) * maxLength);
+    // Where every squared length is finite, a lane beyond the limit has a
+    // positive one and is scaled by maxLength / length, one division;
+    // normalizedOrZero (two and a square root) only where one overflowed.
+    Vec<D, T> limited = a;
+    if (!allOf(within)) {
+        const Vec<D, T> scaled = allOf(finite) ? a * (maxLength / sqrtOf(select(within, T{} + 1.0f, l2)))
+                                               : normalizedOrZero(a) * maxLength;
+        limited = selectVec(within, a, scaled);
+    }
     return selectVec(maxLength > 0.0f, limited, Vec<D, T>{});
 }
 

@@ -145,16 +145,15 @@ namespace {
 using FieldPointers = std::array<const float*, FishArrays::kFloatFields.size()>;
 
 // Asks for the cache lines of every array of the fish that will fill slot
-// i + kAhead, when that fish comes from far from slot i. Most fish keep their
-// cell or come from the next one in the row, a few dozen slots away, where
-// the hardware's stream prefetch is already reading; a fish that changed rows
-// comes from a row of cells away (thousands of slots at 1 000 000 fish), and
-// each read of it would wait on memory. The lines go to the second-level
-// cache, where the later passes over the other arrays still find them.
-// About 2 % of the fish at constant density. The whole step at 1 000 000 fish
-// took 0.94 of the time on 1 thread and 0.96 on 2 (lock-step), and 1.005 at
-// 50 000 fish, whose arrays stay in cache.
-
+// i + kAhead, when its old slot lies more than kNear slots away. Most fish
+// keep their cell or come from the next one in the row, a few dozen slots
+// away, where the hardware's stream prefetch is already reading; a fish that
+// changed rows comes from a row of cells away (thousands of slots at
+// 1 000 000 fish), and each read of it would wait on memory. The lines go to
+// the second-level cache, where the later passes over the other arrays still
+// find them. About 2 % of the fish at constant density. The whole step at
+// 1 000 000 fish took 0.94 of the time on 1 thread and 0.96 on 2 (lock-step),
+// and 1.005 at 50 000 fish, whose arrays stay in cache.
 void prefetchFarFish(const FieldPointers& fields, const std::uint32_t* ids, const std::uint32_t* order, std::size_t i,
                      std::size_t e) {
     constexpr std::size_t kAhead = 256, kNear = 256;
