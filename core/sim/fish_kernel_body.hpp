@@ -12,6 +12,7 @@
 // local to their object.) The tests "kernel: the AVX2 object defines nothing
 // but its entry" and its AVX-512 twin check that.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstring>
 
@@ -529,9 +530,15 @@ template <typename F>
 
     // Drawn heading turns at a limited rate per step (never scaled up
     // when the display drops frames: the step is fixed).
-    const W dir = normalizedOrZero(nv);
+    // The new velocity is within the speed limits, which are clamped far
+    // below float's range: its squared length needs no scaling first (as
+    // normalizedOrZero does for any vector), one division fewer on the step's
+    // longest chain. A non-finite one (never seen) keeps the heading.
+    const F speed2 = lengthSquared(nv);
+    const I hasDirection = (speed2 > kTinyLength * kTinyLength) & (speed2 <= FLT_MAX);
+    const W dir = nv * (1.0f / sqrtOf(select(hasDirection, speed2, 1.0f)));
     const W h{{loadLanes<F>(&f.hx[b]), loadLanes<F>(&f.hy[b])}};
-    const W turned = selectVec(lengthSquared(dir) > 0.5f, rules::turnTowards(h, dir, k.turnCos, k.turnSin), h);
+    const W turned = selectVec(hasDirection, rules::turnTowards(h, dir, k.turnCos, k.turnSin), h);
     storeLanes(&f.hx[b], turned[0]);
     storeLanes(&f.hy[b], turned[1]);
     // Wander direction: rotate by wanderRate * dt; the factor (3 - |w|^2)/2
