@@ -98,13 +98,16 @@ template <std::size_t D, typename T, typename L>
     const auto finite = l2 <= FLT_MAX;
     const auto within = maskAnd(l2 <= maxLength * maxLength, finite);
     // Usually every lane is within: then the normalisation is not needed.
-    // Where every squared length is finite, a lane beyond the limit has a
-    // positive one and is scaled by maxLength / length, one division;
-    // normalizedOrZero (two and a square root) only where one overflowed.
+    // A lane beyond the limit with a finite squared length (a positive one)
+    // is scaled by maxLength / length, one division; normalizedOrZero (two
+    // and a square root) only in a lane whose square overflowed. Each lane's
+    // formula depends on that lane alone, so that limiting eight or sixteen
+    // fish at once gives every build the same bits.
     Vec<D, T> limited = a;
     if (!allOf(within)) {
-        const Vec<D, T> scaled = allOf(finite) ? a * (maxLength / sqrtOf(select(within, T{} + 1.0f, l2)))
-                                               : normalizedOrZero(a) * maxLength;
+        const auto scalable = maskAnd(!within, finite);
+        Vec<D, T> scaled = a * (maxLength / sqrtOf(select(scalable, l2, T{} + 1.0f)));
+        if (!allOf(finite)) scaled = selectVec(finite, scaled, normalizedOrZero(a) * maxLength);
         limited = selectVec(within, a, scaled);
     }
     return selectVec(maxLength > 0.0f, limited, Vec<D, T>{});

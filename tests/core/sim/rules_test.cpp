@@ -264,6 +264,25 @@ TEST_CASE("normalising and limiting vectors never divides by zero or overflows")
     CHECK(limitLength(Vec2{{-inf, 3}}, 10.0f) == Vec2{});
 }
 
+TEST_CASE("limiting eight vectors at once gives each the bits of limiting it alone") {
+    // The kernel limits eight or sixteen fish at once, and its builds must
+    // agree bit for bit: a lane's result may not depend on its neighbours
+    // (here one whose squared length overflows, one within the limit).
+    const Vec2 cases[kLanes] = {{{3e30f, -4e30f}}, {{31.3f, 47.9f}}, {{3, 4}},        {{-70.1f, 0.3f}},
+                                {{0, 0}},          {{1e19f, 1e19f}}, {{-11.7f, 5.9f}}, {{1e-3f, -2e-3f}}};
+    VecLanes<2> lanes;
+    for (int k = 0; k < kLanes; ++k) lanes[0][k] = cases[k][0], lanes[1][k] = cases[k][1];
+    for (const float limit : {10.0f, 0.37f}) {
+        const VecLanes<2> limited = limitLength(lanes, limit);
+        for (int k = 0; k < kLanes; ++k) {
+            INFO("lane " << k << ", limit " << limit);
+            const Vec2 alone = limitLength(cases[k], limit);
+            CHECK(limited[0][k] == alone[0]);
+            CHECK(limited[1][k] == alone[1]);
+        }
+    }
+}
+
 TEST_CASE("the soft wall pushes quadratically inside the margin and keeps growing past the wall") {
     REQUIRE(rules::softWallPush(150.0f, 100.0f) == 0.0f);
     REQUIRE(rules::softWallPush(100.0f, 100.0f) == 0.0f);
