@@ -110,7 +110,10 @@ private:
     float invCellH_ = 1.0f;
     bool periodic_ = false;
     static constexpr std::size_t kMaxParts = 8;              // of the counting sort
-    static constexpr std::size_t kMinFishPerPart = 16384;  // fewer: not worth a thread
+    // Fewer fish a part are not worth a thread. Two parts of 1500 fish (article
+    // 000's scene on 2 threads) took the step 0.956 of the time of one part:
+    // each thread counts and scatters fish its kernel chunks just wrote.
+    static constexpr std::size_t kMinFishPerPart = 1024;
     std::unique_ptr<std::uint32_t[]> start_;       // cells + 1 offsets
     std::unique_ptr<std::uint32_t[]> partCursor_;  // per part and cell: count, then next slot
     static constexpr std::size_t kPrefixGrain = 16384;  // cells per range of the prefix sum
