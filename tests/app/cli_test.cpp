@@ -211,7 +211,7 @@ TEST_CASE("bench --repeat measures every row several times and reports their spr
                                  "--json"});
     REQUIRE(r.code == 0);
     const auto rows = jsonLines(r.out);
-    REQUIRE(rows.size() == 4);  // one summary per row, not one line per run
+    REQUIRE(rows.size() == 6);  // one summary per row, not one line per run
     for (const auto& row : rows) {
         INFO(row.dump());
         CHECK(row.at("runs") == 3);
@@ -232,12 +232,12 @@ TEST_CASE("bench times the speed-up over 1 thread of every scene in pairs of run
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--pairs", "2", "--json"});
     REQUIRE(r.code == 0);
     const auto lines = jsonLines(r.out);
-    REQUIRE(lines.size() == 6);  // the four rows, then one speed-up per scene on 2 threads
-    for (std::size_t k = 0; k < 4; ++k) CHECK_FALSE(lines[k].contains("speed_up_vs_1_thread"));
-    for (std::size_t k = 4; k < 6; ++k) {
+    REQUIRE(lines.size() == 9);  // the six rows, then one speed-up per scene on 2 threads
+    for (std::size_t k = 0; k < 6; ++k) CHECK_FALSE(lines[k].contains("speed_up_vs_1_thread"));
+    for (std::size_t k = 6; k < 9; ++k) {
         const auto& s = lines[k];
         INFO(s.dump());
-        CHECK(s.at("scene") == lines[k - 4].at("scene"));
+        CHECK(s.at("scene") == lines[k - 6].at("scene"));
         CHECK(s.at("threads") == 2);
         CHECK(s.at("pairs") == 2);
         CHECK(s.at("steps_per_run").get<int>() >= 1);
@@ -251,7 +251,7 @@ TEST_CASE("bench times the speed-up over 1 thread of every scene in pairs of run
     // Without a 1-thread row there is nothing to compare with.
     const Run alone = run(runBench, {"--fish", "2000", "--threads", "2", "--steps", "12", "--pairs", "2", "--json"});
     REQUIRE(alone.code == 0);
-    CHECK(jsonLines(alone.out).size() == 2);
+    CHECK(jsonLines(alone.out).size() == 3);
     requireRefused(run(runBench, {"--pairs", "-1"}), "bench", "--pairs");
 }
 
@@ -268,7 +268,7 @@ TEST_CASE("bench --kernel times the build asked for, and every build finds the s
         }
         REQUIRE(r.code == 0);
         const auto rows = jsonLines(r.out);
-        REQUIRE(rows.size() == 2);
+        REQUIRE(rows.size() == 3);
         if (generic.empty()) generic = rows;
         for (std::size_t i = 0; i < rows.size(); ++i) {
             INFO(rows[i].dump());
@@ -285,10 +285,10 @@ TEST_CASE("bench times the same steps for every thread count, so the rows compar
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--seconds", "1", "--pairs", "0", "--json"});
     REQUIRE(r.code == 0);
     const auto rows = jsonLines(r.out);
-    REQUIRE(rows.size() == 4);  // {constant-density, article-000} x {1, 2} threads
-    for (std::size_t i = 0; i < 2; ++i) {
+    REQUIRE(rows.size() == 6);  // {constant-density, article-000, article-000-app} x {1, 2} threads
+    for (std::size_t i = 0; i < 3; ++i) {
         const auto& one = rows[i];
-        const auto& two = rows[i + 2];
+        const auto& two = rows[i + 3];
         INFO(one.dump() << "\n" << two.dump());
         CHECK(one.at("threads") == 1);
         CHECK(two.at("threads") == 2);

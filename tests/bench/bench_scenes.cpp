@@ -34,12 +34,20 @@ Scene constantDensityScene(std::uint32_t fish) {
     return s;
 }
 
-Scene article000Scene() {
+Scene article000AppScene() {
     Scene s;
     s.fishCount = 3000;
     s.seed = 2024;
     s.width = 1920;
     s.height = 1080;
+    return s;
+}
+
+Scene article000Scene() {
+    Scene s = article000AppScene();
+    s.params.set(ParamId::MinSpeed, 0.0f);
+    s.params.set(ParamId::WanderWeight, 0.0f);
+    s.params.set(ParamId::Jitter, 0.0f);
     return s;
 }
 

@@ -13,6 +13,7 @@ namespace mirofish::bench {
 // The scenes' names in the bench's output and on the command lines.
 inline constexpr const char* kConstantDensityName = "constant-density";
 inline constexpr const char* kArticle000Name = "article-000";
+inline constexpr const char* kArticle000AppName = "article-000-app";
 
 // Constant density: about 7 neighbours seen per fish (11 fish in a
 // perception disc, 7 of them inside the field of view), whatever the count,
@@ -22,9 +23,19 @@ inline constexpr const char* kArticle000Name = "article-000";
 // from drawing together into ever denser schools.
 Scene constantDensityScene(std::uint32_t fish);
 
-// Article 000's scene: 3000 fish on 1920x1080, perception 75 px and the rest
-// of its table (the registry defaults are that table).
+// Article 000's scene as the article runs it: 3000 fish on 1920x1080,
+// perception 75 px and the rest of its table (the registry defaults are that
+// table), with its rules only. Its update limits the speed from above alone,
+// so its fish may slow down (no speed floor), and it has neither wander nor
+// jitter (article 001's). Its noise, reaction lag, per-fish variation, field
+// of view and soft boundary stay on.
 Scene article000Scene();
+
+// The same screen and table with the app's defaults for what the article
+// does not have: a speed floor of 0.85 maxSpeed, wander and jitter. Fish that
+// cannot brake turn instead, and the school packs into balls of a few
+// hundred (about 460 neighbours per fish where the article's rules see 100).
+Scene article000AppScene();
 
 // Steps run before any timing: one simulated second, in which the spawned
 // fish space out and the caches and pages settle.

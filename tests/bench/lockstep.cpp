@@ -6,7 +6,8 @@
 // very same steps pair up well.
 //
 // usage: mirofish_lockstep SCENE FISH THREADS STEPS FROM [save|load FILE]
-//   SCENE  constant-density or article-000 (FISH is ignored for the latter)
+//   SCENE  constant-density, article-000 or article-000-app (FISH is ignored
+//          for the last two)
 //   FROM   the step the timed runs start from; the scene runs up to it once
 //   save FILE / load FILE: write the state at FROM to FILE, or start from
 //          the state in FILE instead of running up to FROM, so that two
@@ -43,8 +44,9 @@ long positive(const char* text, const char* what) {
 Scene sceneNamed(const std::string& name, long fish) {
     if (name == bench::kConstantDensityName) return bench::constantDensityScene(static_cast<std::uint32_t>(fish));
     if (name == bench::kArticle000Name) return bench::article000Scene();
-    throw std::runtime_error("unknown scene '" + name + "' (" + bench::kConstantDensityName + " or " +
-                             bench::kArticle000Name + ")");
+    if (name == bench::kArticle000AppName) return bench::article000AppScene();
+    throw std::runtime_error("unknown scene '" + name + "' (" + bench::kConstantDensityName + ", " +
+                             bench::kArticle000Name + " or " + bench::kArticle000AppName + ")");
 }
 
 }  // namespace
