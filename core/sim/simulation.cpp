@@ -62,7 +62,7 @@ void Simulation::allocate(std::size_t capacity) {
     fish_.allocate(capacity);
     back_.allocate(capacity);
     grid_.reserve(capacity);
-    chunkStats_.assign(chunkCount(capacity, kChunk), ChunkStats{});
+    chunkStats_.assign(chunkCount(capacity, kDenseChunk), ChunkStats{});
 }
 
 void Simulation::reset(std::uint64_t seed) {
@@ -203,7 +203,8 @@ void Simulation::reorderByCell() {
     // (the pool hands thread t the t-th share of the chunks), where most fish
     // still are, so most reads hit its own cache. At most 4096 fish a chunk.
     const auto threads = static_cast<std::size_t>(scheduler_->threadCount());
-    const std::size_t grain = std::min<std::size_t>(4096, chunkCount(chunkCount(n, kChunk), threads) * kChunk);
+    const std::size_t chunk = kernelChunk();
+    const std::size_t grain = std::min<std::size_t>(4096, chunkCount(chunkCount(n, chunk), threads) * chunk);
     scheduler_->parallelFor(n, grain, [&](std::size_t b, std::size_t e) {
         // Four arrays per pass: each index read serves four copies. One array
         // per pass re-read the index for every array; eight per pass (16
@@ -245,8 +246,9 @@ void Simulation::step() {
                          scene_.predators,
                          scene_.obstacles,
                          scene_.leader ? &leaderPosition : nullptr};
-    scheduler_->parallelFor(n, kChunk, [&](std::size_t b, std::size_t e) {
-        chunkStats_[b / kChunk] = runFishKernel(in, b, e);
+    const std::size_t chunk = kernelChunk();
+    scheduler_->parallelFor(n, chunk, [&](std::size_t b, std::size_t e) {
+        chunkStats_[b / chunk] = runFishKernel(in, b, e);
     });
     const auto t3 = Clock::now();
 
@@ -269,7 +271,7 @@ void Simulation::step() {
     cellsKnown_ = true;
 
     ChunkStats total;
-    for (std::size_t c = 0; c < chunkCount(n, kChunk); ++c) {
+    for (std::size_t c = 0; c < chunkCount(n, chunk); ++c) {
         const ChunkStats& s = chunkStats_[c];
         total.neighbours += s.neighbours;
         total.candidates += s.candidates;

@@ -123,14 +123,27 @@ TEST_CASE("different seeds give different schools") {
     CHECK(std::memcmp(s1.fish().px.data(), s2.fish().px.data(), s1.fishCount() * sizeof(float)) != 0);
 }
 
+// 2000 fish on 400x400 px: hundreds of candidates per fish from the first
+// step, so the kernel runs in its smaller chunks for dense schools.
+Scene crowdedScene() {
+    Scene s;
+    s.fishCount = 2000;
+    s.width = s.height = 400;
+    s.seed = 7;
+    return s;
+}
+
 TEST_CASE("metrics do not depend on the thread count either") {
-    const Scene scene = busyScene(7);
+    const bool crowded = GENERATE(false, true);
+    const Scene scene = crowded ? crowdedScene() : busyScene(7);
+    INFO((crowded ? "crowded" : "busy") << " scene");
     Metrics m[3];
     int t = 0;
     for (int threads : {0, 2, 4}) {
         const auto scheduler = makeScheduler(threads);
         Simulation sim(scene, *scheduler);
         for (int i = 0; i < 40; ++i) sim.step();
+        if (crowded) REQUIRE(sim.lastMeanCandidates() >= Simulation::kDenseCandidates);
         m[t++] = computeMetrics(sim);
     }
     for (int i = 1; i < 3; ++i) {
