@@ -33,11 +33,12 @@
 // Determinism: which layout a fish gets depends on the eight fish of its
 // lanes and on the group of sixteen they belong to (sim/fish_kernel_body.hpp
 // perceiveGroup), and those on the fish order alone (the kernel's chunks
-// are whole groups of sixteen). In either layout a fish's sums run in an order fixed by
-// the spans (rows in a fixed order, each row in increasing column order), not
-// by the thread count; candidates outside its block add +0, which leaves a
-// sum's bits as they are (a sum that starts at +0 never becomes -0), so a
-// wider union, as two groups scanned together have, changes nothing. The
+// are whole groups of sixteen). In either layout a fish's sums run in an
+// order fixed by the spans (rows in a fixed order, each row in increasing
+// column order), not by the thread count; candidates outside its block add
+// +0, which leaves a sum's bits as they are (a sum that starts at +0 never
+// becomes -0), so a wider union, as two groups scanned together have,
+// changes nothing. The
 // core is compiled with -ffp-contract=off: no fused multiply-add in the AVX2
 // and AVX-512 builds of the kernel and not in the generic one, so all give
 // identical results.

@@ -196,14 +196,14 @@ void gatherFields(const FishArrays& from, FishArrays& to, std::size_t first, con
 
 // Gather every per-fish array into cell order (the grid's counting sort), so
 // that the neighbours of a fish are a few contiguous spans in memory.
-void Simulation::reorderByCell() {
+void Simulation::reorderByCell(std::size_t chunk) {
     const std::size_t n = scene_.fishCount;
     const std::uint32_t* order = grid_.order();
-    // Each thread gathers into the slots its kernel chunks wrote last step
-    // (the pool hands thread t the t-th share of the chunks), where most fish
-    // still are, so most reads hit its own cache. At most 4096 fish a chunk.
+    // Each thread gathers into the slots of its share of the kernel's chunks
+    // (the pool hands thread t the t-th share), which it also wrote last
+    // step: most fish are still there, so most reads hit its own cache. At
+    // most 4096 fish a chunk.
     const auto threads = static_cast<std::size_t>(scheduler_->threadCount());
-    const std::size_t chunk = kernelChunk();
     const std::size_t grain = std::min<std::size_t>(4096, chunkCount(chunkCount(n, chunk), threads) * chunk);
     scheduler_->parallelFor(n, grain, [&](std::size_t b, std::size_t e) {
         // Four arrays per pass: each index read serves four copies. One array
@@ -231,7 +231,8 @@ void Simulation::step() {
     else
         grid_.build(fish_.px.data(), fish_.py.data(), n, *scheduler_);
     const auto t1 = Clock::now();
-    reorderByCell();
+    const std::size_t chunk = kernelChunk();  // of this step's reorder and kernel
+    reorderByCell(chunk);
     const auto t2 = Clock::now();
     noise_.update(scene_.seed, time(), scene_.params.get(ParamId::NoiseTimeScale));
 
@@ -246,7 +247,6 @@ void Simulation::step() {
                          scene_.predators,
                          scene_.obstacles,
                          scene_.leader ? &leaderPosition : nullptr};
-    const std::size_t chunk = kernelChunk();
     scheduler_->parallelFor(n, chunk, [&](std::size_t b, std::size_t e) {
         chunkStats_[b / chunk] = runFishKernel(in, b, e);
     });

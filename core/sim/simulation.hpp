@@ -131,7 +131,7 @@ public:
 private:
     void allocate(std::size_t capacity);
     void configureSpatial();
-    void reorderByCell();
+    void reorderByCell(std::size_t chunk);  // chunk: the kernel's fish per chunk this step
 
     Scene scene_;
     Scheduler* scheduler_;
