@@ -7,7 +7,9 @@
 //
 // Masks: a comparison of floats gives bool, of lanes gives an int lane mask;
 // combine them with & and |, and choose with select().
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -245,6 +247,67 @@ template <FloatLanes F>
 
 // std::floor in sixteen lanes: two groups of eight.
 [[gnu::always_inline]] inline v16f floorOf(v16f x) { return joined(floorOf(lowHalf(x)), floorOf(highHalf(x))); }
+
+// The smallest and the largest lane, of lanes that hold no NaN (the order of
+// the comparisons then does not matter).
+[[gnu::always_inline]] inline float minLanes(v8f v) {
+    using v4f = float __attribute__((vector_size(16)));
+    const v4f lo = {v[0], v[1], v[2], v[3]}, hi = {v[4], v[5], v[6], v[7]};
+    const v4f q = lo < hi ? lo : hi;
+    return minOf(minOf(q[0], q[2]), minOf(q[1], q[3]));
+}
+[[gnu::always_inline]] inline float maxLanes(v8f v) {
+    using v4f = float __attribute__((vector_size(16)));
+    const v4f lo = {v[0], v[1], v[2], v[3]}, hi = {v[4], v[5], v[6], v[7]};
+    const v4f q = lo > hi ? lo : hi;
+    return maxOf(maxOf(q[0], q[2]), maxOf(q[1], q[3]));
+}
+[[gnu::always_inline]] inline float minLanes(v16f v) { return minLanes(minOf(lowHalf(v), highHalf(v))); }
+[[gnu::always_inline]] inline float maxLanes(v16f v) { return maxLanes(maxOf(lowHalf(v), highHalf(v))); }
+
+#ifdef __AVX2__
+namespace lanes_detail {
+// For each 8-bit mask, the lanes whose bit is set, in order, three bits each
+// (unset lanes' places hold lane 0): the permutation that packs them.
+constexpr std::array<std::uint32_t, 256> setLanesTable() {
+    std::array<std::uint32_t, 256> table{};
+    for (std::uint32_t bits = 0; bits < 256; ++bits) {
+        std::uint32_t packed = 0, at = 0;
+        for (std::uint32_t lane = 0; lane < 8; ++lane)
+            if (bits >> lane & 1) packed |= lane << (3 * at++);
+        table[bits] = packed;
+    }
+    return table;
+}
+// Internal linkage: each kernel build keeps its own copy (the AVX2 and
+// AVX-512 objects define nothing but their entries).
+namespace {
+constexpr std::array<std::uint32_t, 256> kSetLanes = setLanesTable();
+}  // namespace
+}  // namespace lanes_detail
+#endif
+
+// Writes first + l for every set lane l of m, in lane order, from out on,
+// and returns how many: out needs room for eight entries, whatever m holds.
+// With AVX2 one permutation packs them (a table gives it); elsewhere a lane
+// at a time, each written and the end moved past it where its lane is set.
+[[gnu::always_inline]] inline std::size_t appendSetLanes(std::uint32_t* out, std::uint32_t first, v8i m) {
+    const v8i index = v8i{0, 1, 2, 3, 4, 5, 6, 7} + static_cast<std::int32_t>(first);
+#ifdef __AVX2__
+    const auto bits = static_cast<unsigned>(__builtin_ia32_movmskps256((v8f)m));
+    const v8i lanes = (v8i{} + static_cast<std::int32_t>(lanes_detail::kSetLanes[bits])) >> v8i{0, 3, 6, 9, 12, 15, 18, 21} & 7;
+    const v8i packed = __builtin_ia32_permvarsi256(index, lanes);
+    std::memcpy(out, &packed, sizeof packed);
+    return static_cast<std::size_t>(__builtin_popcount(bits));
+#else
+    std::size_t n = 0;
+    for (int l = 0; l < kLanes; ++l) {
+        out[n] = static_cast<std::uint32_t>(index[l]);
+        n += static_cast<std::size_t>(m[l] & 1);
+    }
+    return n;
+#endif
+}
 
 // Sum of the lanes as a fixed tree, ((0+4)+(2+6))+((1+5)+(3+7)): the same
 // order on every target, so reductions stay deterministic.

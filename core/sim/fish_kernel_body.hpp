@@ -19,6 +19,7 @@
 #include "math/hash.hpp"
 #include "sim/fish_kernel.hpp"
 #include "sim/neighbour_scan.hpp"
+#include "sim/reach_cull.hpp"
 #include "sim/rules.hpp"
 
 namespace mirofish {
@@ -342,7 +343,7 @@ struct Eight {
 template <bool Wrap>
 [[gnu::always_inline]] inline Perceived perceiveEight(const Eight& E, const UniformGrid& g, const scan::ScanShared& shared,
                                                       bool inOneCellOfSixteen, FishByFish& fishByFish,
-                                                      std::uint64_t& candidates) {
+                                                      scan::NearbyList& nearby, std::uint64_t& candidates) {
     const v8i iota = iotaLanes<v8i>();
     const bool oneRun = E.oneRun();
     Perceived sums{};
@@ -351,15 +352,16 @@ template <bool Wrap>
         while (e < E.count && E.cellY[e] == E.cellY[l] && E.cellX[e] - E.cellX[l] < kRunColumns) ++e;
         const UniformGrid::Spans spans = g.neighbourSpans(E.cellX[l], E.cellX[e - 1], E.cellY[l]);
         Perceived run;
+        const v8i inRun = (iota >= l) & (iota < e);
         if (spans.total <= kLanesOverFishLimit || inOneCellOfSixteen) {
             scan::Lanes lanes;
-            scan::scanSpans<Wrap>(lanes, shared, E.fish, spans);
-            candidates += std::uint64_t{spans.total} * static_cast<std::uint64_t>(e - l);
+            const std::size_t examined = scan::scanWithinReach<Wrap>(lanes, shared, E.fish, inRun, spans, nearby);
+            candidates += std::uint64_t{examined} * static_cast<std::uint64_t>(e - l);
             run = perceivedOf(lanes);
         } else {
             run = fishByFish.scan<Wrap>(g, E.fish, E.cellX, E.cellY, l, e, candidates);
         }
-        sums = (l == 0 && e == kLanes) ? run : merge((iota >= l) & (iota < e), run, sums);
+        sums = (l == 0 && e == kLanes) ? run : merge(inRun, run, sums);
         l = e;
     }
     return sums;
@@ -381,20 +383,22 @@ template <bool Wrap>
 template <bool Wrap>
 [[gnu::always_inline]] inline Perceived perceiveGroup(const KernelInput& in, const Group<v8f>& G, std::size_t end,
                                                       const scan::ScanShared& shared, FishByFish& fishByFish,
-                                                      std::uint64_t& candidates) {
+                                                      scan::NearbyList& nearby, std::uint64_t& candidates) {
     const Eight E = eightOf(G);
     const bool inOneCell = E.count == kLanes && sixteenInOneCell(in, G.b, end);
-    return perceiveEight<Wrap>(E, *in.grid, shared, inOneCell, fishByFish, candidates);
+    return perceiveEight<Wrap>(E, *in.grid, shared, inOneCell, fishByFish, nearby, candidates);
 }
 
-// The sixteen-lane scan of two groups of eight, out of line: inlined into
-// the kernel, GCC 12 kept its sums in memory, a load and a store per sum and
-// candidate, which made it cost as much as two groups scanned apart.
+// The sixteen-lane scan of two groups of eight (all sixteen lanes hold a
+// fish), out of line: inlined into the kernel, GCC 12 kept its sums in
+// memory, a load and a store per sum and candidate, which made it cost as
+// much as two groups scanned apart. Adds the candidates it examined per fish.
 template <bool Wrap>
 [[gnu::noinline]] scan::LanesOf<v16f> scanSixteen(const scan::ScanSharedOf<v16f>& shared,
-                                                  const scan::ScanFishOf<v16f>& fish, const UniformGrid::Spans& spans) {
+                                                  const scan::ScanFishOf<v16f>& fish, const UniformGrid::Spans& spans,
+                                                  scan::NearbyList& nearby, std::size_t& examined) {
     scan::LanesOf<v16f> lanes;
-    scan::scanSpans<Wrap>(lanes, shared, fish, spans);
+    examined = scan::scanWithinReach<Wrap>(lanes, shared, fish, v16i{} - 1, spans, nearby);
     return lanes;
 }
 
@@ -413,19 +417,23 @@ template <bool Wrap>
 template <bool Wrap>
 [[gnu::always_inline]] inline PerceivedOf<v16f> perceiveGroup(const KernelInput& in, const Group<v16f>& G,
                                                               std::size_t end, const scan::ScanShared& shared,
-                                                              FishByFish& fishByFish, std::uint64_t& candidates) {
+                                                              FishByFish& fishByFish, scan::NearbyList& nearby,
+                                                              std::uint64_t& candidates) {
     const UniformGrid& g = *in.grid;
     const Eight a = eightOf(G, 0), b = eightOf(G, 1);
     // The fish are in cell order, row by row: the first and the last bound the rest.
     if (b.count == kLanes && b.cellY[kLanes - 1] == a.cellY[0] && b.cellX[kLanes - 1] - a.cellX[0] < 2 * kRunColumns) {
         const UniformGrid::Spans spans = g.neighbourSpans(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
         if (spans.total <= kLanesOverFishLimit || sixteenInOneCell(in, G.b, end)) {
-            candidates += std::uint64_t{spans.total} * 2 * kLanes;
-            return perceivedOf(scanSixteen<Wrap>(widened(shared), G.scanned(), spans));
+            std::size_t examined = 0;
+            const PerceivedOf<v16f> seen =
+                perceivedOf(scanSixteen<Wrap>(widened(shared), G.scanned(), spans, nearby, examined));
+            candidates += std::uint64_t{examined} * 2 * kLanes;
+            return seen;
         }
     }
-    const Perceived low = perceiveEight<Wrap>(a, g, shared, false, fishByFish, candidates);
-    return joinedSums(low, perceiveEight<Wrap>(b, g, shared, false, fishByFish, candidates));
+    const Perceived low = perceiveEight<Wrap>(a, g, shared, false, fishByFish, nearby, candidates);
+    return joinedSums(low, perceiveEight<Wrap>(b, g, shared, false, fishByFish, nearby, candidates));
 }
 
 // A chunk's statistics, summed lane by lane in eight lanes while it runs and
@@ -554,9 +562,9 @@ template <typename F>
 template <bool Wrap, typename F>
 [[gnu::always_inline]] inline void runGroup(const KernelInput& in, std::size_t b, std::size_t end,
                                             const scan::ScanShared& shared, FishByFish& fishByFish,
-                                            std::uint64_t& candidates, LaneStats& stats) {
+                                            scan::NearbyList& nearby, std::uint64_t& candidates, LaneStats& stats) {
     const Group<F> G = startGroup<F>(in, b, end);
-    const PerceivedOf<F> sums = perceiveGroup<Wrap>(in, G, end, shared, fishByFish, candidates);
+    const PerceivedOf<F> sums = perceiveGroup<Wrap>(in, G, end, shared, fishByFish, nearby, candidates);
     finishGroup(in, G, sums, stats);
 }
 
@@ -575,6 +583,7 @@ template <bool Wrap>
                                   splat(k.width),
                                   splat(k.height)};
     FishByFish fishByFish(shared);
+    scan::NearbyList& nearby = scan::threadNearbyList();
 
     std::size_t b = begin;
     // Sixteen lanes while more than eight fish are left: they then end within
@@ -582,8 +591,8 @@ template <bool Wrap>
     // and a chunk that is not the last ends on a whole group of eight.
     LaneStats lanes;
     if constexpr (kSixteenLanes)
-        for (; b + kLanes < end; b += 2 * kLanes) runGroup<Wrap, v16f>(in, b, end, shared, fishByFish, candidates, lanes);
-    for (; b < end; b += kLanes) runGroup<Wrap, v8f>(in, b, end, shared, fishByFish, candidates, lanes);
+        for (; b + kLanes < end; b += 2 * kLanes) runGroup<Wrap, v16f>(in, b, end, shared, fishByFish, nearby, candidates, lanes);
+    for (; b < end; b += kLanes) runGroup<Wrap, v8f>(in, b, end, shared, fishByFish, nearby, candidates, lanes);
     stats.candidates += static_cast<double>(candidates);
     stats.neighbours += sumLanes(lanes.neighbours);
     stats.separation += sumLanes(lanes.separation) * kSteerRate;

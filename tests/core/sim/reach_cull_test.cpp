@@ -1,0 +1,256 @@
+// The neighbour scan's cull (sim/reach_cull.hpp): it may only drop
+// candidates that no fish of the lanes perceives, so the scan's sums stay
+// those of the whole spans, bit for bit, in eight lanes and in sixteen.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "math/lanes.hpp"
+#include "sim/grid.hpp"
+#include "sim/neighbour_scan.hpp"
+#include "sim/reach_cull.hpp"
+#include "sim/rules.hpp"
+
+using namespace mirofish;
+
+namespace {
+
+template <typename F>
+bool sameBits(const F& a, const F& b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+template <typename F>
+bool sameSums(const scan::LanesOf<F>& a, const scan::LanesOf<F>& b) {
+    return sameBits(a.seen, b.seen) && sameBits(a.velX, b.velX) && sameBits(a.velY, b.velY) &&
+           sameBits(a.offX, b.offX) && sameBits(a.offY, b.offY) && sameBits(a.sepX, b.sepX) &&
+           sameBits(a.sepY, b.sepY);
+}
+
+// Fish sorted by cell, as the kernel reads them, with the arrays' padding.
+struct SortedSchool {
+    std::vector<float> px, py, vx, vy;
+    UniformGrid grid;
+};
+
+SortedSchool school(std::mt19937& rng, std::size_t n, float w, float h, float cell) {
+    // Clumps, so that blocks hold many fish, and a few fish off the world.
+    std::uniform_real_distribution<float> u(0.0f, 1.0f), spread(-40.0f, 40.0f), speed(-150.0f, 150.0f);
+    std::vector<float> x(n), y(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const float cx = w * u(rng), cy = h * u(rng);
+        x[i] = i % 3 == 0 ? cx : std::fmod(w + x[i / 2] + spread(rng), w);
+        y[i] = i % 3 == 0 ? cy : std::fmod(h + y[i / 2] + spread(rng), h);
+        if (i % 97 == 5) x[i] = -7.5f;
+    }
+    SortedSchool s;
+    s.grid.reserve(n);
+    s.grid.configure(w, h, cell, false);
+    s.grid.build(x.data(), y.data(), n);
+    for (auto* a : {&s.px, &s.py, &s.vx, &s.vy}) a->assign(n + kLanes, 0.0f);
+    for (std::size_t i = 0; i < n; ++i) {
+        s.px[i] = x[s.grid.order()[i]];
+        s.py[i] = y[s.grid.order()[i]];
+        s.vx[i] = speed(rng);
+        s.vy[i] = speed(rng);
+    }
+    return s;
+}
+
+struct Tally {
+    std::size_t groups = 0, differing = 0, seen = 0, nearEdge = 0;
+    std::size_t examined = 0, whole = 0;  // of the groups of consecutive fish
+};
+
+// Groups of lanes taken from consecutive fish (as the kernel takes them) and
+// from anywhere, some with a fish that perceives nothing (a non-finite
+// position, no radius), scanned both ways.
+template <typename F>
+Tally scanBothWays(std::uint32_t seed) {
+    using M = scan::MaskOf<F>;
+    constexpr int lanes = kLaneCount<F>;
+    std::mt19937 rng(seed);
+    const float radius = 60.0f;
+    const SortedSchool s = school(rng, 1500, 900.0f, 500.0f, radius * 1.2f);
+    const std::size_t n = s.px.size() - kLanes;
+    const UniformGrid& g = s.grid;
+    const scan::ScanSharedOf<F> shared{s.px.data(), s.py.data(), s.vx.data(), s.vy.data(),
+                                       splat<F>(25.0f * 25.0f), splat<F>(1.0f), splat<F>(900.0f), splat<F>(500.0f)};
+    std::uniform_int_distribution<std::size_t> anyFish(0, n - 1);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    scan::NearbyList& nearby = scan::threadNearbyList();
+    Tally t;
+    for (int trial = 0; trial < 400; ++trial) {
+        const std::size_t first = anyFish(rng) % (n - lanes);
+        scan::ScanFishOf<F> f;
+        M m;
+        for (int l = 0; l < lanes; ++l) {
+            const std::size_t i = trial % 2 == 0 ? first + static_cast<std::size_t>(l) : anyFish(rng);
+            f.x[l] = s.px[i];
+            f.y[l] = s.py[i];
+            const float angle = 6.2831853f * u(rng);
+            f.headX[l] = std::cos(angle);
+            f.headY[l] = std::sin(angle);
+            f.coneLimit[l] = rules::coneLimit(std::cos(1.9f));
+            const float r = radius * (0.8f + 0.2f * u(rng));
+            f.radius2[l] = r * r;
+            m[l] = trial % 5 == 4 && l % 3 == 1 ? 0 : -1;  // lanes outside a run
+        }
+        if (trial % 7 == 3) f.x[1] = std::numeric_limits<float>::quiet_NaN();
+        if (trial % 11 == 5) f.y[2] = std::numeric_limits<float>::infinity();
+        if (trial % 13 == 6) f.radius2[3] = 0.0f;
+        const UniformGrid::Spans spans = g.neighbourSpans(g.cellX(f.x[0]), g.cellY(f.y[0]));
+
+        scan::LanesOf<F> whole, culled;
+        scan::scanSpans<false>(whole, shared, f, spans);
+        const std::size_t examined = scan::scanWithinReach<false>(culled, shared, f, M{} - 1, spans, nearby);
+        ++t.groups;
+        t.differing += !sameSums(whole, culled);
+        if (trial % 2 == 0) t.examined += examined, t.whole += spans.total;
+
+        // Lanes outside the run may be left out of the box, and their sums
+        // are then not asked for: the run's lanes still get theirs.
+        scan::LanesOf<F> runOnly;
+        scan::scanWithinReach<false>(runOnly, shared, f, m, spans, nearby);
+        for (int l = 0; l < lanes; ++l)
+            if (m[l] != 0)
+                t.differing += !(whole.seen[l] == runOnly.seen[l] && sameBits(whole.velX[l], runOnly.velX[l]) &&
+                                 sameBits(whole.offY[l], runOnly.offY[l]) && sameBits(whole.sepX[l], runOnly.sepX[l]));
+
+        // The control: fish just inside their radius, where a box a hair
+        // too small would lose them.
+        for (int l = 0; l < lanes; ++l) {
+            t.seen += static_cast<std::size_t>(-whole.seen[l]);
+            for (int k = 0; k < spans.count; ++k)
+                for (std::uint32_t j = spans.begin[k]; j < spans.end[k]; ++j) {
+                    const float dx = s.px[j] - f.x[l], dy = s.py[j] - f.y[l], d2 = dx * dx + dy * dy;
+                    t.nearEdge += d2 < f.radius2[l] && d2 > 0.97f * f.radius2[l];
+                }
+        }
+    }
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("a scan of the candidates within reach of its fish gives the sums of its whole spans, bit for bit") {
+    for (std::uint32_t seed : {1u, 2u, 3u}) {
+        INFO("seed " << seed);
+        const Tally eight = scanBothWays<v8f>(seed), sixteen = scanBothWays<v16f>(seed);
+        for (const Tally& t : {eight, sixteen}) {
+            CHECK(t.differing == 0);
+            // The cull does drop candidates around fish that lie close
+            // together, and the scans see neighbours, some of them at the
+            // very edge of their radius.
+            CHECK(t.examined < t.whole * 9 / 10);
+            CHECK(t.examined > 0);
+            CHECK(t.seen > 1000);
+            CHECK(t.nearEdge > 100);
+        }
+    }
+}
+
+TEST_CASE("candidates at the very edge of a fish's radius are still scanned") {
+    // Each candidate lies one step of float inside the radius of one fish,
+    // as the scan computes the squared distance, in any direction: those
+    // outward of the box's fish are at the box's own reach, where a box or a
+    // reach a hair too small would drop them.
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    for (int trial = 0; trial < 50; ++trial) {
+        scan::ScanFish f{};
+        for (int l = 0; l < kLanes; ++l) {
+            f.x[l] = 300.0f + 80.0f * u(rng);
+            f.y[l] = 200.0f + 80.0f * u(rng);
+            const float r = 40.0f + 30.0f * u(rng);
+            f.radius2[l] = r * r;
+        }
+        f.coneLimit = splat(-1.0f);  // all around
+        std::vector<float> px, py, vx, vy;
+        for (int k = 0; k < 400; ++k) {
+            const int l = k % kLanes;
+            const float angle = 6.2831853f * u(rng);
+            const float r = std::sqrt(f.radius2[l]);
+            float cx = f.x[l] + r * std::cos(angle), cy = f.y[l] + r * std::sin(angle);
+            const auto d2 = [&] {
+                const float dx = cx - f.x[l], dy = cy - f.y[l];
+                return dx * dx + dy * dy;
+            };
+            // Step towards the fish until just inside.
+            while (!(d2() < f.radius2[l])) {
+                cx = std::nextafter(cx, f.x[l]);
+                cy = std::nextafter(cy, f.y[l]);
+            }
+            px.push_back(cx), py.push_back(cy), vx.push_back(1.0f), vy.push_back(2.0f);
+        }
+        for (auto* a : {&px, &py, &vx, &vy}) a->resize(a->size() + kLanes, 0.0f);
+        const scan::ScanShared shared{px.data(), py.data(), vx.data(), vy.data(),
+                                      splat(100.0f), splat(1.0f), splat(1e4f), splat(1e4f)};
+        UniformGrid::Spans spans;
+        spans.count = 1, spans.begin[0] = 0, spans.end[0] = 400, spans.total = 400;
+        scan::Lanes whole, culled;
+        scan::scanSpans<false>(whole, shared, f, spans);
+        scan::scanWithinReach<false>(culled, shared, f, v8i{} - 1, spans, scan::threadNearbyList());
+        INFO("trial " << trial);
+        REQUIRE(sameSums(whole, culled));
+        for (int l = 0; l < kLanes; ++l) CHECK(-whole.seen[l] >= 50);  // its own edge candidates at least
+    }
+}
+
+TEST_CASE("a scan over no fish or over fish that perceive nothing examines no candidate") {
+    const SortedSchool s = [] {
+        std::mt19937 rng(4);
+        return school(rng, 300, 400.0f, 300.0f, 50.0f);
+    }();
+    const scan::ScanShared shared{s.px.data(), s.py.data(), s.vx.data(), s.vy.data(),
+                                  splat(100.0f), splat(1.0f), splat(400.0f), splat(300.0f)};
+    scan::ScanFish f{splat(200.0f), splat(150.0f), splat(1.0f), splat(0.0f), splat(-1.0f), splat(2500.0f)};
+    const UniformGrid::Spans spans = s.grid.neighbourSpans(s.grid.cellX(200.0f), s.grid.cellY(150.0f));
+    REQUIRE(spans.total > 0);
+    scan::NearbyList& nearby = scan::threadNearbyList();
+    scan::Lanes lanes;
+    CHECK(scan::scanWithinReach<false>(lanes, shared, f, v8i{}, spans, nearby) == 0);
+    f.radius2 = splat(0.0f);
+    CHECK(scan::scanWithinReach<false>(lanes, shared, f, v8i{} - 1, spans, nearby) == 0);
+    f.radius2 = splat(std::numeric_limits<float>::quiet_NaN());
+    CHECK(scan::scanWithinReach<false>(lanes, shared, f, v8i{} - 1, spans, nearby) == 0);
+    CHECK(sameSums(lanes, scan::Lanes{}));
+}
+
+TEST_CASE("packing the set lanes of a mask keeps every set lane once, in order") {
+    for (int bits = 0; bits < 256; ++bits) {
+        v8i m{};
+        std::vector<std::uint32_t> expected;
+        for (int l = 0; l < kLanes; ++l)
+            if (bits >> l & 1) m[l] = -1, expected.push_back(1000u + static_cast<std::uint32_t>(l));
+        std::uint32_t out[kLanes + 1] = {};
+        const std::size_t n = appendSetLanes(out, 1000u, m);
+        INFO("mask " << bits);
+        REQUIRE(n == expected.size());
+        CHECK(std::vector<std::uint32_t>(out, out + n) == expected);
+        CHECK(out[kLanes] == 0);  // nothing past its eight entries
+    }
+}
+
+TEST_CASE("the smallest and the largest of eight or sixteen lanes") {
+    const float inf = std::numeric_limits<float>::infinity();
+    std::mt19937 rng(9);
+    std::uniform_real_distribution<float> any(-1e6f, 1e6f);
+    for (int trial = 0; trial < 200; ++trial) {
+        v16f v;
+        for (int l = 0; l < 16; ++l) v[l] = trial % 10 == 0 && l == trial % 16 ? (trial % 20 ? inf : -inf) : any(rng);
+        float lo = v[0], hi = v[0];
+        for (int l = 1; l < 16; ++l) lo = std::min(lo, v[l]), hi = std::max(hi, v[l]);
+        CHECK(minLanes(v) == lo);
+        CHECK(maxLanes(v) == hi);
+        float first8[8];
+        std::memcpy(first8, &v, sizeof first8);
+        CHECK(minLanes(lowHalf(v)) == *std::min_element(first8, first8 + 8));
+        CHECK(maxLanes(lowHalf(v)) == *std::max_element(first8, first8 + 8));
+    }
+}
