@@ -10,6 +10,9 @@
 //   is beyond its radius and adds nothing. The union holds more candidates
 //   than one block (about 66 against 46 at 7 neighbours per fish), which
 //   costs less than the per-fish work it saves while blocks are small.
+//   The pass walks only the union's fish that lie within reach of the box
+//   around the lanes' fish (sim/reach_cull.hpp scanWithinReach): all that
+//   could add anything.
 //   Where the CPU has 512-bit vectors (the kernel's AVX-512 build), two such
 //   groups side by side share one pass in sixteen lanes: on this project's
 //   machine (AMD Zen 5) a candidate then costs about 2.4 ns for sixteen fish,
@@ -38,7 +41,7 @@
 // column order), not by the thread count; candidates outside its block add
 // +0, which leaves a sum's bits as they are (a sum that starts at +0 never
 // becomes -0), so a wider union, as two groups scanned together have,
-// changes nothing. The
+// changes nothing, and neither does leaving out candidates beyond reach. The
 // core is compiled with -ffp-contract=off: no fused multiply-add in the AVX2
 // and AVX-512 builds of the kernel and not in the generic one, so all give
 // identical results.

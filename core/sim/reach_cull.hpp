@@ -9,18 +9,20 @@
 //
 // Exact, not an approximation: a candidate is dropped only where the scan
 // would find it beyond the radius of every fish of the lanes, so the sums
-// are those of the whole spans, bit for bit (it would have added +0). The
-// test is the scan's own formula with each offset replaced by the offset
-// from the box, ex = max(x0 - cx, cx - x1, 0): for a fish at fx in
-// [x0, x1], |fl(cx - fx)| >= ex, since rounding is monotonic (cx < x0 <= fx
-// gives fl(cx - fx) <= fl(cx - x0) <= 0), and products and sums of larger
-// floats round to larger floats, so the scan's squared distance is at least
-// ex^2 + ey^2 as computed here. A candidate kept or dropped is the same in
-// every build, so the counts of candidates examined are too.
-//
-// Not for a wrapping world: there the scan measures across the seam (its
-// minimum image), which no box in the plane bounds; those scans take the
-// whole spans.
+// are those of the whole spans, bit for bit (it would have added +0), and a
+// candidate kept or dropped is the same in every build, so the counts of
+// candidates examined are too.
+// - In a walled world the test is the scan's own formula with each offset
+//   replaced by the gap to the box, gx = max(x0 - cx, cx - x1, 0): for a fish
+//   at fx in [x0, x1], |fl(cx - fx)| >= gx, since rounding is monotonic
+//   (cx < x0 <= fx gives fl(cx - fx) <= fl(cx - x0) <= 0), and products and
+//   sums of larger floats round to larger floats, so the scan's squared
+//   distance is at least gx^2 + gy^2 as computed here.
+// - In a wrapping world the scan measures to the nearest image of the
+//   candidate, cx, cx - W or cx + W: the gap is the smallest of the three
+//   images' gaps, less a slack of eight units in the last place of the
+//   world's size for the roundings of the shifts (positions lie in [0, W);
+//   a candidate outside, which no step leaves, is always kept).
 #include <cfloat>
 #include <cstddef>
 #include <cstdint>
@@ -52,28 +54,53 @@ template <typename F>
             maxLanes(select(counted, f.radius2, 0.0f))};
 }
 
+// The gap from a coordinate to [lo, hi], 0 inside.
+[[gnu::always_inline]] inline v8f gapTo(v8f c, v8f lo, v8f hi) { return maxOf(maxOf(lo - c, c - hi), splat(0.0f)); }
+
+// The same for the nearest of the images c, c - size and c + size, made
+// smaller by the slack; a coordinate outside [0, size] (or NaN) gets 0.
+[[gnu::always_inline]] inline v8f wrappedGapTo(v8f c, v8f lo, v8f hi, v8f size, v8f slack) {
+    const v8f below = lo - c, above = c - hi;
+    const v8f nearest = minOf(maxOf(below, above), minOf(maxOf(below - size, above + size), maxOf(below + size, above - size)));
+    const v8i inside = (c >= 0.0f) & (c <= size);
+    return select(inside, maxOf(nearest - slack, splat(0.0f)), 0.0f);
+}
+
 // Each thread's list (one per thread, as the scan's Block: a chunk must not
 // allocate, and the list keeps the size of the largest one).
 class NearbyList {
 public:
-    // The fish of the spans within reach, in the spans' order. Eight
-    // candidates at a time: up to seven past a span are read (the arrays are
-    // padded) and left out.
+    // The fish of the spans within reach, in the spans' order; width and
+    // height are the world's, for Wrap. Eight candidates at a time: up to
+    // seven past a span are read (the arrays are padded) and left out.
+    template <bool Wrap>
     [[gnu::always_inline]] std::span<const std::uint32_t> fill(const float* px, const float* py,
-                                                               const UniformGrid::Spans& spans, const Reach& r) {
+                                                               const UniformGrid::Spans& spans, const Reach& r,
+                                                               float width, float height) {
         if (list_.size() < spans.total + kLanes) grow(2 * std::size_t{spans.total} + kLanes);
         std::uint32_t* const out = list_.data();  // in a local: the stores could alias the vector's own pointer
         const v8f x0 = splat(r.x0), x1 = splat(r.x1), y0 = splat(r.y0), y1 = splat(r.y1);
-        const v8f radius2 = splat(r.radius2), zero = splat(0.0f);
+        // A box outside the world (no step leaves a fish there) keeps every candidate.
+        const bool boxInside = !Wrap || (r.x0 >= 0.0f && r.x1 <= width && r.y0 >= 0.0f && r.y1 <= height);
+        const v8f radius2 = splat(boxInside ? r.radius2 : std::numeric_limits<float>::infinity());
+        const v8f w = splat(width), h = splat(height);
+        // At least eight units in the last place of the size (ulp(size) is at most size * 2^-23).
+        const v8f slackX = w * 0x1p-20f, slackY = h * 0x1p-20f;
         const v8i iota{0, 1, 2, 3, 4, 5, 6, 7};
         std::size_t n = 0;
         for (int s = 0; s < spans.count; ++s)
             for (std::uint32_t j = spans.begin[s]; j < spans.end[s]; j += kLanes) {
                 const v8f cx = loadLanes(px + j), cy = loadLanes(py + j);
-                const v8f ex = maxOf(maxOf(x0 - cx, cx - x1), zero);
-                const v8f ey = maxOf(maxOf(y0 - cy, cy - y1), zero);
+                v8f gx, gy;
+                if constexpr (Wrap) {
+                    gx = wrappedGapTo(cx, x0, x1, w, slackX);
+                    gy = wrappedGapTo(cy, y0, y1, h, slackY);
+                } else {
+                    gx = gapTo(cx, x0, x1);
+                    gy = gapTo(cy, y0, y1);
+                }
                 const v8i inSpan = iota < static_cast<std::int32_t>(spans.end[s] - j);
-                n += appendSetLanes(out + n, j, inSpan & (ex * ex + ey * ey < radius2));
+                n += appendSetLanes(out + n, j, inSpan & (gx * gx + gy * gy < radius2));
             }
         return {out, n};
     }
@@ -96,21 +123,17 @@ template <bool Wrap, typename F>
                        broadcast<F>(s.vy + j));
 }
 
-// The scan of the spans around the fish of the lanes of m, lanes over fish:
-// through the list of those within reach, or, in a wrapping world, the whole
-// spans. Returns how many candidates it examined (per fish).
+// The scan of the spans around the fish of the lanes of m, lanes over fish,
+// through the list of those within reach. Returns how many candidates it
+// examined (per fish).
 template <bool Wrap, typename F>
 [[gnu::always_inline]] inline std::size_t scanWithinReach(LanesOf<F>& L, const ScanSharedOf<F>& s,
                                                           const ScanFishOf<F>& f, MaskOf<F> m,
                                                           const UniformGrid::Spans& spans, NearbyList& nearby) {
-    if constexpr (Wrap) {
-        scanSpans<Wrap>(L, s, f, spans);
-        return spans.total;
-    } else {
-        const std::span<const std::uint32_t> list = nearby.fill(s.px, s.py, spans, reachOf(f, m));
-        scanList<Wrap>(L, s, f, list);
-        return list.size();
-    }
+    const std::span<const std::uint32_t> list =
+        nearby.fill<Wrap>(s.px, s.py, spans, reachOf(f, m), s.width[0], s.height[0]);
+    scanList<Wrap>(L, s, f, list);
+    return list.size();
 }
 
 }  // namespace mirofish::scan

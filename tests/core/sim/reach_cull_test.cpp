@@ -38,19 +38,20 @@ struct SortedSchool {
     UniformGrid grid;
 };
 
-SortedSchool school(std::mt19937& rng, std::size_t n, float w, float h, float cell) {
-    // Clumps, so that blocks hold many fish, and a few fish off the world.
+SortedSchool school(std::mt19937& rng, std::size_t n, float w, float h, float cell, bool wrap) {
+    // Clumps, so that blocks hold many fish; in a walled world a few fish
+    // off the world too.
     std::uniform_real_distribution<float> u(0.0f, 1.0f), spread(-40.0f, 40.0f), speed(-150.0f, 150.0f);
     std::vector<float> x(n), y(n);
     for (std::size_t i = 0; i < n; ++i) {
         const float cx = w * u(rng), cy = h * u(rng);
         x[i] = i % 3 == 0 ? cx : std::fmod(w + x[i / 2] + spread(rng), w);
         y[i] = i % 3 == 0 ? cy : std::fmod(h + y[i / 2] + spread(rng), h);
-        if (i % 97 == 5) x[i] = -7.5f;
+        if (i % 97 == 5 && !wrap) x[i] = -7.5f;
     }
     SortedSchool s;
     s.grid.reserve(n);
-    s.grid.configure(w, h, cell, false);
+    s.grid.configure(w, h, cell, wrap);
     s.grid.build(x.data(), y.data(), n);
     for (auto* a : {&s.px, &s.py, &s.vx, &s.vy}) a->assign(n + kLanes, 0.0f);
     for (std::size_t i = 0; i < n; ++i) {
@@ -62,6 +63,20 @@ SortedSchool school(std::mt19937& rng, std::size_t n, float w, float h, float ce
     return s;
 }
 
+// The squared distance as the scan computes it (sim/neighbour_scan.hpp
+// perceive), with the nearest image in a wrapping world.
+template <bool Wrap>
+float scanD2(float cx, float cy, float fx, float fy, float w, float h) {
+    float dx = cx - fx, dy = cy - fy;
+    if (Wrap) {
+        if (dx > 0.5f * w) dx -= w;
+        if (dx < -0.5f * w) dx += w;
+        if (dy > 0.5f * h) dy -= h;
+        if (dy < -0.5f * h) dy += h;
+    }
+    return dx * dx + dy * dy;
+}
+
 struct Tally {
     std::size_t groups = 0, differing = 0, seen = 0, nearEdge = 0;
     std::size_t examined = 0, whole = 0;  // of the groups of consecutive fish
@@ -70,13 +85,13 @@ struct Tally {
 // Groups of lanes taken from consecutive fish (as the kernel takes them) and
 // from anywhere, some with a fish that perceives nothing (a non-finite
 // position, no radius), scanned both ways.
-template <typename F>
+template <typename F, bool Wrap>
 Tally scanBothWays(std::uint32_t seed) {
     using M = scan::MaskOf<F>;
     constexpr int lanes = kLaneCount<F>;
     std::mt19937 rng(seed);
     const float radius = 60.0f;
-    const SortedSchool s = school(rng, 1500, 900.0f, 500.0f, radius * 1.2f);
+    const SortedSchool s = school(rng, 1500, 900.0f, 500.0f, radius * 1.2f, Wrap);
     const std::size_t n = s.px.size() - kLanes;
     const UniformGrid& g = s.grid;
     const scan::ScanSharedOf<F> shared{s.px.data(), s.py.data(), s.vx.data(), s.vy.data(),
@@ -107,8 +122,8 @@ Tally scanBothWays(std::uint32_t seed) {
         const UniformGrid::Spans spans = g.neighbourSpans(g.cellX(f.x[0]), g.cellY(f.y[0]));
 
         scan::LanesOf<F> whole, culled;
-        scan::scanSpans<false>(whole, shared, f, spans);
-        const std::size_t examined = scan::scanWithinReach<false>(culled, shared, f, M{} - 1, spans, nearby);
+        scan::scanSpans<Wrap>(whole, shared, f, spans);
+        const std::size_t examined = scan::scanWithinReach<Wrap>(culled, shared, f, M{} - 1, spans, nearby);
         ++t.groups;
         t.differing += !sameSums(whole, culled);
         if (trial % 2 == 0) t.examined += examined, t.whole += spans.total;
@@ -116,7 +131,7 @@ Tally scanBothWays(std::uint32_t seed) {
         // Lanes outside the run may be left out of the box, and their sums
         // are then not asked for: the run's lanes still get theirs.
         scan::LanesOf<F> runOnly;
-        scan::scanWithinReach<false>(runOnly, shared, f, m, spans, nearby);
+        scan::scanWithinReach<Wrap>(runOnly, shared, f, m, spans, nearby);
         for (int l = 0; l < lanes; ++l)
             if (m[l] != 0)
                 t.differing += !(whole.seen[l] == runOnly.seen[l] && sameBits(whole.velX[l], runOnly.velX[l]) &&
@@ -128,7 +143,7 @@ Tally scanBothWays(std::uint32_t seed) {
             t.seen += static_cast<std::size_t>(-whole.seen[l]);
             for (int k = 0; k < spans.count; ++k)
                 for (std::uint32_t j = spans.begin[k]; j < spans.end[k]; ++j) {
-                    const float dx = s.px[j] - f.x[l], dy = s.py[j] - f.y[l], d2 = dx * dx + dy * dy;
+                    const float d2 = scanD2<Wrap>(s.px[j], s.py[j], f.x[l], f.y[l], 900.0f, 500.0f);
                     t.nearEdge += d2 < f.radius2[l] && d2 > 0.97f * f.radius2[l];
                 }
         }
@@ -141,8 +156,8 @@ Tally scanBothWays(std::uint32_t seed) {
 TEST_CASE("a scan of the candidates within reach of its fish gives the sums of its whole spans, bit for bit") {
     for (std::uint32_t seed : {1u, 2u, 3u}) {
         INFO("seed " << seed);
-        const Tally eight = scanBothWays<v8f>(seed), sixteen = scanBothWays<v16f>(seed);
-        for (const Tally& t : {eight, sixteen}) {
+        for (const Tally& t : {scanBothWays<v8f, false>(seed), scanBothWays<v16f, false>(seed),
+                               scanBothWays<v8f, true>(seed), scanBothWays<v16f, true>(seed)}) {
             CHECK(t.differing == 0);
             // The cull does drop candidates around fish that lie close
             // together, and the scans see neighbours, some of them at the
@@ -159,53 +174,67 @@ TEST_CASE("candidates at the very edge of a fish's radius are still scanned") {
     // Each candidate lies one step of float inside the radius of one fish,
     // as the scan computes the squared distance, in any direction: those
     // outward of the box's fish are at the box's own reach, where a box or a
-    // reach a hair too small would drop them.
-    std::mt19937 rng(5);
-    std::uniform_real_distribution<float> u(0.0f, 1.0f);
-    for (int trial = 0; trial < 50; ++trial) {
-        scan::ScanFish f{};
-        for (int l = 0; l < kLanes; ++l) {
-            f.x[l] = 300.0f + 80.0f * u(rng);
-            f.y[l] = 200.0f + 80.0f * u(rng);
-            const float r = 40.0f + 30.0f * u(rng);
-            f.radius2[l] = r * r;
-        }
-        f.coneLimit = splat(-1.0f);  // all around
-        std::vector<float> px, py, vx, vy;
-        for (int k = 0; k < 400; ++k) {
-            const int l = k % kLanes;
-            const float angle = 6.2831853f * u(rng);
-            const float r = std::sqrt(f.radius2[l]);
-            float cx = f.x[l] + r * std::cos(angle), cy = f.y[l] + r * std::sin(angle);
-            const auto d2 = [&] {
-                const float dx = cx - f.x[l], dy = cy - f.y[l];
-                return dx * dx + dy * dy;
-            };
-            // Step towards the fish until just inside.
-            while (!(d2() < f.radius2[l])) {
-                cx = std::nextafter(cx, f.x[l]);
-                cy = std::nextafter(cy, f.y[l]);
+    // reach a hair too small would drop them. In a wrapping world the fish
+    // lie by a corner, so that their candidates are across the seams.
+    for (const bool wrap : {false, true}) {
+        INFO((wrap ? "wrapping" : "walled"));
+        const float w = 400.0f, h = 300.0f;
+        std::mt19937 rng(5);
+        std::uniform_real_distribution<float> u(0.0f, 1.0f);
+        for (int trial = 0; trial < 50; ++trial) {
+            scan::ScanFish f{};
+            for (int l = 0; l < kLanes; ++l) {
+                f.x[l] = wrap ? 60.0f * u(rng) : 150.0f + 80.0f * u(rng);
+                f.y[l] = wrap ? 60.0f * u(rng) : 100.0f + 80.0f * u(rng);
+                const float r = 40.0f + 30.0f * u(rng);
+                f.radius2[l] = r * r;
             }
-            px.push_back(cx), py.push_back(cy), vx.push_back(1.0f), vy.push_back(2.0f);
+            f.coneLimit = splat(-1.0f);  // all around
+            const auto d2 = [&](float cx, float cy, int l) {
+                return wrap ? scanD2<true>(cx, cy, f.x[l], f.y[l], w, h) : scanD2<false>(cx, cy, f.x[l], f.y[l], w, h);
+            };
+            const auto wrapped = [&](float c, float size) { return wrap ? (c < 0.0f ? c + size : (c >= size ? c - size : c)) : c; };
+            std::vector<float> px, py, vx, vy;
+            while (px.size() < 400) {
+                const int l = static_cast<int>(px.size() % kLanes);
+                const float angle = 6.2831853f * u(rng);
+                const float r = std::sqrt(f.radius2[l]);
+                float ux = f.x[l] + r * std::cos(angle), uy = f.y[l] + r * std::sin(angle);
+                // Step towards the fish until just inside.
+                for (int step = 0; step < 64 && !(d2(wrapped(ux, w), wrapped(uy, h), l) < f.radius2[l]); ++step) {
+                    ux = std::nextafter(ux, f.x[l]);
+                    uy = std::nextafter(uy, f.y[l]);
+                }
+                if (!(d2(wrapped(ux, w), wrapped(uy, h), l) < f.radius2[l])) continue;
+                px.push_back(wrapped(ux, w)), py.push_back(wrapped(uy, h)), vx.push_back(1.0f), vy.push_back(2.0f);
+            }
+            for (auto* a : {&px, &py, &vx, &vy}) a->resize(a->size() + kLanes, 0.0f);
+            const scan::ScanShared shared{px.data(), py.data(), vx.data(), vy.data(),
+                                          splat(100.0f), splat(1.0f), splat(w), splat(h)};
+            UniformGrid::Spans spans;
+            spans.count = 1, spans.begin[0] = 0, spans.end[0] = 400, spans.total = 400;
+            scan::Lanes whole, culled;
+            std::size_t across = 0;
+            if (wrap) {
+                scan::scanSpans<true>(whole, shared, f, spans);
+                scan::scanWithinReach<true>(culled, shared, f, v8i{} - 1, spans, scan::threadNearbyList());
+                for (std::size_t j = 0; j < 400; ++j) across += px[j] > 0.5f * w || py[j] > 0.5f * h;
+                CHECK(across > 50);
+            } else {
+                scan::scanSpans<false>(whole, shared, f, spans);
+                scan::scanWithinReach<false>(culled, shared, f, v8i{} - 1, spans, scan::threadNearbyList());
+            }
+            INFO("trial " << trial);
+            REQUIRE(sameSums(whole, culled));
+            for (int l = 0; l < kLanes; ++l) CHECK(-whole.seen[l] >= 50);  // its own edge candidates at least
         }
-        for (auto* a : {&px, &py, &vx, &vy}) a->resize(a->size() + kLanes, 0.0f);
-        const scan::ScanShared shared{px.data(), py.data(), vx.data(), vy.data(),
-                                      splat(100.0f), splat(1.0f), splat(1e4f), splat(1e4f)};
-        UniformGrid::Spans spans;
-        spans.count = 1, spans.begin[0] = 0, spans.end[0] = 400, spans.total = 400;
-        scan::Lanes whole, culled;
-        scan::scanSpans<false>(whole, shared, f, spans);
-        scan::scanWithinReach<false>(culled, shared, f, v8i{} - 1, spans, scan::threadNearbyList());
-        INFO("trial " << trial);
-        REQUIRE(sameSums(whole, culled));
-        for (int l = 0; l < kLanes; ++l) CHECK(-whole.seen[l] >= 50);  // its own edge candidates at least
     }
 }
 
 TEST_CASE("a scan over no fish or over fish that perceive nothing examines no candidate") {
     const SortedSchool s = [] {
         std::mt19937 rng(4);
-        return school(rng, 300, 400.0f, 300.0f, 50.0f);
+        return school(rng, 300, 400.0f, 300.0f, 50.0f, false);
     }();
     const scan::ScanShared shared{s.px.data(), s.py.data(), s.vx.data(), s.vy.data(),
                                   splat(100.0f), splat(1.0f), splat(400.0f), splat(300.0f)};
