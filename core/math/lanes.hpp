@@ -295,7 +295,8 @@ constexpr std::array<std::uint32_t, 256> kSetLanes = setLanesTable();
     const v8i index = v8i{0, 1, 2, 3, 4, 5, 6, 7} + static_cast<std::int32_t>(first);
 #ifdef __AVX2__
     const auto bits = static_cast<unsigned>(__builtin_ia32_movmskps256((v8f)m));
-    const v8i lanes = (v8i{} + static_cast<std::int32_t>(lanes_detail::kSetLanes[bits])) >> v8i{0, 3, 6, 9, 12, 15, 18, 21} & 7;
+    const v8i packedLanes = v8i{} + static_cast<std::int32_t>(lanes_detail::kSetLanes[bits]);
+    const v8i lanes = packedLanes >> v8i{0, 3, 6, 9, 12, 15, 18, 21} & 7;
     const v8i packed = __builtin_ia32_permvarsi256(index, lanes);
     std::memcpy(out, &packed, sizeof packed);
     return static_cast<std::size_t>(__builtin_popcount(bits));

@@ -392,7 +392,8 @@ template <bool Wrap>
 // The sixteen-lane scan of two groups of eight (all sixteen lanes hold a
 // fish), out of line: inlined into the kernel, GCC 12 kept its sums in
 // memory, a load and a store per sum and candidate, which made it cost as
-// much as two groups scanned apart. Adds the candidates it examined per fish.
+// much as two groups scanned apart. Sets examined to the candidates it walked
+// per fish.
 template <bool Wrap>
 [[gnu::noinline]] scan::LanesOf<v16f> scanSixteen(const scan::ScanSharedOf<v16f>& shared,
                                                   const scan::ScanFishOf<v16f>& fish, const UniformGrid::Spans& spans,

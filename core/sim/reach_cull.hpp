@@ -61,7 +61,8 @@ template <typename F>
 // smaller by the slack; a coordinate outside [0, size] (or NaN) gets 0.
 [[gnu::always_inline]] inline v8f wrappedGapTo(v8f c, v8f lo, v8f hi, v8f size, v8f slack) {
     const v8f below = lo - c, above = c - hi;
-    const v8f nearest = minOf(maxOf(below, above), minOf(maxOf(below - size, above + size), maxOf(below + size, above - size)));
+    const v8f shifted = minOf(maxOf(below - size, above + size), maxOf(below + size, above - size));
+    const v8f nearest = minOf(maxOf(below, above), shifted);
     const v8i inside = (c >= 0.0f) & (c <= size);
     return select(inside, maxOf(nearest - slack, splat(0.0f)), 0.0f);
 }

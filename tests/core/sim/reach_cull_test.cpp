@@ -193,7 +193,9 @@ TEST_CASE("candidates at the very edge of a fish's radius are still scanned") {
             const auto d2 = [&](float cx, float cy, int l) {
                 return wrap ? scanD2<true>(cx, cy, f.x[l], f.y[l], w, h) : scanD2<false>(cx, cy, f.x[l], f.y[l], w, h);
             };
-            const auto wrapped = [&](float c, float size) { return wrap ? (c < 0.0f ? c + size : (c >= size ? c - size : c)) : c; };
+            const auto wrapped = [&](float c, float size) {
+                return wrap ? (c < 0.0f ? c + size : (c >= size ? c - size : c)) : c;
+            };
             std::vector<float> px, py, vx, vy;
             while (px.size() < 400) {
                 const int l = static_cast<int>(px.size() % kLanes);
