@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -14,12 +15,22 @@ struct Partial {
     std::size_t nonFinite = 0, moving = 0, withNeighbour = 0;
 };
 
-// Distance to the nearest other fish, searching rings of grid cells outward
-// until no closer fish can exist.
-double nearestNeighbourDistance(const UniformGrid& g, const FishArrays& sorted, std::size_t i,
+// The positions in the grid's order, and each fish's slot in it: the search
+// then reads each cell's fish as one contiguous run instead of jumping
+// through order() to wherever they lie (at 1 000 000 fish, a cache miss a
+// candidate).
+struct SortedPositions {
+    std::vector<float> x, y;
+    std::vector<std::uint32_t> slotOf;
+};
+
+// Distance from the fish in `slot` to the nearest other fish, searching
+// rings of grid cells outward until no closer fish can exist.
+double nearestNeighbourDistance(const UniformGrid& g, const SortedPositions& sorted, std::uint32_t slot,
                                 const StepConstants& k) {
-    const int cx = g.cellX(sorted.px[i]);
-    const int cy = g.cellY(sorted.py[i]);
+    const Vec2 self{{sorted.x[slot], sorted.y[slot]}};
+    const int cx = g.cellX(self[0]);
+    const int cy = g.cellY(self[1]);
     const float minCell = std::min(g.cellWidth(), g.cellHeight());
     const int maxRing = g.periodic() ? std::max(g.cols(), g.rows()) / 2 + 1 : std::max(g.cols(), g.rows());
     float best2 = std::numeric_limits<float>::infinity();
@@ -40,9 +51,8 @@ double nearestNeighbourDistance(const UniformGrid& g, const FishArrays& sorted, 
                 }
                 const int c = g.cellIndex(x, y);
                 for (std::uint32_t s = g.cellStart(c); s < g.cellStart(c + 1); ++s) {
-                    const std::size_t j = g.order()[s];
-                    if (j == i) continue;
-                    const Vec2 d = displacement(k, Vec2{{sorted.px[i], sorted.py[i]}}, Vec2{{sorted.px[j], sorted.py[j]}});
+                    if (s == slot) continue;
+                    const Vec2 d = displacement(k, self, Vec2{{sorted.x[s], sorted.y[s]}});
                     best2 = std::min(best2, lengthSquared(d));
                 }
             }
@@ -71,6 +81,15 @@ Metrics computeMetrics(const Simulation& sim) {
     grid.reserve(n);
     grid.configure(k.width, k.height, std::max(k.perception, 1.0f), k.boundary == BoundaryMode::Wrap);
     grid.build(f.px.data(), f.py.data(), n, sim.scheduler());
+    SortedPositions sorted{std::vector<float>(n), std::vector<float>(n), std::vector<std::uint32_t>(n)};
+    sim.scheduler().parallelFor(n, 8192, [&](std::size_t b, std::size_t e) {
+        for (std::size_t s = b; s < e; ++s) {
+            const std::uint32_t i = grid.order()[s];
+            sorted.x[s] = f.px[i];
+            sorted.y[s] = f.py[i];
+            sorted.slotOf[i] = static_cast<std::uint32_t>(s);
+        }
+    });
 
     constexpr std::size_t kChunk = Simulation::kChunk;
     std::vector<Partial> parts(chunkCount(n, kChunk));
@@ -89,7 +108,7 @@ Metrics computeMetrics(const Simulation& sim) {
             }
             p.cx += f.px[i];
             p.cy += f.py[i];
-            const double nn = n > 1 ? nearestNeighbourDistance(grid, f, i, k) : -1.0;
+            const double nn = n > 1 ? nearestNeighbourDistance(grid, sorted, sorted.slotOf[i], k) : -1.0;
             if (nn >= 0.0) {
                 p.nn += nn;
                 ++p.withNeighbour;

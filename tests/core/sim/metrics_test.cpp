@@ -2,8 +2,11 @@
 // tests rely on these numbers meaning what they say.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
+#include <random>
 
 #include "sched/scheduler.hpp"
 #include "sim/metrics.hpp"
@@ -71,6 +74,34 @@ TEST_CASE("the mean nearest-neighbour distance is found even beyond the percepti
     // Across the seam of a wrapping world: 4 px, not 992.
     CHECK(metricsOf({{Vec2{{2, 500}}, Vec2{{1, 0}}}, {Vec2{{998, 500}}, Vec2{{1, 0}}}}, 1000, 1000, BoundaryMode::Wrap)
               .meanNearestNeighbour == Approx(4.0));
+}
+
+TEST_CASE("the mean nearest-neighbour distance of a random school is that of an all-pairs search") {
+    // Clumps and fish on one spot (distance 0), walled and wrapping, in a
+    // world of many cells: each fish's nearest neighbour found by the grid's
+    // rings is the one a search of all pairs finds.
+    for (const BoundaryMode mode : {BoundaryMode::Bounce, BoundaryMode::Wrap}) {
+        INFO((mode == BoundaryMode::Wrap ? "wrapping" : "walled"));
+        std::mt19937 rng(3);
+        std::uniform_real_distribution<float> x(0.0f, 800.0f), y(0.0f, 600.0f), near(-15.0f, 15.0f);
+        std::vector<FishInit> fish;
+        for (int i = 0; i < 400; ++i) {
+            const Vec2 p = i % 4 == 0 || fish.empty() ? Vec2{{x(rng), y(rng)}}
+                                                      : Vec2{{fish.back().position[0] + near(rng), fish.back().position[1] + near(rng)}};
+            fish.push_back({Vec2{{std::clamp(p[0], 0.0f, 799.0f), std::clamp(p[1], 0.0f, 599.0f)}}, Vec2{{1, 0}}});
+        }
+        fish.push_back(fish[7]);  // two fish on one spot
+        StepConstants k;
+        k.boundary = mode, k.width = 800, k.height = 600;
+        double sum = 0;
+        for (std::size_t i = 0; i < fish.size(); ++i) {
+            float best2 = std::numeric_limits<float>::infinity();
+            for (std::size_t j = 0; j < fish.size(); ++j)
+                if (j != i) best2 = std::min(best2, lengthSquared(displacement(k, fish[i].position, fish[j].position)));
+            sum += std::sqrt(static_cast<double>(best2));
+        }
+        CHECK(metricsOf(fish, 800, 600, mode).meanNearestNeighbour == Approx(sum / static_cast<double>(fish.size())).epsilon(1e-12));
+    }
 }
 
 TEST_CASE("non-finite positions and velocities are counted") {
