@@ -2,7 +2,7 @@
 // The innermost loop of the simulation: fish against the candidates of the
 // cells around them (UniformGrid::neighbourSpans), in one of two layouts.
 //
-// - Lanes over fish (scanSpans): eight consecutive fish in cell order mostly
+// - Lanes over fish (scanList): eight consecutive fish in cell order mostly
 //   share a row and lie within a few cells, so one pass over the union of
 //   their 3x3 blocks, one candidate at a time, serves all eight, straight from
 //   the sorted arrays: no copy, no padding, no per-fish setup, and each lane
@@ -47,6 +47,7 @@
 // identical results.
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "math/lanes.hpp"
@@ -59,7 +60,7 @@ namespace mirofish::scan {
 template <typename F>
 using MaskOf = decltype(F{} < F{});
 
-// Sums over the perceived neighbours: one fish per lane (scanSpans), or one
+// Sums over the perceived neighbours: one fish per lane (scanList), or one
 // fish's partial sums (scanBlock). F is v8f, or v16f for two groups of eight
 // fish scanned together (the kernel's AVX-512 build).
 template <typename F>
@@ -69,7 +70,7 @@ struct LanesOf {
 };
 using Lanes = LanesOf<v8f>;
 
-// The fish, one per lane (scanSpans), or one in every lane (scanBlock).
+// The fish, one per lane (scanList), or one in every lane (scanBlock).
 template <typename F>
 struct ScanFishOf {
     F x, y;          // position
@@ -121,15 +122,15 @@ template <bool Wrap, typename F>
     L.sepY = addProductWhere(L.sepY, close, dy, weight);
 }
 
-// Lanes over fish: every candidate of the spans, in their order, against the
+// Lanes over fish: every candidate of a list of indices into the arrays (the
+// spans' fish within reach, sim/reach_cull.hpp), in its order, against the
 // fish of the lanes.
 template <bool Wrap, typename F>
-[[gnu::always_inline]] inline void scanSpans(LanesOf<F>& L, const ScanSharedOf<F>& s, const ScanFishOf<F>& f,
-                                             const UniformGrid::Spans& spans) {
-    for (int k = 0; k < spans.count; ++k)
-        for (std::size_t j = spans.begin[k]; j < spans.end[k]; ++j)
-            perceive<Wrap>(L, s, f, broadcast<F>(s.px + j), broadcast<F>(s.py + j), broadcast<F>(s.vx + j),
-                           broadcast<F>(s.vy + j));
+[[gnu::always_inline]] inline void scanList(LanesOf<F>& L, const ScanSharedOf<F>& s, const ScanFishOf<F>& f,
+                                            std::span<const std::uint32_t> list) {
+    for (const std::uint32_t j : list)
+        perceive<Wrap>(L, s, f, broadcast<F>(s.px + j), broadcast<F>(s.py + j), broadcast<F>(s.vx + j),
+                       broadcast<F>(s.vy + j));
 }
 
 // The candidates of one cell's 3x3 block (the spans of

@@ -1,8 +1,8 @@
 #pragma once
 // Fewer candidates for a scan lanes over fish (sim/neighbour_scan.hpp
-// scanSpans): of the spans around some fish, only the fish that may lie
-// within reach of one of them, in their order, as a list of indices that the
-// scan then walks (scanList). In article 000's school the spans of a group
+// scanList): of the spans around some fish, only the fish that may lie
+// within reach of one of them, in their order, as the list of indices that
+// the scan walks. In article 000's school the spans of a group
 // of sixteen fish in one cell are about 250 fish; a fifth of them lie farther
 // from the box around the sixteen than the largest of their radii, and an
 // eight-lane run's box is smaller still.
@@ -22,7 +22,7 @@
 //   candidate, cx, cx - W or cx + W: the gap is the smallest of the three
 //   images' gaps, less a slack of eight units in the last place of the
 //   world's size for the roundings of the shifts (positions lie in [0, W);
-//   a candidate outside, which no step leaves, is always kept).
+//   a coordinate outside, which no step leaves, counts no gap).
 #include <cfloat>
 #include <cstddef>
 #include <cstdint>
@@ -114,15 +114,6 @@ private:
 };
 
 NearbyList& threadNearbyList();
-
-// Lanes over fish, as scanSpans, over the candidates of a list.
-template <bool Wrap, typename F>
-[[gnu::always_inline]] inline void scanList(LanesOf<F>& L, const ScanSharedOf<F>& s, const ScanFishOf<F>& f,
-                                            std::span<const std::uint32_t> list) {
-    for (const std::uint32_t j : list)
-        perceive<Wrap>(L, s, f, broadcast<F>(s.px + j), broadcast<F>(s.py + j), broadcast<F>(s.vx + j),
-                       broadcast<F>(s.vy + j));
-}
 
 // The scan of the spans around the fish of the lanes of m, lanes over fish,
 // through the list of those within reach. Returns how many candidates it
