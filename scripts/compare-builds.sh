@@ -11,6 +11,10 @@
 #   Defaults: 30 rounds of 8 steps of the constant-density scene, 50000 fish,
 #   1 thread, from step 60. A starts from its state at FROM and B from the
 #   very same state (a snapshot), so diverging schools do not matter.
+#   On 1 thread both builds run on the same core (MIROFISH_COMPARE_CPU, default
+#   0): this machine's two cores can differ in speed for minutes (one took
+#   1.5 times as long as the other on the same steps, 2026-12-02), and two
+#   builds left to land on different cores then differ by that much.
 set -euo pipefail
 if [[ $# -lt 2 ]]; then
   sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
@@ -24,6 +28,12 @@ for tool in "$a" "$b"; do
   [[ -x "$tool" ]] || { echo "compare-builds: $tool is missing (build the target mirofish_lockstep)" >&2; exit 1; }
 done
 
+pin=()
+if [[ "${scene[2]}" == 1 ]]; then
+  pin=(taskset -c "${MIROFISH_COMPARE_CPU:-0}")
+  command -v taskset >/dev/null || { echo "compare-builds: taskset (util-linux) is missing" >&2; exit 1; }
+fi
+
 work="$(mktemp -d)"
 pids=()
 cleanup() {
@@ -35,11 +45,11 @@ trap cleanup EXIT
 mkfifo "$work/a.in" "$work/a.out" "$work/b.in" "$work/b.out"
 
 # A saves the state it reaches; B starts once that file is complete.
-"$a" "${scene[@]}" save "$work/state" <"$work/a.in" >"$work/a.out" &
+"${pin[@]}" "$a" "${scene[@]}" save "$work/state" <"$work/a.in" >"$work/a.out" &
 pids+=($!)
 exec 3>"$work/a.in" 4<"$work/a.out"
 read -r line <&4 || { echo "compare-builds: $a did not start" >&2; exit 1; }
-"$b" "${scene[@]}" load "$work/state" <"$work/b.in" >"$work/b.out" &
+"${pin[@]}" "$b" "${scene[@]}" load "$work/state" <"$work/b.in" >"$work/b.out" &
 pids+=($!)
 exec 5>"$work/b.in" 6<"$work/b.out"
 read -r line <&6 || { echo "compare-builds: $b did not start" >&2; exit 1; }

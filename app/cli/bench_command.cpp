@@ -70,6 +70,14 @@ int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostr
                 << row.threads << " threads after the same steps: the simulation is not deterministic\n";
             return kExitFailed;
         }
+        // The same steps on each core alone: what the pairs could reach here.
+        const bench::CoreSpeeds cores = bench::measureCoreSpeeds(row.scene, startStep, pairs, steps);
+        std::string coreTimes;
+        for (std::size_t i = 0; i < cores.cpus.size(); ++i) {
+            char time[48];
+            std::snprintf(time, sizeof time, "%s%.3f", i == 0 ? "" : "/", cores.seconds[i]);
+            coreTimes += time;
+        }
         if (json) {
             nlohmann::ordered_json j;
             j["scene"] = row.name;
@@ -80,17 +88,30 @@ int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostr
             j["speed_up_vs_1_thread"] = s.median;
             j["speed_up_lowest"] = s.lowest;
             j["speed_up_highest"] = s.highest;
+            if (!cores.cpus.empty()) {
+                j["cpus"] = cores.cpus;
+                j["seconds_per_run_on_each_cpu"] = cores.seconds;
+                j["speed_up_bound"] = cores.speedUpBound(row.threads);
+            }
             out << j.dump() << "\n" << std::flush;
             continue;
         }
         if (!header) {
-            out << "\nspeed-up over 1 thread, the same steps timed in pairs (median pair, lowest-highest):\n"
-                << "scene              fish  threads  steps/run  pairs  vs 1 thread  lowest-highest\n";
+            out << "\nspeed-up over 1 thread, the same steps timed in pairs (median pair, lowest-highest), and\n"
+                << "the seconds of one run on 1 thread pinned to each CPU (median of as many runs as pairs), whose\n"
+                << "speeds added up over the fastest's bound the speed-up over the fastest CPU alone:\n"
+                << "scene              fish  threads  steps/run  pairs  vs 1 thread  lowest-highest  s on each CPU  at most\n";
             header = true;
         }
-        char line[160];
-        std::snprintf(line, sizeof line, "%-16s %7u %8d %10llu %6d %11.2fx %9.2f-%.2fx\n", row.name.c_str(), fish,
+        char line[240];
+        std::snprintf(line, sizeof line, "%-16s %7u %8d %10llu %6d %11.2fx %9.2f-%.2fx", row.name.c_str(), fish,
                       row.threads, static_cast<unsigned long long>(steps), pairs, s.median, s.lowest, s.highest);
+        out << line;
+        if (cores.cpus.empty()) {
+            out << "  (CPUs not pinnable)\n" << std::flush;
+            continue;
+        }
+        std::snprintf(line, sizeof line, " %14s %7.2fx\n", coreTimes.c_str(), cores.speedUpBound(row.threads));
         out << line << std::flush;
     }
     return kExitOk;

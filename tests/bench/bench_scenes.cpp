@@ -6,6 +6,9 @@
 #include <numbers>
 
 #include <sys/resource.h>
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 #include "io/state_hash.hpp"
 #include "sched/thread_pool.hpp"
@@ -163,6 +166,47 @@ PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_
     }
     const Spread spread = spreadOf(r.ratios);
     r.median = spread.median, r.lowest = spread.lowest, r.highest = spread.highest;
+    return r;
+}
+
+double CoreSpeeds::speedUpBound(int threads) const {
+    std::vector<double> t = seconds;
+    std::sort(t.begin(), t.end());
+    double sum = 0;
+    for (std::size_t i = 0; i < t.size() && i < static_cast<std::size_t>(threads); ++i) sum += t.front() / t[i];
+    return sum;
+}
+
+CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int rounds, std::uint64_t steps) {
+    CoreSpeeds r;
+#ifdef __linux__
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return r;
+    // Back to every CPU the thread had, however this ends.
+    struct Restore {
+        const cpu_set_t& mask;
+        ~Restore() { sched_setaffinity(0, sizeof mask, &mask); }
+    } restore{allowed};
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+        if (CPU_ISSET(c, &allowed)) r.cpus.push_back(c);
+    ThreadPool one(1);  // no workers: the steps run on this thread
+    Simulation sim(scene, one);
+    while (sim.stepIndex() < startStep) sim.step();
+    const Simulation::SavedState start = sim.save();
+    std::vector<std::vector<double>> runs(r.cpus.size());
+    for (int round = 0; round < rounds; ++round)
+        for (std::size_t i = 0; i < r.cpus.size(); ++i) {
+            cpu_set_t only;
+            CPU_ZERO(&only);
+            CPU_SET(r.cpus[i], &only);
+            if (sched_setaffinity(0, sizeof only, &only) != 0) return {};
+            sim.restore(start);
+            runs[i].push_back(secondsFor(sim, steps));
+        }
+    for (const std::vector<double>& v : runs) r.seconds.push_back(spreadOf(v).median);
+#else
+    (void)scene, (void)startStep, (void)rounds, (void)steps;
+#endif
     return r;
 }
 

@@ -99,4 +99,19 @@ struct PairedSpeedUp {
 PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_t startStep, int pairs,
                                    std::uint64_t steps, const std::function<void(int, double, double)>& progress = {});
 
+// How fast each core is alone: the same steps timed on 1 thread pinned to
+// each CPU this process may run on, in turn, `rounds` times (the state put
+// back before every run). This project's two virtual cores are not always
+// alike: on 2026-12-02 one took 1.5 times as long as the other on the same
+// steps for minutes, which no sharing of the work between two threads can
+// hide. Empty where the CPUs cannot be pinned (not Linux).
+struct CoreSpeeds {
+    std::vector<int> cpus;
+    std::vector<double> seconds;  // per CPU, the median of its runs
+    // How much faster `threads` threads can be than 1 thread on the fastest
+    // core at best: the T fastest cores' speeds added up, over the fastest's.
+    double speedUpBound(int threads) const;
+};
+CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int rounds, std::uint64_t steps);
+
 }  // namespace mirofish::bench

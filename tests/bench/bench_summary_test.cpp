@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <vector>
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 #include "bench_scenes.hpp"
 #include "sched/thread_pool.hpp"
@@ -62,6 +65,30 @@ TEST_CASE("the speed-up over 1 thread times the same steps on 1 and on 2 threads
     CHECK(s.lowest == sorted[0]);
     CHECK(s.median == sorted[1]);
     CHECK(s.highest == sorted[2]);
+}
+
+TEST_CASE("each CPU is timed alone, and their speeds bound the speed-up over the fastest") {
+    CoreSpeeds alike;
+    alike.cpus = {0, 1};
+    alike.seconds = {0.2, 0.2};
+    CHECK(alike.speedUpBound(2) == Approx(2.0));
+    CoreSpeeds unequal;
+    unequal.cpus = {0, 1, 2};
+    unequal.seconds = {0.4, 0.2, 0.25};  // the second CPU is the fastest
+    CHECK(unequal.speedUpBound(1) == Approx(1.0));
+    CHECK(unequal.speedUpBound(2) == Approx(1.8));  // the two fastest: 1 + 0.2 / 0.25
+    CHECK(unequal.speedUpBound(8) == Approx(2.3));  // every CPU: 1 + 0.8 + 0.5
+
+    const CoreSpeeds measured = measureCoreSpeeds(constantDensityScene(2000), kWarmUpSteps, 2, 3);
+#ifdef __linux__
+    REQUIRE_FALSE(measured.cpus.empty());
+    CHECK(measured.cpus.size() == measured.seconds.size());
+    for (double t : measured.seconds) CHECK(t > 0);
+    // The thread may run on all its CPUs again afterwards.
+    cpu_set_t after;
+    REQUIRE(sched_getaffinity(0, sizeof after, &after) == 0);
+    CHECK(CPU_COUNT(&after) == static_cast<int>(measured.cpus.size()));
+#endif
 }
 
 TEST_CASE("the constant-density scene keeps about 7 neighbours per fish however many steps are timed") {
