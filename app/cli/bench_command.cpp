@@ -72,12 +72,6 @@ int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostr
         }
         // The same steps on each core alone: what the pairs could reach here.
         const bench::CoreSpeeds cores = bench::measureCoreSpeeds(row.scene, startStep, pairs, steps);
-        std::string coreTimes;
-        for (std::size_t i = 0; i < cores.cpus.size(); ++i) {
-            char time[48];
-            std::snprintf(time, sizeof time, "%s%.3f", i == 0 ? "" : "/", cores.seconds[i]);
-            coreTimes += time;
-        }
         if (json) {
             nlohmann::ordered_json j;
             j["scene"] = row.name;
@@ -110,6 +104,12 @@ int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostr
         if (cores.cpus.empty()) {
             out << "  (CPUs not pinnable)\n" << std::flush;
             continue;
+        }
+        std::string coreTimes;
+        for (std::size_t i = 0; i < cores.cpus.size(); ++i) {
+            char time[48];
+            std::snprintf(time, sizeof time, "%s%.3f", i == 0 ? "" : "/", cores.seconds[i]);
+            coreTimes += time;
         }
         std::snprintf(line, sizeof line, " %14s %7.2fx\n", coreTimes.c_str(), cores.speedUpBound(row.threads));
         out << line << std::flush;

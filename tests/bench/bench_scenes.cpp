@@ -189,8 +189,8 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
     } restore{allowed};
     for (int c = 0; c < CPU_SETSIZE; ++c)
         if (CPU_ISSET(c, &allowed)) r.cpus.push_back(c);
-    ThreadPool one(1);  // no workers: the steps run on this thread
-    Simulation sim(scene, one);
+    SerialScheduler here;  // the steps run on this (pinned) thread
+    Simulation sim(scene, here);
     while (sim.stepIndex() < startStep) sim.step();
     const Simulation::SavedState start = sim.save();
     std::vector<std::vector<double>> runs(r.cpus.size());
