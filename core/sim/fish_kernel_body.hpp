@@ -166,12 +166,13 @@ inline constexpr bool kSixteenLanes = false;
 }
 
 // Two fish against one Block in sixteen lanes (scan::scanBlock), out of
-// line for the reason given at scanSixteen.
-template <bool Wrap>
+// line for the reason given at scanSixteen. Images: whether the scan
+// measures to the nearest image (UniformGrid::needsNearestImage).
+template <bool Images>
 [[gnu::noinline]] scan::LanesOf<v16f> scanTwoFish(const scan::ScanShared& block, const scan::ScanFishOf<v16f>& fish,
                                                   std::size_t length) {
     scan::LanesOf<v16f> lanes;
-    scan::scanBlock<Wrap>(lanes, widened(block), fish, length);
+    scan::scanBlock<Images>(lanes, widened(block), fish, length);
     return lanes;
 }
 
@@ -207,6 +208,7 @@ public:
                 shared_ = block_.shared(arrays_);
                 blockTotal_ = spans.total;
                 blockCell_ = cell;
+                blockImages_ = Wrap && g.needsNearestImage(cellX[i], cellX[i], cellY[i]);
             }
             if constexpr (kSixteenLanes) {
                 // Two fish of one cell in sixteen lanes, each in eight with
@@ -215,7 +217,9 @@ public:
                     const auto two = [i](v8f x) { return joined(splat(x[i]), splat(x[i + 1])); };
                     const scan::ScanFishOf<v16f> both{two(fish.x),     two(fish.y),         two(fish.headX),
                                                       two(fish.headY), two(fish.coneLimit), two(fish.radius2)};
-                    const PerceivedOf<v16f> seen = perceivedOf(scanTwoFish<Wrap>(shared_, both, block_.length()));
+                    const PerceivedOf<v16f> seen =
+                        perceivedOf(Wrap && blockImages_ ? scanTwoFish<true>(shared_, both, block_.length())
+                                                         : scanTwoFish<false>(shared_, both, block_.length()));
                     keep(i, halfSums(seen, 0));
                     keep(i + 1, halfSums(seen, 1));
                     candidates += 2 * std::uint64_t{blockTotal_};
@@ -226,7 +230,10 @@ public:
             const scan::ScanFish one{splat(fish.x[i]),     splat(fish.y[i]),         splat(fish.headX[i]),
                                      splat(fish.headY[i]), splat(fish.coneLimit[i]), splat(fish.radius2[i])};
             scan::Lanes lanes;
-            scan::scanBlock<Wrap>(lanes, shared_, one, block_.length());
+            if (Wrap && blockImages_)
+                scan::scanBlock<true>(lanes, shared_, one, block_.length());
+            else
+                scan::scanBlock<false>(lanes, shared_, one, block_.length());
             candidates += blockTotal_;
             keep(i++, perceivedOf(lanes));
         }
@@ -240,6 +247,7 @@ private:
     scan::ScanShared shared_;        // the block
     int blockCell_ = -1;
     std::uint32_t blockTotal_ = 0;
+    bool blockImages_ = false;  // the block needs the nearest image (a wrapping world's seam)
 };
 
 // One group of fish (eight lanes, or sixteen: two groups of eight) as read
@@ -355,7 +363,10 @@ template <bool Wrap>
         const v8i inRun = (iota >= l) & (iota < e);
         if (spans.total <= kLanesOverFishLimit || inOneCellOfSixteen) {
             scan::Lanes lanes;
-            const std::size_t examined = scan::scanWithinReach<Wrap>(lanes, shared, E.fish, inRun, spans, nearby);
+            const bool images = Wrap && g.needsNearestImage(E.cellX[l], E.cellX[e - 1], E.cellY[l]);
+            const std::size_t examined =
+                images ? scan::scanWithinReach<Wrap, Wrap>(lanes, shared, E.fish, inRun, spans, nearby)
+                       : scan::scanWithinReach<Wrap, false>(lanes, shared, E.fish, inRun, spans, nearby);
             candidates += std::uint64_t{examined} * static_cast<std::uint64_t>(e - l);
             run = perceivedOf(lanes);
         } else {
@@ -393,13 +404,13 @@ template <bool Wrap>
 // fish), out of line: inlined into the kernel, GCC 12 kept its sums in
 // memory, a load and a store per sum and candidate, which made it cost as
 // much as two groups scanned apart. Sets examined to the candidates it walked
-// per fish.
-template <bool Wrap>
+// per fish. Images: as for scan::scanWithinReach.
+template <bool Wrap, bool Images>
 [[gnu::noinline]] scan::LanesOf<v16f> scanSixteen(const scan::ScanSharedOf<v16f>& shared,
                                                   const scan::ScanFishOf<v16f>& fish, const UniformGrid::Spans& spans,
                                                   scan::NearbyList& nearby, std::size_t& examined) {
     scan::LanesOf<v16f> lanes;
-    examined = scan::scanWithinReach<Wrap>(lanes, shared, fish, v16i{} - 1, spans, nearby);
+    examined = scan::scanWithinReach<Wrap, Images>(lanes, shared, fish, v16i{} - 1, spans, nearby);
     return lanes;
 }
 
@@ -427,8 +438,10 @@ template <bool Wrap>
         const UniformGrid::Spans spans = g.neighbourSpans(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
         if (spans.total <= kLanesOverFishLimit || sixteenInOneCell(in, G.b, end)) {
             std::size_t examined = 0;
-            const PerceivedOf<v16f> seen =
-                perceivedOf(scanSixteen<Wrap>(widened(shared), G.scanned(), spans, nearby, examined));
+            const bool images = Wrap && g.needsNearestImage(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
+            const PerceivedOf<v16f> seen = perceivedOf(
+                images ? scanSixteen<Wrap, Wrap>(widened(shared), G.scanned(), spans, nearby, examined)
+                       : scanSixteen<Wrap, false>(widened(shared), G.scanned(), spans, nearby, examined));
             candidates += std::uint64_t{examined} * 2 * kLanes;
             return seen;
         }

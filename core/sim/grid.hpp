@@ -88,6 +88,19 @@ public:
     // The 3x3 block around cell (cx, cy).
     Spans neighbourSpans(int cx, int cy) const { return neighbourSpans(cx, cx, cy); }
 
+    // Whether a scan of those spans, for fish in cells cxFirst .. cxLast of
+    // row cy, must measure to the nearest image of a candidate (a wrapping
+    // world). Not where the spans stay clear of the seams and span at most
+    // half the world less a cell along each axis: a fish's offset to any of
+    // their candidates (fewer than cxLast - cxFirst + 2 cells across, 2 cells
+    // up or down, whatever the rounding of the cells) is then within half
+    // the world, where the nearest image is the candidate itself, and the
+    // plain offset is the minimum image's, bit for bit.
+    bool needsNearestImage(int cxFirst, int cxLast, int cy) const {
+        const bool clearOfSeams = cxFirst >= 1 && cxLast + 1 < cols_ && cy >= 1 && cy + 1 < rows_;
+        return periodic_ && !(clearOfSeams && 2 * (cxLast - cxFirst + 3) <= cols_ && 2 * 3 <= rows_);
+    }
+
 private:
     static int clampCell(float g, int n) {
         if (!(g >= 0.0f)) return 0;  // also catches NaN

@@ -100,7 +100,9 @@ template <bool Wrap, typename F>
     F dx = cx - f.x;
     F dy = cy - f.y;
     if constexpr (Wrap) {
-        // Positions lie in [0, size): one conditional shift is the minimum image.
+        // Positions lie in [0, size): one conditional shift is the minimum
+        // image. Only scans near a seam or in a small world take it
+        // (UniformGrid::needsNearestImage); elsewhere it shifts nothing.
         dx = select(dx > 0.5f * s.width, dx - s.width, dx);
         dx = select(dx < -0.5f * s.width, dx + s.width, dx);
         dy = select(dy > 0.5f * s.height, dy - s.height, dy);

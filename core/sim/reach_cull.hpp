@@ -117,14 +117,17 @@ NearbyList& threadNearbyList();
 
 // The scan of the spans around the fish of the lanes of m, lanes over fish,
 // through the list of those within reach. Returns how many candidates it
-// examined (per fish).
-template <bool Wrap, typename F>
+// examined (per fish). Images: whether the scan measures to the nearest
+// image (UniformGrid::needsNearestImage); the list is the wrapping world's
+// either way, so the candidates counted do not depend on it.
+template <bool Wrap, bool Images = Wrap, typename F>
 [[gnu::always_inline]] inline std::size_t scanWithinReach(LanesOf<F>& L, const ScanSharedOf<F>& s,
                                                           const ScanFishOf<F>& f, MaskOf<F> m,
                                                           const UniformGrid::Spans& spans, NearbyList& nearby) {
+    static_assert(Wrap || !Images, "only a wrapping world has images");
     const std::span<const std::uint32_t> list =
         nearby.fill<Wrap>(s.px, s.py, spans, reachOf(f, m), s.width[0], s.height[0]);
-    scanList<Wrap>(L, s, f, list);
+    scanList<Images>(L, s, f, list);
     return list.size();
 }
 

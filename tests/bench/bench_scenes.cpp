@@ -37,6 +37,12 @@ Scene constantDensityScene(std::uint32_t fish) {
     return s;
 }
 
+Scene constantDensityWrappingScene(std::uint32_t fish) {
+    Scene s = constantDensityScene(fish);
+    s.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    return s;
+}
+
 Scene article000AppScene() {
     Scene s;
     s.fishCount = 3000;

@@ -14,6 +14,7 @@ namespace mirofish::bench {
 inline constexpr const char* kConstantDensityName = "constant-density";
 inline constexpr const char* kArticle000Name = "article-000";
 inline constexpr const char* kArticle000AppName = "article-000-app";
+inline constexpr const char* kConstantDensityWrappingName = "constant-density-wrapping";
 
 // Constant density: about 7 neighbours seen per fish (11 fish in a
 // perception disc, 7 of them inside the field of view), whatever the count,
@@ -22,6 +23,10 @@ inline constexpr const char* kArticle000AppName = "article-000-app";
 // separation reaches the perception radius and weighs 3, which keeps the fish
 // from drawing together into ever denser schools.
 Scene constantDensityScene(std::uint32_t fish);
+// The same in a wrapping world, as the editor's default preset and three
+// others are (scripts/compare-builds.sh; the bench's table keeps the three
+// scenes above).
+Scene constantDensityWrappingScene(std::uint32_t fish);
 
 // Article 000's scene as the article runs it: 3000 fish on 1920x1080,
 // perception 75 px and the rest of its table (the registry defaults are that

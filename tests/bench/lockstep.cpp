@@ -6,8 +6,8 @@
 // very same steps pair up well.
 //
 // usage: mirofish_lockstep SCENE FISH THREADS STEPS FROM [save|load FILE]
-//   SCENE  constant-density, article-000 or article-000-app (FISH is ignored
-//          for the last two)
+//   SCENE  constant-density, constant-density-wrapping, article-000 or
+//          article-000-app (FISH is ignored for the last two)
 //   FROM   the step the timed runs start from; the scene runs up to it once
 //   save FILE / load FILE: write the state at FROM to FILE, or start from
 //          the state in FILE instead of running up to FROM, so that two
@@ -45,8 +45,11 @@ Scene sceneNamed(const std::string& name, long fish) {
     if (name == bench::kConstantDensityName) return bench::constantDensityScene(static_cast<std::uint32_t>(fish));
     if (name == bench::kArticle000Name) return bench::article000Scene();
     if (name == bench::kArticle000AppName) return bench::article000AppScene();
+    if (name == bench::kConstantDensityWrappingName)
+        return bench::constantDensityWrappingScene(static_cast<std::uint32_t>(fish));
     throw std::runtime_error("unknown scene '" + name + "' (" + bench::kConstantDensityName + ", " +
-                             bench::kArticle000Name + " or " + bench::kArticle000AppName + ")");
+                             bench::kConstantDensityWrappingName + ", " + bench::kArticle000Name + " or " +
+                             bench::kArticle000AppName + ")");
 }
 
 }  // namespace

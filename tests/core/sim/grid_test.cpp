@@ -247,6 +247,59 @@ TEST_CASE("the grid's counting sort lists every fish once, cell by cell, stable 
     REQUIRE(std::all_of(seen.begin(), seen.end(), [](int k) { return k == 1; }));
 }
 
+TEST_CASE("where the grid says a wrapping world's scan needs no nearest image, every offset is already the nearest") {
+    // The kernel scans such runs with plain offsets (sim/fish_kernel_body.hpp):
+    // its result is that of the minimum image, bit for bit, only if the scan's
+    // own shift test (sim/neighbour_scan.hpp perceive) would shift nothing.
+    // Fish on every cell border and a float step below the world's far edges
+    // (awkwardLayout), in worlds from three cells across to many.
+    struct World {
+        float w, h, cell;
+    };
+    const World world = GENERATE(World{800, 600, 45}, World{130, 130, 40}, World{2000, 100, 30}, World{270, 270, 45},
+                                 World{300, 170, 30});
+    INFO("world " << world.w << "x" << world.h);
+    const Layout l = awkwardLayout(900, world.w, world.h, world.cell, 0.0f, true, false, 7);
+    UniformGrid g;
+    g.reserve(l.px.size());
+    g.configure(world.w, world.h, world.cell, true);
+    g.build(l.px.data(), l.py.data(), l.px.size());
+    const auto shifted = [](float d, float size) { return d > 0.5f * size || d < -0.5f * size; };
+    std::size_t plain = 0, images = 0, wrong = 0, nearSeam = 0;
+    for (int cy = 0; cy < g.rows(); ++cy) {
+        for (int cx = 0; cx < g.cols(); ++cx) {
+            for (int width = 1; width <= 2 * kRunColumns && cx + width <= g.cols(); ++width) {
+                const int last = cx + width - 1;
+                bool anyShift = false;
+                const std::vector<std::uint32_t> candidates = slotsOf(g.neighbourSpans(cx, last, cy));
+                for (std::uint32_t s = g.cellStart(g.cellIndex(cx, cy)); s < g.cellStart(g.cellIndex(last, cy) + 1); ++s) {
+                    const std::uint32_t i = g.order()[s];
+                    for (std::uint32_t c : candidates) {
+                        const std::uint32_t j = g.order()[c];
+                        anyShift = anyShift || shifted(l.px[j] - l.px[i], world.w) || shifted(l.py[j] - l.py[i], world.h);
+                    }
+                }
+                if (g.needsNearestImage(cx, last, cy)) {
+                    ++images;
+                    nearSeam += anyShift;
+                } else {
+                    ++plain;
+                    wrong += anyShift;
+                }
+            }
+        }
+    }
+    INFO(plain << " ranges scanned plain, " << images << " with images, " << nearSeam << " of them needing them");
+    CHECK(wrong == 0);
+    // The test means something: the awkward fish do reach across the seam.
+    CHECK(nearSeam > 0);
+    // A world of fewer than six columns or rows always takes the images.
+    if (g.cols() < 6 || g.rows() < 6)
+        CHECK(plain == 0);
+    else
+        CHECK(plain > 0);
+}
+
 TEST_CASE("grid cells are never narrower than asked and tile a wrapping world exactly") {
     UniformGrid g;
     g.reserve(1000);
