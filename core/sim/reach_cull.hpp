@@ -67,14 +67,24 @@ template <typename F>
     return select(inside, maxOf(nearest - slack, splat(0.0f)), 0.0f);
 }
 
+// wrappedGapTo's value where the box and the candidate lie in the spans of a
+// run that needs no nearest image (UniformGrid::needsNearestImage): their
+// plain gap is then under half the world less a cell, and every shifted
+// image's over half the world, so the nearest is the candidate itself.
+[[gnu::always_inline]] inline v8f wrappedGapClearOfSeams(v8f c, v8f lo, v8f hi, v8f size, v8f slack) {
+    const v8i inside = (c >= 0.0f) & (c <= size);
+    return select(inside, maxOf(maxOf(lo - c, c - hi) - slack, splat(0.0f)), 0.0f);
+}
+
 // Each thread's list (one per thread, as the scan's Block: a chunk must not
 // allocate, and the list keeps the size of the largest one).
 class NearbyList {
 public:
     // The fish of the spans within reach, in the spans' order; width and
-    // height are the world's, for Wrap. Eight candidates at a time: up to
-    // seven past a span are read (the arrays are padded) and left out.
-    template <bool Wrap>
+    // height are the world's, for Wrap; Images as for scanWithinReach. Eight
+    // candidates at a time: up to seven past a span are read (the arrays are
+    // padded) and left out.
+    template <bool Wrap, bool Images = Wrap>
     [[gnu::always_inline]] std::span<const std::uint32_t> fill(const float* px, const float* py,
                                                                const UniformGrid::Spans& spans, const Reach& r,
                                                                float width, float height) {
@@ -93,9 +103,12 @@ public:
             for (std::uint32_t j = spans.begin[s]; j < spans.end[s]; j += kLanes) {
                 const v8f cx = loadLanes(px + j), cy = loadLanes(py + j);
                 v8f gx, gy;
-                if constexpr (Wrap) {
+                if constexpr (Wrap && Images) {
                     gx = wrappedGapTo(cx, x0, x1, w, slackX);
                     gy = wrappedGapTo(cy, y0, y1, h, slackY);
+                } else if constexpr (Wrap) {
+                    gx = wrappedGapClearOfSeams(cx, x0, x1, w, slackX);
+                    gy = wrappedGapClearOfSeams(cy, y0, y1, h, slackY);
                 } else {
                     gx = gapTo(cx, x0, x1);
                     gy = gapTo(cy, y0, y1);
@@ -118,15 +131,14 @@ NearbyList& threadNearbyList();
 // The scan of the spans around the fish of the lanes of m, lanes over fish,
 // through the list of those within reach. Returns how many candidates it
 // examined (per fish). Images: whether the scan measures to the nearest
-// image (UniformGrid::needsNearestImage); the list is the wrapping world's
-// either way, so the candidates counted do not depend on it.
+// image (UniformGrid::needsNearestImage); the list is the same either way.
 template <bool Wrap, bool Images = Wrap, typename F>
 [[gnu::always_inline]] inline std::size_t scanWithinReach(LanesOf<F>& L, const ScanSharedOf<F>& s,
                                                           const ScanFishOf<F>& f, MaskOf<F> m,
                                                           const UniformGrid::Spans& spans, NearbyList& nearby) {
     static_assert(Wrap || !Images, "only a wrapping world has images");
     const std::span<const std::uint32_t> list =
-        nearby.fill<Wrap>(s.px, s.py, spans, reachOf(f, m), s.width[0], s.height[0]);
+        nearby.fill<Wrap, Images>(s.px, s.py, spans, reachOf(f, m), s.width[0], s.height[0]);
     scanList<Images>(L, s, f, list);
     return list.size();
 }

@@ -90,6 +90,7 @@ void scanWholeSpans(scan::LanesOf<F>& L, const scan::ScanSharedOf<F>& s, const s
 
 struct Tally {
     std::size_t groups = 0, differing = 0, seen = 0, nearEdge = 0;
+    std::size_t plain = 0;  // groups of one cell clear of the seams, scanned again without images
     std::size_t examined = 0, whole = 0;  // of the groups of consecutive fish
 };
 
@@ -137,6 +138,18 @@ Tally scanBothWays(std::uint32_t seed) {
         const std::size_t examined = scan::scanWithinReach<Wrap>(culled, shared, f, M{} - 1, spans, nearby);
         ++t.groups;
         t.differing += !sameSums(whole, culled);
+        // In a wrapping world, fish of one cell whose block needs no nearest
+        // image: the plain scan (and its list) gives the very same.
+        bool oneCell = true;
+        for (int l = 0; l < lanes; ++l)
+            oneCell = oneCell && g.cellX(f.x[l]) == g.cellX(f.x[0]) && g.cellY(f.y[l]) == g.cellY(f.y[0]);
+        if (Wrap && oneCell && !g.needsNearestImage(g.cellX(f.x[0]), g.cellX(f.x[0]), g.cellY(f.y[0]))) {
+            scan::LanesOf<F> plain;
+            const std::size_t plainExamined =
+                scan::scanWithinReach<Wrap, false>(plain, shared, f, M{} - 1, spans, nearby);
+            t.differing += !sameSums(whole, plain) || plainExamined != examined;
+            ++t.plain;
+        }
         if (trial % 2 == 0) t.examined += examined, t.whole += spans.total;
 
         // Lanes outside the run may be left out of the box, and their sums
@@ -178,6 +191,7 @@ TEST_CASE("a scan of the candidates within reach of its fish gives the sums of i
             CHECK(t.seen > 1000);
             CHECK(t.nearEdge > 100);
         }
+        CHECK(scanBothWays<v8f, true>(seed).plain > 20);
     }
 }
 
