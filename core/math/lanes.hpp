@@ -29,6 +29,11 @@ inline constexpr int kLanes = 8;
 using v16f = float __attribute__((vector_size(64)));
 using v16i = std::int32_t __attribute__((vector_size(64)));
 using v16u = std::uint32_t __attribute__((vector_size(64)));
+// Four lanes: half of eight, and what every x86-64 has (SSE2), so code built
+// for any x86-64 keeps them in registers where its eight-lane types go
+// through the stack (sim/metrics.cpp).
+using v4f = float __attribute__((vector_size(16)));
+using v4i = std::int32_t __attribute__((vector_size(16)));
 
 // F: a float lane vector; MaskOf<F> its masks, UnsignedOf<F> its unsigned
 // integers, FloatsOf<M> the floats of a mask type.
@@ -251,13 +256,11 @@ template <FloatLanes F>
 // The smallest and the largest lane, of lanes that hold no NaN (the order of
 // the comparisons then does not matter).
 [[gnu::always_inline]] inline float minLanes(v8f v) {
-    using v4f = float __attribute__((vector_size(16)));
     const v4f lo = {v[0], v[1], v[2], v[3]}, hi = {v[4], v[5], v[6], v[7]};
     const v4f q = lo < hi ? lo : hi;
     return minOf(minOf(q[0], q[2]), minOf(q[1], q[3]));
 }
 [[gnu::always_inline]] inline float maxLanes(v8f v) {
-    using v4f = float __attribute__((vector_size(16)));
     const v4f lo = {v[0], v[1], v[2], v[3]}, hi = {v[4], v[5], v[6], v[7]};
     const v4f q = lo > hi ? lo : hi;
     return maxOf(maxOf(q[0], q[2]), maxOf(q[1], q[3]));
@@ -313,7 +316,6 @@ constexpr std::array<std::uint32_t, 256> kSetLanes = setLanesTable();
 // Sum of the lanes as a fixed tree, ((0+4)+(2+6))+((1+5)+(3+7)): the same
 // order on every target, so reductions stay deterministic.
 [[gnu::always_inline]] inline float sumLanes(v8f v) {
-    using v4f = float __attribute__((vector_size(16)));
     const v4f lo = {v[0], v[1], v[2], v[3]}, hi = {v[4], v[5], v[6], v[7]};
     const v4f q = lo + hi;
     const float a = q[0] + q[2], b = q[1] + q[3];

@@ -92,7 +92,6 @@ private:
     // the bottom ones (x01 y01 x11 y11) one row further: the padding makes
     // both corners of a row neighbours, at the seam too.
     static_assert(sizeof(Vec2) == 2 * sizeof(float));
-    using v4f = float __attribute__((vector_size(16)));
     const float* lattice = lattice_[0].c.data();
     const auto corners = [&](int lane, const float* row) {
         v4f v;

@@ -31,11 +31,6 @@ struct SortedPositions {
     std::vector<std::uint32_t> slotOf;
 };
 
-// Four lanes: what any x86-64 has (SSE2), so the generic build of the core
-// keeps them in registers (its eight-lane types went through the stack).
-using v4f = float __attribute__((vector_size(16)));
-using v4i = std::int32_t __attribute__((vector_size(16)));
-
 // The squared distances from `self` (at x, y) to the nearest of the sorted
 // fish in slots [b, e), lane by lane, if nearer than best2: four candidates
 // at a time (the sorted arrays are padded). The offset to a candidate's
