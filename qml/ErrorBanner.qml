@@ -9,7 +9,7 @@ Rectangle {
     id: banner
     objectName: "messageBanner"
     visible: Editor.message !== ""
-    height: visible ? label.implicitHeight + 14 : 0
+    height: visible ? row.implicitHeight + 10 : 0
     color: Editor.messageIsError ? "#c0501818" : "#a0183040"
 
     Timer {
@@ -17,8 +17,13 @@ Rectangle {
         interval: 4000
         onTriggered: Editor.clearMessage()
     }
+    // Centred, not filling the banner: its height follows the text's, and
+    // a layout that filled it would feed that height back into itself.
     RowLayout {
-        anchors.fill: parent
+        id: row
+        anchors.left: parent.left
+        anchors.right: parent.right
+        anchors.verticalCenter: parent.verticalCenter
         anchors.leftMargin: 10
         anchors.rightMargin: 4
         Label {

@@ -1,5 +1,6 @@
 #include "editor.hpp"
 
+#include <QLocale>
 #include <QQmlEngine>
 #include <QRandomGenerator>
 #include <algorithm>
@@ -14,6 +15,28 @@ Editor* gInstance = nullptr;
 constexpr int kStatsIntervalMs = 250;
 // The articles' healthy range of perceived neighbours.
 constexpr double kHealthyNeighboursMin = 5.0, kHealthyNeighboursMax = 8.0;
+// Steps this long leave the school all but frozen (two a second at most):
+// the message line then says why and what helps.
+constexpr double kSlowStepSeconds = 0.5;
+
+// fish and perception: the user's settings, which the step in progress may
+// already run with before the simulation thread has published them.
+QString slowStepText(const SimStats& s, double runningSeconds, int fish, float perception) {
+    const QLocale locale;
+    const QString settings = QObject::tr("%1 fish, perception radius %2 px")
+                                 .arg(locale.toString(fish))
+                                 .arg(QString::number(perception, 'f', 0));
+    const QString help = QObject::tr("A smaller radius or fewer fish brings it back to speed.");
+    // Before a step at these settings ends, its neighbours are not known yet.
+    if (runningSeconds * 1000.0 > s.stepMilliseconds)
+        return QObject::tr("The simulation is crawling: one step has taken %1 s so far (%2). %3 Edits apply when "
+                           "this step ends.")
+            .arg(runningSeconds, 0, 'f', 1)
+            .arg(settings, help);
+    return QObject::tr("The simulation is crawling: each step takes %1 s, with %2 neighbours per fish (%3). %4")
+        .arg(s.stepMilliseconds / 1000.0, 0, 'f', 1)
+        .arg(locale.toString(s.metrics.meanNeighbours, 'f', 0), settings, help);
+}
 }  // namespace
 
 Editor* Editor::create(QQmlEngine*, QJSEngine*) {
@@ -256,8 +279,27 @@ void Editor::refreshStats() {
         morphSeen_ = false;
     }
     lastStats_ = s;
+    noticeSlowSteps(s);
     updateModified();
     emit statsChanged();
+}
+
+// Shown once a slow spell begins and kept up to date while the message line
+// still shows it; cleared when the steps are fast again. Dismissed, it stays
+// away until the next slow spell.
+void Editor::noticeSlowSteps(const SimStats& s) {
+    const double running = host_->runningStepSeconds();
+    const bool slow = running >= kSlowStepSeconds || (!s.paused && s.stepMilliseconds >= 1000.0 * kSlowStepSeconds);
+    if (!slow) {
+        if (!slowNotice_.isEmpty() && message_ == slowNotice_) clearMessage();
+        slowNotice_.clear();
+        slowSpell_ = false;
+        return;
+    }
+    if (slowSpell_ && message_ != slowNotice_) return;  // dismissed, or another message took its place
+    slowSpell_ = true;
+    slowNotice_ = slowStepText(s, running, fishCount_, params_.params().get(ParamId::PerceptionRadius));
+    showMessage(slowNotice_, true);
 }
 
 }  // namespace mirofish::editor

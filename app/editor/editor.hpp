@@ -175,6 +175,8 @@ private:
     void setOverlay(bool OverlayRequest::*flag, bool on);
     void sendOverlays();
     void refreshStats();
+    // The message line's word on steps that take half a second or more.
+    void noticeSlowSteps(const SimStats& s);
     void updateModified();
     bool reportPresetError(const std::exception& e);
     void objectToolPress(QPointF world, Qt::MouseButton button);
@@ -213,6 +215,8 @@ private:
     QElapsedTimer frameClock_;
     QString message_;
     bool messageIsError_ = false;
+    QString slowNotice_;      // the slow-step message as last shown
+    bool slowSpell_ = false;  // steps have been slow since slowNotice_ was first shown
 
     // The pointer: the school tool's live field and gesture, or a dragged object.
     PointerGesture gesture_;

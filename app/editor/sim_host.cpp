@@ -35,6 +35,9 @@ SimHost::~SimHost() {
         std::lock_guard lock(commandMutex_);
         stopping_ = true;
     }
+    // A step of absurd settings can take half a minute; closing the window
+    // does not wait for it (the simulation goes with the host).
+    sim_->abandon();
     wake_.notify_one();
     thread_.join();
 }
@@ -50,6 +53,13 @@ void SimHost::post(Command command) {
 void SimHost::setFrameReady(std::function<void()> callback) {
     std::lock_guard lock(commandMutex_);
     frameReady_ = std::move(callback);
+}
+
+double SimHost::runningStepSeconds() const {
+    const std::int64_t started = stepStartedNs_.load(std::memory_order_relaxed);
+    if (started == 0) return 0.0;
+    const std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+    return static_cast<double>(std::max<std::int64_t>(now - started, 0)) * 1e-9;
 }
 
 SimStats SimHost::stats() const {
@@ -121,6 +131,9 @@ void SimHost::run() {
             // Resuming must not replay the paused time.
             steps = stepper_.advance(wasPaused ? 0.0 : frameSeconds).steps;
             windowRunningSeconds += frameSeconds;
+            // Steps longer than a frame cannot catch up: one per tick, so an
+            // edit waits for one step, not three.
+            if (lastStepSeconds_ > std::chrono::duration<double>(kTick).count()) steps = std::min(steps, 1);
         }
         ctx.singleSteps = 0;
         wasPaused = ctx.paused;
@@ -135,20 +148,32 @@ void SimHost::run() {
             const bool driven = modulate();
             if (driven) sim_->setParams(effective_);
             const auto t0 = Clock::now();
+            stepStartedNs_.store(std::chrono::duration_cast<std::chrono::nanoseconds>(t0.time_since_epoch()).count(),
+                                 std::memory_order_relaxed);
             sim_->step();
+            stepStartedNs_.store(0, std::memory_order_relaxed);
             if (driven) sim_->setParams(base);
-            windowStepSeconds += std::chrono::duration<double>(Clock::now() - t0).count();
+            lastStepSeconds_ = std::chrono::duration<double>(Clock::now() - t0).count();
+            windowStepSeconds += lastStepSeconds_;
             expireTransientFields();
+            // An edit or the window closing goes before the frame's other steps.
+            std::lock_guard lock(commandMutex_);
+            if (stopping_ || !pending_.empty()) {
+                steps = s + 1;
+                break;
+            }
         }
         windowSteps += steps;
         windowSimSeconds += steps * Simulation::kStepSeconds;
 
-        const double windowSeconds = std::chrono::duration<double>(now - windowStart).count();
+        // Up to the end of this frame's steps: a step of seconds shows at once.
+        const auto stepped = steps > 0 ? Clock::now() : now;
+        const double windowSeconds = std::chrono::duration<double>(stepped - windowStart).count();
         if (windowSeconds >= kStatsWindowSeconds) {
             std::lock_guard lock(statsMutex_);
             stats_.stepMilliseconds = windowSteps > 0 ? 1000.0 * windowStepSeconds / windowSteps : 0.0;
             stats_.realTimeRatio = windowRunningSeconds > 0.5 ? windowSimSeconds / windowRunningSeconds : 1.0;
-            windowStart = now;
+            windowStart = stepped;
             windowSimSeconds = windowStepSeconds = windowRunningSeconds = 0;
             windowSteps = 0;
         }

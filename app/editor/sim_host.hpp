@@ -7,6 +7,7 @@
 // a queued signal.
 #include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -45,6 +46,10 @@ public:
 
     TripleBuffer<FrameSnapshot>& frames() { return frames_; }
     SimStats stats() const;
+    // Any thread: how long the step in progress has run, 0 between steps.
+    // Settings that make every fish examine tens of thousands of others give
+    // steps of seconds, and the window says so before the first one ends.
+    double runningStepSeconds() const;
     // Just the routes' live values (the route table refreshes them 30 times a second).
     std::vector<RouteValue> routeValues() const;
 
@@ -71,6 +76,11 @@ private:
     std::condition_variable wake_;
     std::vector<Command> pending_;
     bool stopping_ = false;
+
+    // When the step in progress began (steady clock, nanoseconds), 0 between
+    // steps. Relaxed: a figure for the window, ordered with nothing else.
+    std::atomic<std::int64_t> stepStartedNs_{0};
+    double lastStepSeconds_ = 0;  // simulation thread only
 
     std::function<void()> frameReady_;
     TripleBuffer<FrameSnapshot> frames_;

@@ -220,6 +220,7 @@ void Simulation::reorderByCell(std::size_t chunk) {
 }
 
 void Simulation::step() {
+    if (abandoned()) return;
     using Clock = std::chrono::steady_clock;
     const auto t0 = Clock::now();
     const StepConstants k = stepConstants();
@@ -248,8 +249,9 @@ void Simulation::step() {
                          scene_.obstacles,
                          scene_.leader ? &leaderPosition : nullptr};
     scheduler_->parallelFor(n, chunk, [&](std::size_t b, std::size_t e) {
-        chunkStats_[b / chunk] = runFishKernel(in, b, e);
+        if (!abandoned()) chunkStats_[b / chunk] = runFishKernel(in, b, e);
     });
+    if (abandoned()) return;
     const auto t3 = Clock::now();
 
     // Agents move from the same old state the fish saw.

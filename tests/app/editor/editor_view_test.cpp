@@ -1,8 +1,10 @@
 // The window draws fish for every shipped preset, reads the keyboard, and
 // survives a minute of random edits.
+#include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <memory>
 
 #include "editor_fixture.hpp"
 
@@ -174,4 +176,40 @@ TEST_CASE("a minute of random slider and fish-count changes with 20 000 fish kee
     CHECK(s.fishCount == 20'000);
     CHECK(s.metrics.nonFinite == 0);
     CHECK(std::isfinite(s.metrics.meanSpeed));
+}
+
+TEST_CASE("steps that take seconds are named in the message line, an edit ends them, and closing does not wait") {
+    // 70 000 fish that all see one another (perception 2000 px): every fish
+    // examines the whole school, seconds a step.
+    auto f = std::make_unique<EditorFixture>();
+    const int fish = f->editor->fishCount();
+    auto* params = f->editor->params();
+    params->setValue(params->rowOf(QStringLiteral("perceptionRadius")), 2000.0);
+    f->editor->setFishCount(70'000);
+    const auto message = [&] { return f->editor->message(); };
+    REQUIRE(EditorFixture::waitFor([&] { return message().contains(QStringLiteral("crawling")); }, 30'000));
+    INFO("the message: " << message().toStdString());
+    CHECK(f->editor->messageIsError());
+    CHECK(message().contains(QStringLiteral("perception radius 2000 px")));
+    // Once a step has ended, the message gives its length and the neighbours.
+    REQUIRE(EditorFixture::waitFor([&] { return message().contains(QStringLiteral("neighbours per fish")); }, 60'000));
+    const double slowStep = f->editor->host().stats().stepMilliseconds / 1000.0;
+    CHECK(slowStep >= 0.5);
+
+    // The preset's school again: the step in progress ends, the next ones
+    // are fast and the message goes.
+    f->editor->setFishCount(fish);
+    REQUIRE(EditorFixture::waitFor([&] { return message().isEmpty(); }, 60'000));
+    const auto before = f->step();
+    CHECK(EditorFixture::waitFor([&] { return f->step() > before + 30; }, 20'000));
+
+    // Closed in the middle of a slow step: the window goes at once.
+    f->editor->setFishCount(70'000);
+    REQUIRE(EditorFixture::waitFor([&] { return f->editor->host().runningStepSeconds() > 0.1; }, 30'000));
+    QElapsedTimer closing;
+    closing.start();
+    f.reset();
+    const double closeSeconds = static_cast<double>(closing.elapsed()) / 1000.0;
+    INFO("a slow step took " << slowStep << " s; closing took " << closeSeconds << " s");
+    CHECK(closeSeconds < slowStep / 2);
 }

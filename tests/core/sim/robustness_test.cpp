@@ -3,11 +3,14 @@
 // spreads to the whole school within frames and the screen goes blank.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <functional>
 #include <string>
+#include <thread>
 
 #include "sched/scheduler.hpp"
+#include "sched/thread_pool.hpp"
 #include "sim/metrics.hpp"
 #include "sim/simulation.hpp"
 #include "support/sim_fixtures.hpp"
@@ -146,4 +149,35 @@ TEST_CASE("a tiny world with a huge school density stays finite") {
     for (int s = 0; s < 1000; ++s) sim.step();
     CHECK(computeMetrics(sim).nonFinite == 0);
     CHECK(nonFiniteNow(sim) == 0);
+}
+
+TEST_CASE("an abandoned step ends within a small part of its time, and the steps after it do nothing") {
+    // 20 000 fish that all see one another: every fish examines every other,
+    // the whole school's worth of work per fish, a step that takes a good part
+    // of a second. Closing the editor must not wait for it.
+    Params p;
+    p.set(ParamId::PerceptionRadius, 2000.0f);
+    ThreadPool pool(2);
+    Simulation sim(sceneWith(p, 20'000), pool);
+    using Clock = std::chrono::steady_clock;
+    const auto seconds = [](Clock::duration d) { return std::chrono::duration<double>(d).count(); };
+    const auto t0 = Clock::now();
+    sim.step();
+    const double whole = seconds(Clock::now() - t0);
+    REQUIRE(sim.lastMeanCandidates() > 19'000);
+
+    std::thread closer([&] {
+        std::this_thread::sleep_for(std::chrono::duration<double>(whole / 20));
+        sim.abandon();
+    });
+    const auto t1 = Clock::now();
+    sim.step();
+    const double abandoned = seconds(Clock::now() - t1);
+    closer.join();
+    INFO("a whole step " << whole << " s, the abandoned one " << abandoned << " s");
+    CHECK(abandoned < whole / 2);
+    CHECK(sim.abandoned());
+    CHECK(sim.stepIndex() == 1);  // the abandoned step never finished
+    sim.step();
+    CHECK(sim.stepIndex() == 1);
 }
