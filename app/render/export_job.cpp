@@ -89,7 +89,13 @@ ExportJob::ExportJob(ExportSettings settings) : settings_(std::move(settings)) {
     sink_ = settings_.kind() == OutputKind::PngSequence ? openPngSequence(settings_) : openFfmpegPipe(settings_);
 }
 
-ExportJob::~ExportJob() = default;
+ExportJob::~ExportJob() {
+    // A cancelled export does not wait for a frame's steps to end.
+    if (advancing_.valid()) {
+        sim_->abandon();
+        advancing_.wait();
+    }
+}
 
 void ExportJob::advanceOneFrame(const Params& params) {
     const auto t0 = Clock::now();
@@ -114,22 +120,23 @@ void ExportJob::drawFrame() {
     times_.draw += since(t1);
 }
 
-bool ExportJob::step() {
-    if (finished_) return false;
-    const auto t0 = Clock::now();
+std::optional<Params> ExportJob::nextFrameParams() {
+    // The audio starts with frame 0: the warm-up runs on the preset's parameters.
+    if (warmedUp_ < warmupFrames_) return base_;
+    if (done_ < settings_.frames) return audio_ ? audio_->paramsAt(done_) : base_;
+    return std::nullopt;
+}
+
+bool ExportJob::completeFrame(Clock::time_point start, const ExportTimes& before) {
     if (warmedUp_ < warmupFrames_) {
-        const ExportTimes frameTimes = times_;
-        // The audio starts with frame 0: the warm-up runs on the preset's parameters.
-        advanceOneFrame(base_);
         // With trails the canvas is part of the picture: paint it during the warm-up too.
         if (base_.get(ParamId::Trails) >= 0.5f) drawFrame();
         ++warmedUp_;
-        times_ = frameTimes;
-        times_.warmup += since(t0);
+        times_ = before;
+        times_.warmup += since(start);
         return true;
     }
     if (done_ < settings_.frames) {
-        advanceOneFrame(audio_ ? audio_->paramsAt(done_) : base_);
         drawFrame();
         const auto r0 = Clock::now();
         quick_->readBack(image_);
@@ -144,8 +151,30 @@ bool ExportJob::step() {
         times_.output += since(w0);
         finished_ = true;
     }
-    times_.total += since(t0);
+    times_.total += since(start);
     return !finished_;
+}
+
+bool ExportJob::step() {
+    if (finished_) return false;
+    const auto start = Clock::now();
+    const ExportTimes before = times_;
+    if (const auto params = nextFrameParams()) advanceOneFrame(*params);
+    return completeFrame(start, before);
+}
+
+bool ExportJob::stepFor(std::chrono::milliseconds wait) {
+    if (finished_) return false;
+    if (!advancing_.valid()) {
+        const auto params = nextFrameParams();
+        if (!params) return step();  // only the output's end is left
+        advanceStart_ = Clock::now();
+        advanceBefore_ = times_;
+        advancing_ = std::async(std::launch::async, [this, p = *params] { advanceOneFrame(p); });
+    }
+    if (advancing_.wait_for(wait) != std::future_status::ready) return true;
+    advancing_.get();
+    return completeFrame(advanceStart_, advanceBefore_);
 }
 
 }  // namespace mirofish::render

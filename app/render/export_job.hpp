@@ -3,9 +3,11 @@
 // 1/fps of simulated time per frame (FrameClock), the audio analysed at
 // frame / fps, every frame drawn offscreen by the same FishCanvas as the
 // window and handed to a sink. Runs one frame per call, so the command line
-// loops and the editor interleaves it with its event loop. GUI thread only.
+// loops and the editor interleaves it with its event loop. GUI thread only
+// (the simulation of a frame may run on a thread of its own: stepFor).
 #include <QImage>
 #include <chrono>
+#include <future>
 #include <memory>
 #include <optional>
 
@@ -48,6 +50,12 @@ public:
     // framesDone(). Returns false once every frame is written and the output
     // is complete. Throws ExportError (the output is then cleaned up).
     bool step();
+    // The same for a caller with an event loop: starts the frame's
+    // simulation on a thread of its own and waits at most `wait` for it;
+    // true with nothing drawn while it runs on (call again). So the editor's
+    // window keeps answering while a step at absurd settings takes seconds
+    // (Cancel included: the destructor abandons that step).
+    bool stepFor(std::chrono::milliseconds wait);
 
     const ExportSettings& settings() const { return settings_; }
     std::uint64_t framesDone() const { return done_; }
@@ -56,7 +64,15 @@ public:
     const ExportTimes& times() const { return times_; }
 
 private:
+    using Clock = std::chrono::steady_clock;
+    // The parameters of the frame the next call simulates: a warm-up frame
+    // or frame framesDone(); none once every frame is written. Once per
+    // frame: the audio routes keep state from frame to frame.
+    std::optional<Params> nextFrameParams();
     void advanceOneFrame(const Params& params);
+    // After the simulation of the frame begun at `start` (times as they were
+    // then): draws and writes it, or ends the output. step()'s result.
+    bool completeFrame(Clock::time_point start, const ExportTimes& before);
     void drawFrame();
 
     ExportSettings settings_;
@@ -73,6 +89,11 @@ private:
     std::uint64_t warmupFrames_ = 0, warmedUp_ = 0, done_ = 0;
     bool finished_ = false;
     ExportTimes times_;
+    // stepFor's frame whose simulation runs on another thread, begun at
+    // advanceStart_ with the times of advanceBefore_.
+    std::future<void> advancing_;
+    Clock::time_point advanceStart_;
+    ExportTimes advanceBefore_;
 };
 
 // Gives the world the frame's shape, keeping its area (so the density);

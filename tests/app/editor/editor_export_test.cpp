@@ -161,3 +161,37 @@ TEST_CASE("a still is the view at its size, or larger on request", "[export]") {
     CHECK(litPixels(large) > litPixels(small));
     CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("Saved the still"));
 }
+
+TEST_CASE("an export at settings that take seconds a step keeps the window answering, and Cancel ends it at once",
+          "[export]") {
+    // 70 000 fish that all see one another (perception 2000 px): seconds a
+    // step, two steps a frame at 30 fps. The window's own school is paused.
+    EditorFixture f;
+    f.editor->setPaused(true);
+    f.editor->params()->setValue(f.editor->params()->rowOf("perceptionRadius"), 2000.0);
+    f.editor->setFishCount(70'000);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().fishCount == 70'000; }, 10'000));
+    TempDir out;
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    REQUIRE(exporter->start({{"width", 320}, {"height", 180}, {"fps", 30}, {"frames", 3}, {"warmup", 0},
+                             {"output", QString::fromStdString((out / "frames").string())}}));
+    // The event loop turns while the first frame is simulated.
+    QElapsedTimer turn;
+    turn.start();
+    QTest::qWait(300);
+    const qint64 answered = turn.elapsed();
+    CHECK(answered < 1000);
+    CHECK(exporter->running());
+    CHECK(exporter->framesDone() == 0);
+
+    QElapsedTimer cancelling;
+    cancelling.start();
+    exporter->cancel();
+    const qint64 cancelled = cancelling.elapsed();
+    INFO("300 ms of the event loop took " << answered << " ms; Cancel took " << cancelled << " ms");
+    CHECK(cancelled < 500);
+    CHECK_FALSE(exporter->running());
+    CHECK_THAT(exporter->status().toStdString(), Catch::Contains("cancelled"));
+    CHECK_FALSE(std::filesystem::exists(out / "frames" / "frame_000000.png"));
+}
