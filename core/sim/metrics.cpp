@@ -78,26 +78,27 @@ float nearestSearchCell(float width, float height, std::size_t fish) {
 
 // Distance from the fish in `slot` to the nearest other fish: the 3x3 block
 // of cells around it first, then rings of cells further out until no closer
-// fish can exist (in a school the block usually settles it).
+// fish can exist (in a school the block usually settles it), every cell
+// searched four fish at a time.
 double nearestNeighbourDistance(const UniformGrid& g, const SortedPositions& sorted, std::uint32_t slot,
                                 const StepConstants& k) {
     const Vec2 self{{sorted.x[slot], sorted.y[slot]}};
     const int cx = g.cellX(self[0]);
     const int cy = g.cellY(self[1]);
-    const UniformGrid::Spans block = g.neighbourSpans(cx, cy);
     v4f nearest = v4f{} + std::numeric_limits<float>::infinity();
-    for (int s = 0; s < block.count; ++s)
-        nearest = g.periodic() ? nearestInSlots<true>(sorted, block.begin[s], block.end[s], slot, self[0], self[1],
-                                                      k.width, k.height, nearest)
-                               : nearestInSlots<false>(sorted, block.begin[s], block.end[s], slot, self[0], self[1],
-                                                       k.width, k.height, nearest);
-    float best2 = std::min(std::min(nearest[0], nearest[1]), std::min(nearest[2], nearest[3]));
+    const auto search = [&](std::uint32_t b, std::uint32_t e) {
+        nearest = g.periodic() ? nearestInSlots<true>(sorted, b, e, slot, self[0], self[1], k.width, k.height, nearest)
+                               : nearestInSlots<false>(sorted, b, e, slot, self[0], self[1], k.width, k.height, nearest);
+    };
+    const auto best2 = [&] { return std::min(std::min(nearest[0], nearest[1]), std::min(nearest[2], nearest[3])); };
+    const UniformGrid::Spans block = g.neighbourSpans(cx, cy);
+    for (int s = 0; s < block.count; ++s) search(block.begin[s], block.end[s]);
     const float minCell = std::min(g.cellWidth(), g.cellHeight());
     const int maxRing = g.periodic() ? std::max(g.cols(), g.rows()) / 2 + 1 : std::max(g.cols(), g.rows());
     for (int ring = 2; ring <= maxRing; ++ring) {
         // Anything in ring r or beyond is at least r - 1 cells away.
         const float reach = static_cast<float>(ring - 1) * minCell;
-        if (reach * reach > best2) break;
+        if (reach * reach > best2()) break;
         for (int dy = -ring; dy <= ring; ++dy) {
             for (int dx = -ring; dx <= ring; ++dx) {
                 if (std::max(std::abs(dx), std::abs(dy)) != ring) continue;
@@ -110,15 +111,12 @@ double nearestNeighbourDistance(const UniformGrid& g, const SortedPositions& sor
                     continue;
                 }
                 const int c = g.cellIndex(x, y);
-                for (std::uint32_t s = g.cellStart(c); s < g.cellStart(c + 1); ++s) {
-                    if (s == slot) continue;
-                    const Vec2 d = displacement(k, self, Vec2{{sorted.x[s], sorted.y[s]}});
-                    best2 = std::min(best2, lengthSquared(d));
-                }
+                search(g.cellStart(c), g.cellStart(c + 1));
             }
         }
     }
-    return std::isfinite(best2) ? std::sqrt(static_cast<double>(best2)) : -1.0;
+    const float best = best2();
+    return std::isfinite(best) ? std::sqrt(static_cast<double>(best)) : -1.0;
 }
 
 }  // namespace
