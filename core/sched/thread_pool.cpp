@@ -64,10 +64,13 @@ void ThreadPool::workerLoop(int self) {
         }
         seen = g;
         if (stopping_.load(std::memory_order_relaxed)) return;
+        // Too late: the caller has handed out every chunk and does not wait.
+        if (!gate_.tryJoin(g)) continue;
         runChunks(self);
         // Release: the chunk results this worker wrote happen-before the
-        // caller's acquire that sees pending_ reach zero.
-        if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
+        // caller's acquire that sees finished_ reach the count that joined.
+        finished_.fetch_add(1, std::memory_order_release);
+        finished_.notify_one();
     }
 }
 
@@ -87,22 +90,26 @@ void ThreadPool::parallelFor(std::size_t count, std::size_t grain, RangeFn fn) {
         shares_[t].next.store(chunks * t / threads, std::memory_order_relaxed);
         shares_[t].end = chunks * (t + 1) / threads;
     }
-    pending_.store(static_cast<int>(workers_.size()), std::memory_order_relaxed);
-    // Release publishes the job fields above to every worker that acquires
-    // this generation.
-    generation_.fetch_add(1, std::memory_order_release);
+    finished_.store(0, std::memory_order_relaxed);
+    const std::uint64_t job = generation_.load(std::memory_order_relaxed) + 1;
+    gate_.open(job);
+    // Release publishes the job fields and the open gate above to every
+    // worker that acquires this generation.
+    generation_.store(job, std::memory_order_release);
     generation_.notify_all();
     runChunks(0);
-    // Every worker takes part in every generation and reports once, so when
-    // pending_ is zero nobody reads the job fields any more.
-    int left = pending_.load(std::memory_order_acquire);
-    for (int spin = 0; left != 0 && spin < kSpinIterations; ++spin) {
+    // Every chunk is taken: a worker that has not joined by now has nothing
+    // left to do. Each one that joined reports once, so when all of them
+    // have, nobody reads the job fields any more.
+    const int joined = gate_.close();
+    int done = finished_.load(std::memory_order_acquire);
+    for (int spin = 0; done != joined && spin < kSpinIterations; ++spin) {
         MIROFISH_CPU_RELAX();
-        left = pending_.load(std::memory_order_acquire);
+        done = finished_.load(std::memory_order_acquire);
     }
-    while (left != 0) {
-        pending_.wait(left, std::memory_order_acquire);
-        left = pending_.load(std::memory_order_acquire);
+    while (done != joined) {
+        finished_.wait(done, std::memory_order_acquire);
+        done = finished_.load(std::memory_order_acquire);
     }
 }
 

@@ -10,6 +10,10 @@
 // gets about the same part of the fish in every phase of a step: the fish
 // arrays it reorders are mostly the ones its kernel chunks read next, and they
 // stay in its own core's cache instead of crossing to the other core's.
+//
+// A worker takes part in a parallel-for only if it joins before the caller
+// has handed out every chunk (sched/join_gate.hpp); the caller waits for
+// those that joined, never for one still waking up.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "sched/join_gate.hpp"
 #include "sched/scheduler.hpp"
 
 namespace mirofish {
@@ -44,14 +49,16 @@ private:
 
     std::vector<std::thread> workers_;
     // The job. Written by the caller before it publishes a new generation and
-    // read by workers only after they observe that generation (acquire), and
-    // never rewritten until every worker has reported back through pending_.
+    // read only by workers that joined that generation (gate_) after they
+    // observed it (acquire), and never rewritten until each of them has
+    // reported back through finished_.
     RangeFn fn_{[](std::size_t, std::size_t) {}};
     std::size_t count_ = 0;
     std::size_t grain_ = 1;
     std::unique_ptr<Share[]> shares_;  // one per thread, the caller's first
     std::atomic<std::uint64_t> generation_{0};
-    std::atomic<int> pending_{0};
+    JoinGate gate_;
+    std::atomic<int> finished_{0};  // workers of this generation done with it
     std::atomic<bool> stopping_{false};
 };
 

@@ -101,6 +101,25 @@ TEST_CASE("a thread held up in one chunk does not hold up the rest of its share"
     CHECK_FALSE(waitedInVain.load());
 }
 
+TEST_CASE("no chunk runs after parallelFor returns, even when the worker wakes up late") {
+    // Between the calls the worker parks, as it does between the editor's
+    // frames; the caller then often takes every chunk before the worker is
+    // up, and returns without it. A worker that wakes up later must leave
+    // that job alone.
+    ThreadPool pool(2);
+    std::vector<std::atomic<int>> visits(8);
+    for (int round = 0; round < 100; ++round) {
+        for (auto& v : visits) v.store(0);
+        pool.parallelFor(visits.size(), 1, [&](std::size_t b, std::size_t) { visits[b].fetch_add(1); });
+        std::this_thread::sleep_for(std::chrono::milliseconds(round % 3 == 0 ? 2 : 0));
+        int wrong = 0;
+        for (auto& v : visits) wrong += v.load() != 1;
+        INFO("round " << round);
+        REQUIRE(wrong == 0);
+        std::this_thread::sleep_for(std::chrono::microseconds(200 * (round % 5)));
+    }
+}
+
 TEST_CASE("results written inside a parallelFor are visible to the caller afterwards") {
     ThreadPool pool(4);
     std::vector<long long> out(100000);
