@@ -196,6 +196,10 @@ template <typename W>
     return (q[0] & q[1] & q[2] & q[3]) == ~std::uint64_t{0};
 }
 [[gnu::always_inline]] inline bool allOf(v16i m) { return allOf(lowHalf(m)) && allOf(highHalf(m)); }
+// Whether no lane is set (the same use).
+[[gnu::always_inline]] inline bool noneOf(bool m) { return !m; }
+template <MaskLanes I>
+[[gnu::always_inline]] inline bool noneOf(I m) { return allOf(~m); }
 
 // Lane loops over <cmath> functions: with -fno-math-errno (set for the core)
 // they compile to single vector instructions where the target has them.

@@ -78,6 +78,8 @@ template <std::size_t D, typename T, typename S>
     const Vec<D, T> tried = limitLength(v + accel * dt, maxSpeed);
     const T s2 = lengthSquared(tried);
     const auto tooSlow = maskAnd(s2 < minSpeed * minSpeed, minSpeed > 0.0f);
+    // Usually no fish is below the floor: the turn below is then not needed.
+    if (noneOf(tooSlow)) return tried;
     const Vec<D, T> u = normalizedOrZero(v);
     const auto moving = lengthSquared(u) > 0.5f;
     // The unit perpendicular of u on the side of accel's perpendicular part,
