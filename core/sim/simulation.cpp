@@ -9,6 +9,7 @@
 
 #include "math/hash.hpp"
 #include "sim/agents.hpp"
+#include "sim/cell_order_gather.hpp"
 #include "sim/rules.hpp"
 #include "sim/spawn.hpp"
 
@@ -140,60 +141,6 @@ StepConstants Simulation::stepConstants() const {
     return k;
 }
 
-namespace {
-
-using FieldPointers = std::array<const float*, FishArrays::kFloatFields.size()>;
-
-// Asks for the cache lines of every array of the fish that will fill slot
-// i + kAhead, when its old slot lies more than kNear slots away. Most fish
-// keep their cell or come from the next one in the row, a few dozen slots
-// away, where the hardware's stream prefetch is already reading; a fish that
-// changed rows comes from a row of cells away (thousands of slots at
-// 1 000 000 fish), and each read of it would wait on memory. The lines go to
-// the second-level cache, where the later passes over the other arrays still
-// find them. About 2 % of the fish at constant density. The whole step at
-// 1 000 000 fish took 0.94 of the time on 1 thread and 0.96 on 2 (lock-step),
-// and 1.005 at 50 000 fish, whose arrays stay in cache.
-void prefetchFarFish(const FieldPointers& fields, const std::uint32_t* ids, const std::uint32_t* order, std::size_t i,
-                     std::size_t e) {
-    constexpr std::size_t kAhead = 256, kNear = 256;
-    if (i + kAhead >= e) return;
-    const std::size_t q = order[i + kAhead];
-    if (q + kNear - (i + kAhead) <= 2 * kNear) return;  // within kNear either side (unsigned wrap)
-    for (const float* f : fields) __builtin_prefetch(f + q, 0, 2);
-    __builtin_prefetch(ids + q, 0, 2);
-}
-
-// Fish [b, e) of N float arrays from `from` to `to`, and of the ids too
-// when WithIds, fish i taking the place of fish order[i]: one pass, each
-// index read once for all the copies. The first pass (Prefetch) also asks
-// early for the fish that come from far (prefetchFarFish).
-template <std::size_t N, bool WithIds = false, bool Prefetch = false>
-void gatherFields(const FishArrays& from, FishArrays& to, std::size_t first, const std::uint32_t* order,
-                  std::size_t b, std::size_t e) {
-    std::array<const float*, N> s;
-    std::array<float*, N> d;
-    for (std::size_t k = 0; k < N; ++k) {
-        s[k] = (from.*FishArrays::kFloatFields[first + k]).data();
-        d[k] = (to.*FishArrays::kFloatFields[first + k]).data();
-    }
-    const std::uint32_t* const sid = from.id.data();
-    std::uint32_t* const did = to.id.data();
-    // The pointers in a local array: GCC 12 left out every prefetch when they
-    // were members of an object passed by reference (checked in the assembly).
-    FieldPointers every{};
-    if constexpr (Prefetch)
-        for (std::size_t k = 0; k < every.size(); ++k) every[k] = (from.*FishArrays::kFloatFields[k]).data();
-    for (std::size_t i = b; i < e; ++i) {
-        if constexpr (Prefetch) prefetchFarFish(every, sid, order, i, e);
-        const std::uint32_t o = order[i];
-        for (std::size_t k = 0; k < N; ++k) d[k][i] = s[k][o];
-        if constexpr (WithIds) did[i] = sid[o];
-    }
-}
-
-}  // namespace
-
 // Gather every per-fish array into cell order (the grid's counting sort), so
 // that the neighbours of a fish are a few contiguous spans in memory.
 void Simulation::reorderByCell(std::size_t chunk) {
@@ -206,15 +153,7 @@ void Simulation::reorderByCell(std::size_t chunk) {
     const auto threads = static_cast<std::size_t>(scheduler_->threadCount());
     const std::size_t grain = std::min<std::size_t>(4096, chunkCount(chunkCount(n, chunk), threads) * chunk);
     scheduler_->parallelFor(n, grain, [&](std::size_t b, std::size_t e) {
-        // Four arrays per pass: each index read serves four copies. One array
-        // per pass re-read the index for every array; eight per pass (16
-        // memory streams at once) took four times as long on the 2-core Zen 3.
-        // The ids ride along with the last three floats.
-        constexpr std::size_t kFields = FishArrays::kFloatFields.size(), kWhole = kFields / 4 * 4;
-        static_assert(kFields - kWhole == 3, "the last pass copies three float arrays and the ids");
-        gatherFields<4, false, true>(fish_, back_, 0, order, b, e);
-        for (std::size_t m = 4; m < kWhole; m += 4) gatherFields<4>(fish_, back_, m, order, b, e);
-        gatherFields<kFields - kWhole, true>(fish_, back_, kWhole, order, b, e);
+        gatherInCellOrder(fish_, back_, order, b, e, kernelBuild());
     });
     std::swap(fish_, back_);
 }
