@@ -94,15 +94,30 @@ void UniformGrid::buildFromCells(std::size_t n, Scheduler& scheduler) {
     }
     start_[cells] = static_cast<std::uint32_t>(n);
     scheduler.parallelFor(cells, kPrefixGrain, [&](std::size_t b, std::size_t e) {
+        std::uint32_t* const start = start_.get();
+        // Each cell's fish in all parts, then the prefix sum in place.
+        std::copy(cursor(0) + b, cursor(0) + e, start + b);
+        for (std::size_t p = 1; p < parts; ++p) {
+            const std::uint32_t* const count = cursor(p);
+            for (std::size_t c = b; c < e; ++c) start[c] += count[c];
+        }
         std::uint32_t slot = rangeStart_[b / kPrefixGrain];
         for (std::size_t c = b; c < e; ++c) {
-            start_[c] = slot;
-            for (std::size_t p = 0; p < parts; ++p) {
-                const std::uint32_t k = cursor(p)[c];
-                cursor(p)[c] = slot;
-                slot += k;
+            const std::uint32_t total = start[c];
+            start[c] = slot;
+            slot += total;
+        }
+        // Part p's first slot in a cell: the cell's start and the counts of
+        // the parts before it (the last part first, so those are still counts).
+        for (std::size_t p = parts; p-- > 1;) {
+            std::uint32_t* const first = cursor(p);
+            std::copy(start + b, start + e, first + b);
+            for (std::size_t q = 0; q < p; ++q) {
+                const std::uint32_t* const count = cursor(q);
+                for (std::size_t c = b; c < e; ++c) first[c] += count[c];
             }
         }
+        std::copy(start + b, start + e, cursor(0) + b);
     });
     scheduler.parallelFor(parts, 1, [&](std::size_t b, std::size_t e) {
         for (std::size_t p = b; p < e; ++p) {
