@@ -143,10 +143,11 @@ template <std::size_t N, bool WithIds, bool Prefetch>
 
 // Every array in passes of four: each index read serves four copies. One
 // array per pass re-read the index for every array; eight per pass (16
-// memory streams at once) took four times as long on the 2-core Zen 3, and
-// the sixteen-slot copy of all twelve arrays in one pass took 1.04 times as
-// long as in passes of four on the Zen 5 (lock-step, 50 000 fish, 1 thread).
-// The ids ride along with the last three floats.
+// memory streams at once) took four times as long on the 2-core Zen 3. On
+// the Zen 5 the sixteen-slot copy of all twelve arrays in one pass took 1.044
+// times as long as the fish-by-fish passes, in passes of four 0.989
+// (lock-step, whole steps, 50 000 fish, 1 thread). The ids ride along with
+// the last three floats.
 template <bool Windowed>
 void gatherPasses(const FishArrays& from, FishArrays& to, const std::uint32_t* order, std::size_t b, std::size_t e) {
     constexpr std::size_t kFields = FishArrays::kFloatFields.size(), kWhole = kFields / 4 * 4;
