@@ -78,7 +78,9 @@ template <std::size_t D, typename T, typename S>
     const Vec<D, T> tried = limitLength(v + accel * dt, maxSpeed);
     const T s2 = lengthSquared(tried);
     const auto tooSlow = maskAnd(s2 < minSpeed * minSpeed, minSpeed > 0.0f);
-    // Usually no fish is below the floor: the turn below is then not needed.
+    // Where no fish of the lanes is below the floor, the turn below is not
+    // needed (a scene without a floor never needs it; the bench's
+    // constant-density school has a fish below it in every group of sixteen).
     if (noneOf(tooSlow)) return tried;
     const Vec<D, T> u = normalizedOrZero(v);
     const auto moving = lengthSquared(u) > 0.5f;
