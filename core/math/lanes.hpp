@@ -295,12 +295,24 @@ constexpr std::array<std::uint32_t, 256> kSetLanes = setLanesTable();
 #endif
 
 // Writes first + l for every set lane l of m, in lane order, from out on,
-// and returns how many: out needs room for eight entries, whatever m holds.
-// With AVX2 one permutation packs them (a table gives it); elsewhere a lane
-// at a time, each written and the end moved past it where its lane is set.
+// and returns how many: out needs room for as many entries as m has lanes,
+// whatever m holds. With AVX2 (eight lanes) one permutation packs them (a
+// table gives it), with AVX-512 (sixteen) one compress in a register and a
+// plain store (compressing straight to memory is the slow form on AMD Zen 4
+// and 5); elsewhere a lane at a time, each written and the end moved past it
+// where its lane is set.
+template <MaskLanes M>
+[[gnu::always_inline]] inline std::size_t appendSetLanesOneByOne(std::uint32_t* out, std::uint32_t first, M m) {
+    std::size_t n = 0;
+    for (int l = 0; l < kLaneCount<M>; ++l) {
+        out[n] = first + static_cast<std::uint32_t>(l);
+        n += static_cast<std::size_t>(m[l] & 1);
+    }
+    return n;
+}
 [[gnu::always_inline]] inline std::size_t appendSetLanes(std::uint32_t* out, std::uint32_t first, v8i m) {
-    const v8i index = v8i{0, 1, 2, 3, 4, 5, 6, 7} + static_cast<std::int32_t>(first);
 #ifdef __AVX2__
+    const v8i index = v8i{0, 1, 2, 3, 4, 5, 6, 7} + static_cast<std::int32_t>(first);
     const auto bits = static_cast<unsigned>(__builtin_ia32_movmskps256((v8f)m));
     const v8i packedLanes = v8i{} + static_cast<std::int32_t>(lanes_detail::kSetLanes[bits]);
     const v8i lanes = packedLanes >> v8i{0, 3, 6, 9, 12, 15, 18, 21} & 7;
@@ -308,12 +320,18 @@ constexpr std::array<std::uint32_t, 256> kSetLanes = setLanesTable();
     std::memcpy(out, &packed, sizeof packed);
     return static_cast<std::size_t>(__builtin_popcount(bits));
 #else
-    std::size_t n = 0;
-    for (int l = 0; l < kLanes; ++l) {
-        out[n] = static_cast<std::uint32_t>(index[l]);
-        n += static_cast<std::size_t>(m[l] & 1);
-    }
-    return n;
+    return appendSetLanesOneByOne(out, first, m);
+#endif
+}
+[[gnu::always_inline]] inline std::size_t appendSetLanes(std::uint32_t* out, std::uint32_t first, v16i m) {
+#ifdef __AVX512DQ__
+    const __mmask16 set = _mm512_movepi32_mask((__m512i)m);
+    const __m512i index = _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(first)),
+                                           _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    _mm512_storeu_si512(out, _mm512_maskz_compress_epi32(set, index));
+    return static_cast<std::size_t>(__builtin_popcount(set));
+#else
+    return appendSetLanesOneByOne(out, first, m);
 #endif
 }
 

@@ -293,6 +293,60 @@ TEST_CASE("packing the set lanes of a mask keeps every set lane once, in order")
     }
 }
 
+TEST_CASE("packing sixteen lanes keeps every set lane once, in order") {
+    std::mt19937 rng(4);
+    for (int trial = 0; trial < 2000; ++trial) {
+        const unsigned bits = trial < 16 ? (trial == 0 ? 0u : 0xffffu >> (trial - 1)) : rng() & 0xffffu;
+        v16i m{};
+        std::vector<std::uint32_t> expected;
+        for (int l = 0; l < 2 * kLanes; ++l)
+            if (bits >> l & 1) m[l] = -1, expected.push_back(77u + static_cast<std::uint32_t>(l));
+        std::uint32_t out[2 * kLanes + 1] = {};
+        const std::size_t n = appendSetLanes(out, 77u, m);
+        INFO("mask " << bits);
+        REQUIRE(n == expected.size());
+        CHECK(std::vector<std::uint32_t>(out, out + n) == expected);
+        CHECK(out[2 * kLanes] == 0);  // nothing past its sixteen entries
+    }
+}
+
+// The list of candidates within reach, sixteen at a time (the AVX-512
+// build's) and eight at a time, for boxes around groups of fish and boxes
+// anywhere, over spans of every length the grid gives.
+template <bool Wrap, bool Images>
+void fillBothWidths(std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    const float w = 900.0f, h = 500.0f;
+    const SortedSchool s = school(rng, 1500, w, h, 70.0f, Wrap);
+    const std::size_t n = s.px.size() - kLanes;
+    const UniformGrid& g = s.grid;
+    std::uniform_int_distribution<std::size_t> anyFish(0, n - 1);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    scan::NearbyList& nearby = scan::threadNearbyList();
+    std::size_t sixteens = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        const std::size_t i = anyFish(rng);
+        const float x = s.px[i], y = s.py[i];
+        const float half = 40.0f * u(rng), r = 20.0f + 60.0f * u(rng);
+        const scan::Reach reach{x - half, x + half, y - half * u(rng), y + half, r * r};
+        const int cx = g.cellX(x), cy = g.cellY(y);
+        const UniformGrid::Spans spans = g.neighbourSpans(std::max(cx - trial % 3, 0), cx, cy);
+        for (int k = 0; k < spans.count; ++k) sixteens += (spans.end[k] - spans.begin[k]) / 16;
+        const auto eight = nearby.fill<Wrap, Images, false>(s.px.data(), s.py.data(), spans, reach, w, h);
+        const std::vector<std::uint32_t> byEight(eight.begin(), eight.end());
+        const auto sixteen = nearby.fill<Wrap, Images, true>(s.px.data(), s.py.data(), spans, reach, w, h);
+        INFO("trial " << trial << ", " << spans.total << " fish in the spans");
+        CHECK(std::vector<std::uint32_t>(sixteen.begin(), sixteen.end()) == byEight);
+    }
+    CHECK(sixteens > 300);  // whole blocks of sixteen were taken
+}
+
+TEST_CASE("the cull lists the same candidates sixteen at a time as eight at a time") {
+    fillBothWidths<false, false>(21);
+    fillBothWidths<true, true>(22);
+    fillBothWidths<true, false>(23);
+}
+
 TEST_CASE("the smallest and the largest of eight or sixteen lanes") {
     const float inf = std::numeric_limits<float>::infinity();
     std::mt19937 rng(9);
