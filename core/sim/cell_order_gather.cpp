@@ -17,6 +17,12 @@ using FieldPointers = std::array<const float*, FishArrays::kFloatFields.size()>;
 // and a fish counts as far when its old slot lies more than kNear away.
 constexpr std::size_t kAhead = 256, kNear = 256;
 
+// Asks for the cache lines of every array of fish q.
+void prefetchFish(const FieldPointers& fields, const std::uint32_t* ids, std::size_t q) {
+    for (const float* f : fields) __builtin_prefetch(f + q, 0, 2);
+    __builtin_prefetch(ids + q, 0, 2);
+}
+
 // Asks for the cache lines of every array of the fish that will fill slot
 // i + kAhead, when its old slot lies more than kNear slots away. Most fish
 // keep their cell or come from the next one in the row, a few dozen slots
@@ -32,8 +38,7 @@ void prefetchFarFish(const FieldPointers& fields, const std::uint32_t* ids, cons
     if (i + kAhead >= e) return;
     const std::size_t q = order[i + kAhead];
     if (q + kNear - (i + kAhead) <= 2 * kNear) return;  // within kNear either side (unsigned wrap)
-    for (const float* f : fields) __builtin_prefetch(f + q, 0, 2);
-    __builtin_prefetch(ids + q, 0, 2);
+    prefetchFish(fields, ids, q);
 }
 
 // The arrays of one pass: N float arrays from the first-th on, and the ids
@@ -91,9 +96,7 @@ void gatherFishByFish(const FishArrays& from, FishArrays& to, std::size_t first,
     // its own width (counts stay far below 2^31).
     const __m512i off = _mm512_sub_epi32(_mm512_add_epi32(_mm512_loadu_si512(order + i), _mm512_set1_epi32(kNear)), slots);
     for (unsigned far = _mm512_cmpgt_epu32_mask(off, _mm512_set1_epi32(2 * kNear)); far != 0; far &= far - 1) {
-        const std::uint32_t q = order[i + static_cast<std::size_t>(__builtin_ctz(far))];
-        for (const float* f : fields) __builtin_prefetch(f + q, 0, 2);
-        __builtin_prefetch(ids + q, 0, 2);
+        prefetchFish(fields, ids, order[i + static_cast<std::size_t>(__builtin_ctz(far))]);
     }
 }
 

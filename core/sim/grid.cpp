@@ -108,16 +108,19 @@ void UniformGrid::buildFromCells(std::size_t n, Scheduler& scheduler) {
             slot += total;
         }
         // Part p's first slot in a cell: the cell's start and the counts of
-        // the parts before it (the last part first, so those are still counts).
-        for (std::size_t p = parts; p-- > 1;) {
-            std::uint32_t* const first = cursor(p);
-            std::copy(start + b, start + e, first + b);
-            for (std::size_t q = 0; q < p; ++q) {
-                const std::uint32_t* const count = cursor(q);
-                for (std::size_t c = b; c < e; ++c) first[c] += count[c];
+        // the parts before it, the start advanced past each part in turn (one
+        // pass per part). That leaves each cell's start at the next cell's, so
+        // the starts move back one cell after.
+        for (std::size_t p = 0; p < parts; ++p) {
+            std::uint32_t* const cell = cursor(p);
+            for (std::size_t c = b; c < e; ++c) {
+                const std::uint32_t count = cell[c];
+                cell[c] = start[c];
+                start[c] += count;
             }
         }
-        std::copy(start + b, start + e, cursor(0) + b);
+        std::copy_backward(start + b, start + e - 1, start + e);
+        start[b] = rangeStart_[b / kPrefixGrain];
     });
     scheduler.parallelFor(parts, 1, [&](std::size_t b, std::size_t e) {
         for (std::size_t p = b; p < e; ++p) {
