@@ -156,21 +156,6 @@ template <typename H>
     static_assert(kLaneCount<H> == 8);
     return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 }
-// Eight floats from memory in both groups of eight lanes. With AVX-512 one
-// broadcast from memory: GCC makes joined(x, x) of a load a load and a
-// shuffle, one more instruction per load in the two-fish scan of dense
-// schools (sim/neighbour_scan.hpp scanBlock: four loads per eight
-// candidates), whose time it cut by 6 % on article 000.
-[[gnu::always_inline]] inline v16f loadTwice(const float* p) {
-#ifdef __AVX512DQ__
-    // The all-lanes mask form: the plain one starts from _mm512_undefined_ps,
-    // which GCC 12 warns of as maybe uninitialized.
-    return reinterpret_cast<v16f>(_mm512_mask_broadcast_f32x8(_mm512_setzero_ps(), 0xFFFF, _mm256_loadu_ps(p)));
-#else
-    const v8f x = loadLanes(p);
-    return joined(x, x);
-#endif
-}
 template <typename W>
 [[gnu::always_inline]] inline auto lowHalf(W x) {
     static_assert(kLaneCount<W> == 16);
@@ -342,26 +327,6 @@ template <MaskLanes M>
     const v4f q = lo + hi;
     const float a = q[0] + q[2], b = q[1] + q[3];
     return a + b;
-}
-
-// Lane l of the result is sumLanes(v[l]), bit for bit: the same tree, but
-// built across eight vectors by shuffles, which is far cheaper than reducing
-// them one by one (each of those pays for extracts from the vector).
-[[gnu::always_inline]] inline v8f sumLanesOfEach(const v8f (&v)[kLanes]) {
-    // Two vectors per register: [q of v[a] | q of v[b]], q = lo + hi as in sumLanes.
-    const auto halves = [&](int a, int b) {
-        return __builtin_shufflevector(v[a], v[b], 0, 1, 2, 3, 8, 9, 10, 11) +
-               __builtin_shufflevector(v[a], v[b], 4, 5, 6, 7, 12, 13, 14, 15);
-    };
-    const v8f q01 = halves(0, 1), q23 = halves(2, 3), q45 = halves(4, 5), q67 = halves(6, 7);
-    // a = q[0] + q[2] and b = q[1] + q[3]: [a0 b0 a2 b2 | a1 b1 a3 b3].
-    const auto pairs = [](v8f x, v8f y) {
-        return __builtin_shufflevector(x, y, 0, 1, 8, 9, 4, 5, 12, 13) +
-               __builtin_shufflevector(x, y, 2, 3, 10, 11, 6, 7, 14, 15);
-    };
-    const v8f ab0123 = pairs(q01, q23), ab4567 = pairs(q45, q67);
-    return __builtin_shufflevector(ab0123, ab4567, 0, 4, 2, 6, 8, 12, 10, 14) +
-           __builtin_shufflevector(ab0123, ab4567, 1, 5, 3, 7, 9, 13, 11, 15);
 }
 
 }  // namespace mirofish

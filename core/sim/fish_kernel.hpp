@@ -77,23 +77,16 @@ struct KernelInput {
     const Vec2* leader;  // nullptr when there is none
 };
 
-// The neighbour scan's layouts (sim/neighbour_scan.hpp). Eight consecutive
-// fish share one scan while they lie in one row of cells and within
-// kRunColumns columns: the union of their cells' blocks then spans at most
-// kRunColumns + 2 columns. Eight fish in cell order at 7 neighbours per fish
-// span about three cells, and a longer run would scan more than it shares.
+// The neighbour scan (sim/neighbour_scan.hpp). Eight consecutive fish share
+// one scan while they lie in one row of cells and within kRunColumns
+// columns: the union of their cells' blocks then spans at most kRunColumns +
+// 2 columns. Eight fish in cell order at 7 neighbours per fish span about
+// three cells, and a longer run would scan more than it shares.
 inline constexpr int kRunColumns = 4;
-// A run is scanned lanes over fish while its union holds at most this many
-// candidates, and fish by fish, lanes over candidates, above, unless its
-// group of sixteen fish lies in one cell (sim/fish_kernel_body.hpp,
-// perceiveGroup). Measured against scanning every fish fish by fish: lanes
-// over fish took 0.91 of the time at 66 candidates (the constant-density
-// bench scene) and 1.10 in article 000's dense school after 1500 steps
-// (about 900 neighbours a fish), in eight lanes.
-inline constexpr std::uint32_t kLanesOverFishLimit = 256;
 
-// Fish [begin, end); begin must be a multiple of 16 (the groups of sixteen
-// fish that every build of the kernel treats alike).
+// Fish [begin, end); begin must be a multiple of 16: whole groups of sixteen
+// fish (the AVX-512 build's) and of eight, whose lanes sum the chunk's
+// statistics in the same order in every build.
 // Returns the chunk's sums. Runs the build of the kernel chosen below.
 ChunkStats runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end);
 

@@ -159,103 +159,12 @@ inline constexpr bool kSixteenLanes = false;
     return {s.px, s.py, s.vx, s.vy, wide(s.separationRadius2), wide(s.minDistance2), wide(s.width), wide(s.height)};
 }
 
-// Lanes [8h, 8h + 8) of sixteen lanes' sums.
-[[gnu::always_inline]] inline Perceived halfSums(const PerceivedOf<v16f>& p, int h) {
-    return {halfOf(p.count, h), halfOf(p.velX, h), halfOf(p.velY, h), halfOf(p.offX, h),
-            halfOf(p.offY, h),  halfOf(p.sepX, h), halfOf(p.sepY, h)};
-}
-
 // The sums an out-of-line scan returns, as a copy: returned by name, the
 // sums were built in the caller's memory (the named return value), which GCC
 // 12 cleared with a rep stos of 448 bytes before every scan (2.5 % of the
 // sixteen-lane scan's time at the bench's constant density), where a local
 // starts as zeroed registers.
 [[gnu::always_inline]] inline scan::LanesOf<v16f> returnedSums(const scan::LanesOf<v16f>& lanes) { return lanes; }
-
-// Two fish against one Block in sixteen lanes (scan::scanBlock), out of
-// line for the reason given at scanSixteen. Images: whether the scan
-// measures to the nearest image (UniformGrid::needsNearestImage).
-template <bool Images>
-[[gnu::noinline]] scan::LanesOf<v16f> scanTwoFish(const scan::ScanShared& block, const scan::ScanFishOf<v16f>& fish,
-                                                  std::size_t length) {
-    scan::LanesOf<v16f> lanes;
-    scan::scanBlock<Images>(lanes, widened(block), fish, length);
-    return returnedSums(lanes);
-}
-
-// The fish-by-fish layout (lanes over candidates), with the block of the
-// last cell it filled kept across a chunk: fish are sorted by cell, so
-// consecutive fish mostly share their block.
-class FishByFish {
-public:
-    explicit FishByFish(const scan::ScanShared& arrays) : block_(scan::threadBlock()), arrays_(arrays), shared_(arrays) {}
-
-    // Lanes [l, e) of the eight fish, each against its own cell's block;
-    // zeros in the other lanes. Adds the candidates examined.
-    template <bool Wrap>
-    [[gnu::always_inline]] Perceived scan(const UniformGrid& g, const scan::ScanFish& fish, v8i cellX, v8i cellY,
-                                          int l, int e, std::uint64_t& candidates) {
-        // Each fish's partial sums, one vector per fish and sum, added up for
-        // all eight fish at once below.
-        v8f countOf[kLanes], velXOf[kLanes], velYOf[kLanes], offXOf[kLanes], offYOf[kLanes];
-        v8f sepXOf[kLanes], sepYOf[kLanes];
-        const auto keep = [&](int i, const Perceived& seen) {
-            countOf[i] = seen.count, velXOf[i] = seen.velX, velYOf[i] = seen.velY, offXOf[i] = seen.offX;
-            offYOf[i] = seen.offY, sepXOf[i] = seen.sepX, sepYOf[i] = seen.sepY;
-        };
-        for (int i = 0; i < kLanes;) {
-            if (i < l || i >= e) {
-                keep(i++, Perceived{});
-                continue;
-            }
-            const int cell = g.cellIndex(cellX[i], cellY[i]);
-            if (cell != blockCell_) {
-                const UniformGrid::Spans spans = g.neighbourSpans(cellX[i], cellY[i]);
-                block_.fill(arrays_.px, arrays_.py, arrays_.vx, arrays_.vy, spans);
-                shared_ = block_.shared(arrays_);
-                blockTotal_ = spans.total;
-                blockCell_ = cell;
-                blockImages_ = Wrap && g.needsNearestImage(cellX[i], cellX[i], cellY[i]);
-            }
-            if constexpr (kSixteenLanes) {
-                // Two fish of one cell in sixteen lanes, each in eight with
-                // the very sums it gets alone.
-                if (i + 1 < e && g.cellIndex(cellX[i + 1], cellY[i + 1]) == cell) {
-                    const auto two = [i](v8f x) { return joined(splat(x[i]), splat(x[i + 1])); };
-                    const scan::ScanFishOf<v16f> both{two(fish.x),     two(fish.y),         two(fish.headX),
-                                                      two(fish.headY), two(fish.coneLimit), two(fish.radius2)};
-                    const PerceivedOf<v16f> seen =
-                        perceivedOf(Wrap && blockImages_ ? scanTwoFish<true>(shared_, both, block_.length())
-                                                         : scanTwoFish<false>(shared_, both, block_.length()));
-                    keep(i, halfSums(seen, 0));
-                    keep(i + 1, halfSums(seen, 1));
-                    candidates += 2 * std::uint64_t{blockTotal_};
-                    i += 2;
-                    continue;
-                }
-            }
-            const scan::ScanFish one{splat(fish.x[i]),     splat(fish.y[i]),         splat(fish.headX[i]),
-                                     splat(fish.headY[i]), splat(fish.coneLimit[i]), splat(fish.radius2[i])};
-            scan::Lanes lanes;
-            if (Wrap && blockImages_)
-                scan::scanBlock<true>(lanes, shared_, one, block_.length());
-            else
-                scan::scanBlock<false>(lanes, shared_, one, block_.length());
-            candidates += blockTotal_;
-            keep(i++, perceivedOf(lanes));
-        }
-        return {sumLanesOfEach(countOf), sumLanesOfEach(velXOf), sumLanesOfEach(velYOf), sumLanesOfEach(offXOf),
-                sumLanesOfEach(offYOf),  sumLanesOfEach(sepXOf), sumLanesOfEach(sepYOf)};
-    }
-
-private:
-    scan::Block& block_;
-    const scan::ScanShared arrays_;  // the sorted fish arrays
-    scan::ScanShared shared_;        // the block
-    int blockCell_ = -1;
-    std::uint32_t blockTotal_ = 0;
-    bool blockImages_ = false;  // the block needs the nearest image (a wrapping world's seam)
-};
 
 // One group of fish (eight lanes, or sixteen: two groups of eight) as read
 // from the old state, with what the scan and the steering both need.
@@ -350,14 +259,10 @@ struct Eight {
 }
 
 // Perceive (sim/neighbour_scan.hpp): runs of lanes that share a row and a few
-// columns, each scanned once, lanes over fish, unless its cells hold many
-// fish. Lanes past the last fish are in no run and sum nothing.
-// inOneCellOfSixteen: the eight are half of a group of sixteen (fish 16m to
-// 16m + 15) that lies wholly in one cell; they are then scanned lanes over
-// fish however many fish their block holds (see perceiveGroup for sixteen lanes).
+// columns, each scanned once, lanes over fish. Lanes past the last fish are
+// in no run and sum nothing.
 template <bool Wrap>
 [[gnu::always_inline]] inline Perceived perceiveEight(const Eight& E, const UniformGrid& g, const scan::ScanShared& shared,
-                                                      bool inOneCellOfSixteen, FishByFish& fishByFish,
                                                       scan::NearbyList& nearby, std::uint64_t& candidates) {
     const v8i iota = iotaLanes<v8i>();
     const bool oneRun = E.oneRun();
@@ -366,45 +271,25 @@ template <bool Wrap>
         int e = oneRun ? kLanes : l + 1;
         while (e < E.count && E.cellY[e] == E.cellY[l] && E.cellX[e] - E.cellX[l] < kRunColumns) ++e;
         const UniformGrid::Spans spans = g.neighbourSpans(E.cellX[l], E.cellX[e - 1], E.cellY[l]);
-        Perceived run;
         const v8i inRun = (iota >= l) & (iota < e);
-        if (spans.total <= kLanesOverFishLimit || inOneCellOfSixteen) {
-            scan::Lanes lanes;
-            const bool images = Wrap && g.needsNearestImage(E.cellX[l], E.cellX[e - 1], E.cellY[l]);
-            const std::size_t examined =
-                images ? scan::scanWithinReach<Wrap, Wrap>(lanes, shared, E.fish, inRun, spans, nearby)
-                       : scan::scanWithinReach<Wrap, false>(lanes, shared, E.fish, inRun, spans, nearby);
-            candidates += std::uint64_t{examined} * static_cast<std::uint64_t>(e - l);
-            run = perceivedOf(lanes);
-        } else {
-            run = fishByFish.scan<Wrap>(g, E.fish, E.cellX, E.cellY, l, e, candidates);
-        }
+        scan::Lanes lanes;
+        const bool images = Wrap && g.needsNearestImage(E.cellX[l], E.cellX[e - 1], E.cellY[l]);
+        const std::size_t examined = images
+                                         ? scan::scanWithinReach<Wrap, Wrap>(lanes, shared, E.fish, inRun, spans, nearby)
+                                         : scan::scanWithinReach<Wrap, false>(lanes, shared, E.fish, inRun, spans, nearby);
+        candidates += std::uint64_t{examined} * static_cast<std::uint64_t>(e - l);
+        const Perceived run = perceivedOf(lanes);
         sums = (l == 0 && e == kLanes) ? run : merge(inRun, run, sums);
         l = e;
     }
     return sums;
 }
 
-// Whether fish 16m to 16m + 15, the group of sixteen that fish b is in, all
-// lie in one cell (they are sorted by cell: the first and the last tell).
-// The sixteen-lane build's groups are these very groups (chunks start at
-// multiples of sixteen, and a group that would pass the chunk's end is not
-// one), and every build asks this very question.
-[[gnu::always_inline]] inline bool sixteenInOneCell(const KernelInput& in, std::size_t b, std::size_t end) {
-    const std::size_t first = b / (2 * kLanes) * (2 * kLanes), last = first + 2 * kLanes - 1;
-    if (last >= end) return false;
-    const FishArrays& f = *in.cur;
-    const UniformGrid& g = *in.grid;
-    return g.cellX(f.px[first]) == g.cellX(f.px[last]) && g.cellY(f.py[first]) == g.cellY(f.py[last]);
-}
-
 template <bool Wrap>
-[[gnu::always_inline]] inline Perceived perceiveGroup(const KernelInput& in, const Group<v8f>& G, std::size_t end,
-                                                      const scan::ScanShared& shared, FishByFish& fishByFish,
-                                                      scan::NearbyList& nearby, std::uint64_t& candidates) {
-    const Eight E = eightOf(G);
-    const bool inOneCell = E.count == kLanes && sixteenInOneCell(in, G.b, end);
-    return perceiveEight<Wrap>(E, *in.grid, shared, inOneCell, fishByFish, nearby, candidates);
+[[gnu::always_inline]] inline Perceived perceiveGroup(const KernelInput& in, const Group<v8f>& G, const scan::ScanShared& shared,
+                                                      scan::NearbyList& nearby,
+                                                      std::uint64_t& candidates) {
+    return perceiveEight<Wrap>(eightOf(G), *in.grid, shared, nearby, candidates);
 }
 
 // The sixteen-lane scan of two groups of eight (all sixteen lanes hold a
@@ -423,38 +308,30 @@ template <bool Wrap, bool Images>
 
 // Sixteen lanes: where all sixteen fish lie in one row, within
 // 2 * kRunColumns columns, one scan in sixteen lanes over the union of their
-// blocks, as long as that union holds at most kLanesOverFishLimit fish, or
-// whatever it holds when all sixteen lie in one cell (the union is then their
-// block, and a candidate serves sixteen fish per pass as two fish by fish
-// do, without copying the block; 0.87 of the time in article 000's dense
-// school). Each run of each group of eight would then be scanned lanes over
-// fish on its own (its union is part of this one; perceiveEight is told when
-// the sixteen lie in one cell), every fish meets the candidates of its own
-// block in the same order as there, and the rest add +0
-// (sim/neighbour_scan.hpp): the sums are those of perceiveEight, bit for bit.
-// Otherwise each group of eight as alone.
+// blocks. Each run of each group of eight would be scanned on its own over
+// part of that union (perceiveEight): every fish meets the candidates of its
+// own block in the same order as there, and the rest add +0
+// (sim/neighbour_scan.hpp), so the sums are those of perceiveEight, bit for
+// bit. Otherwise each group of eight as alone.
 template <bool Wrap>
 [[gnu::always_inline]] inline PerceivedOf<v16f> perceiveGroup(const KernelInput& in, const Group<v16f>& G,
-                                                              std::size_t end, const scan::ScanShared& shared,
-                                                              FishByFish& fishByFish, scan::NearbyList& nearby,
+                                                              const scan::ScanShared& shared, scan::NearbyList& nearby,
                                                               std::uint64_t& candidates) {
     const UniformGrid& g = *in.grid;
     const Eight a = eightOf(G, 0), b = eightOf(G, 1);
     // The fish are in cell order, row by row: the first and the last bound the rest.
     if (b.count == kLanes && b.cellY[kLanes - 1] == a.cellY[0] && b.cellX[kLanes - 1] - a.cellX[0] < 2 * kRunColumns) {
         const UniformGrid::Spans spans = g.neighbourSpans(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
-        if (spans.total <= kLanesOverFishLimit || sixteenInOneCell(in, G.b, end)) {
-            std::size_t examined = 0;
-            const bool images = Wrap && g.needsNearestImage(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
-            const PerceivedOf<v16f> seen = perceivedOf(
-                images ? scanSixteen<Wrap, Wrap>(widened(shared), G.scanned(), spans, nearby, examined)
-                       : scanSixteen<Wrap, false>(widened(shared), G.scanned(), spans, nearby, examined));
-            candidates += std::uint64_t{examined} * 2 * kLanes;
-            return seen;
-        }
+        std::size_t examined = 0;
+        const bool images = Wrap && g.needsNearestImage(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
+        const PerceivedOf<v16f> seen =
+            perceivedOf(images ? scanSixteen<Wrap, Wrap>(widened(shared), G.scanned(), spans, nearby, examined)
+                               : scanSixteen<Wrap, false>(widened(shared), G.scanned(), spans, nearby, examined));
+        candidates += std::uint64_t{examined} * 2 * kLanes;
+        return seen;
     }
-    const Perceived low = perceiveEight<Wrap>(a, g, shared, false, fishByFish, nearby, candidates);
-    return joinedSums(low, perceiveEight<Wrap>(b, g, shared, false, fishByFish, nearby, candidates));
+    const Perceived low = perceiveEight<Wrap>(a, g, shared, nearby, candidates);
+    return joinedSums(low, perceiveEight<Wrap>(b, g, shared, nearby, candidates));
 }
 
 // A chunk's statistics, summed lane by lane in eight lanes while it runs and
@@ -582,10 +459,10 @@ template <typename F>
 
 template <bool Wrap, typename F>
 [[gnu::always_inline]] inline void runGroup(const KernelInput& in, std::size_t b, std::size_t end,
-                                            const scan::ScanShared& shared, FishByFish& fishByFish,
-                                            scan::NearbyList& nearby, std::uint64_t& candidates, LaneStats& stats) {
+                                            const scan::ScanShared& shared, scan::NearbyList& nearby,
+                                            std::uint64_t& candidates, LaneStats& stats) {
     const Group<F> G = startGroup<F>(in, b, end);
-    const PerceivedOf<F> sums = perceiveGroup<Wrap>(in, G, end, shared, fishByFish, nearby, candidates);
+    const PerceivedOf<F> sums = perceiveGroup<Wrap>(in, G, shared, nearby, candidates);
     finishGroup(in, G, sums, stats);
 }
 
@@ -603,7 +480,6 @@ template <bool Wrap>
                                   splat(k.minDistance2),
                                   splat(k.width),
                                   splat(k.height)};
-    FishByFish fishByFish(shared);
     scan::NearbyList& nearby = scan::threadNearbyList();
 
     std::size_t b = begin;
@@ -612,8 +488,8 @@ template <bool Wrap>
     // and a chunk that is not the last ends on a whole group of eight.
     LaneStats lanes;
     if constexpr (kSixteenLanes)
-        for (; b + kLanes < end; b += 2 * kLanes) runGroup<Wrap, v16f>(in, b, end, shared, fishByFish, nearby, candidates, lanes);
-    for (; b < end; b += kLanes) runGroup<Wrap, v8f>(in, b, end, shared, fishByFish, nearby, candidates, lanes);
+        for (; b + kLanes < end; b += 2 * kLanes) runGroup<Wrap, v16f>(in, b, end, shared, nearby, candidates, lanes);
+    for (; b < end; b += kLanes) runGroup<Wrap, v8f>(in, b, end, shared, nearby, candidates, lanes);
     stats.candidates += static_cast<double>(candidates);
     stats.neighbours += sumLanes(lanes.neighbours);
     stats.separation += sumLanes(lanes.separation) * kSteerRate;

@@ -1,54 +1,48 @@
 #pragma once
 // The innermost loop of the simulation: fish against the candidates of the
-// cells around them (UniformGrid::neighbourSpans), in one of two layouts.
+// cells around them (UniformGrid::neighbourSpans), lanes over fish
+// (scanList). Eight consecutive fish in cell order mostly share a row and
+// lie within a few cells, so one pass over the union of their 3x3 blocks, one
+// candidate at a time, serves all eight, straight from the sorted arrays: no
+// copy, no padding, no per-fish setup, and each lane ends holding its own
+// fish's sums. A candidate outside a fish's own block is beyond its radius
+// and adds nothing. The pass walks only the union's fish that lie within
+// reach of the box around the lanes' fish (sim/reach_cull.hpp
+// scanWithinReach): all that could add anything.
+// Where the CPU has 512-bit vectors (the kernel's AVX-512 build), two such
+// groups side by side share one pass in sixteen lanes: on this project's
+// machine (AMD Zen 5) a candidate then costs about 2.4 ns for sixteen fish,
+// as much as for eight (a micro-benchmark of this loop).
 //
-// - Lanes over fish (scanList): eight consecutive fish in cell order mostly
-//   share a row and lie within a few cells, so one pass over the union of
-//   their 3x3 blocks, one candidate at a time, serves all eight, straight from
-//   the sorted arrays: no copy, no padding, no per-fish setup, and each lane
-//   ends holding its own fish's sums. A candidate outside a fish's own block
-//   is beyond its radius and adds nothing. The union holds more candidates
-//   than one block (about 66 against 46 at 7 neighbours per fish), which
-//   costs less than the per-fish work it saves while blocks are small.
-//   The pass walks only the union's fish that lie within reach of the box
-//   around the lanes' fish (sim/reach_cull.hpp scanWithinReach): all that
-//   could add anything.
-//   Where the CPU has 512-bit vectors (the kernel's AVX-512 build), two such
-//   groups side by side share one pass in sixteen lanes: on this project's
-//   machine (AMD Zen 5) a candidate then costs about 2.4 ns for sixteen fish,
-//   as much as for eight (a micro-benchmark of this loop).
-// - Lanes over candidates (scanBlock): one fish at a time against its block,
-//   copied once per cell into a run padded to whole groups of eight (Block),
-//   the fish's eight partial sums added up by the caller. Each candidate is
-//   one vector load instead of a broadcast, which wins in dense schools,
-//   where a block holds hundreds of fish and the per-fish work is small
-//   beside the scan. (Sixteen fish of one cell share their block as a union,
-//   lanes over fish, whatever it holds: sim/fish_kernel_body.hpp.)
+// Dense schools, whose blocks hold hundreds of fish, were once scanned fish
+// by fish, lanes over candidates, each fish against a copy of its own block
+// (whole, not culled). With the cull, and sixteen lanes, lanes over fish
+// took less time there too, on the Zen 5 on 2026-12-02 (lock-step, 1
+// thread): 0.90-0.92 in article 000's formed school (step 7407), 0.95-0.98
+// with the app's defaults (about 430 neighbours a fish), 0.96-0.99 at 30 and
+// 100 fish a perception disc, 1.00-1.01 at 300 and 1000; 0.96 in both of
+// article 000's scenes with the AVX2 build.
 //
-// Both are branch-free: every test (distance, field of view, separation
+// The scan is branch-free: every test (distance, field of view, separation
 // radius) becomes a lane mask and the sums add only in the masked lanes (an
-// AND, or a masked addition with AVX-512: math/lanes.hpp addWhere), so an unpredictable neighbour pattern costs no
-// mispredictions, and an infinite or NaN value computed in a masked-out lane
-// (a squared distance that overflows, a cone product) cannot leak into the
-// sums. The offsets themselves are always finite, because positions are.
-// Each fish is summed like any other candidate, and taken out by the caller.
+// AND, or a masked addition with AVX-512: math/lanes.hpp addWhere), so an
+// unpredictable neighbour pattern costs no mispredictions, and an infinite or
+// NaN value computed in a masked-out lane (a squared distance that overflows,
+// a cone product) cannot leak into the sums. The offsets themselves are
+// always finite, because positions are. Each fish is summed like any other
+// candidate, and taken out by the caller.
 //
-// Determinism: which layout a fish gets depends on the eight fish of its
-// lanes and on the group of sixteen they belong to (sim/fish_kernel_body.hpp
-// perceiveGroup), and those on the fish order alone (the kernel's chunks
-// are whole groups of sixteen). In either layout a fish's sums run in an
-// order fixed by the spans (rows in a fixed order, each row in increasing
-// column order), not by the thread count; candidates outside its block add
-// +0, which leaves a sum's bits as they are (a sum that starts at +0 never
-// becomes -0), so a wider union, as two groups scanned together have,
-// changes nothing, and neither does leaving out candidates beyond reach. The
-// core is compiled with -ffp-contract=off: no fused multiply-add in the AVX2
-// and AVX-512 builds of the kernel and not in the generic one, so all give
-// identical results.
+// Determinism: a fish's sums run in an order fixed by the spans (rows in a
+// fixed order, each row in increasing column order), not by the thread
+// count; candidates outside its block add +0, which leaves a sum's bits as
+// they are (a sum that starts at +0 never becomes -0), so a wider union, as
+// two groups scanned together have, changes nothing, and neither does
+// leaving out candidates beyond reach. The core is compiled with
+// -ffp-contract=off: no fused multiply-add in the AVX2 and AVX-512 builds of
+// the kernel and not in the generic one, so all give identical results.
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <vector>
 
 #include "math/lanes.hpp"
 #include "sim/grid.hpp"
@@ -60,9 +54,8 @@ namespace mirofish::scan {
 template <typename F>
 using MaskOf = decltype(F{} < F{});
 
-// Sums over the perceived neighbours: one fish per lane (scanList), or one
-// fish's partial sums (scanBlock). F is v8f, or v16f for two groups of eight
-// fish scanned together (the kernel's AVX-512 build).
+// Sums over the perceived neighbours, one fish per lane. F is v8f, or v16f
+// for two groups of eight fish scanned together (the kernel's AVX-512 build).
 template <typename F>
 struct LanesOf {
     MaskOf<F> seen{};  // minus the count: a set mask lane is -1
@@ -70,7 +63,7 @@ struct LanesOf {
 };
 using Lanes = LanesOf<v8f>;
 
-// The fish, one per lane (scanList), or one in every lane (scanBlock).
+// The fish, one per lane.
 template <typename F>
 struct ScanFishOf {
     F x, y;          // position
@@ -82,7 +75,7 @@ using ScanFish = ScanFishOf<v8f>;
 
 template <typename F>
 struct ScanSharedOf {
-    const float* px;  // the fish arrays, sorted by cell, or a Block
+    const float* px;  // the fish arrays, sorted by cell
     const float* py;
     const float* vx;
     const float* vy;
@@ -133,88 +126,6 @@ template <bool Wrap, typename F>
     for (const std::uint32_t j : list)
         perceive<Wrap>(L, s, f, broadcast<F>(s.px + j), broadcast<F>(s.py + j), broadcast<F>(s.vx + j),
                        broadcast<F>(s.vy + j));
-}
-
-// The candidates of one cell's 3x3 block (the spans of
-// UniformGrid::neighbourSpans) copied into one run, padded to whole groups of
-// eight with still fish far beyond any perception radius, for scanBlock.
-// Filled once per cell (the fish are sorted by cell, so consecutive fish
-// share it).
-class Block {
-public:
-    // Copies the spans' fish from the sorted arrays; grows only when a block
-    // is larger than any before (no allocation once the school has settled).
-    [[gnu::always_inline]] void fill(const float* px, const float* py, const float* vx, const float* vy,
-                                     const UniformGrid::Spans& spans) {
-        const std::size_t padded = (spans.total + kLanes - 1) / kLanes * kLanes;
-        if (px_.size() < padded + kLanes) grow(2 * padded + kLanes);
-        // The destinations in locals: the stores (memcpy) could alias the
-        // vectors' own pointers, which would then be reloaded at every store.
-        float *const dpx = px_.data(), *const dpy = py_.data(), *const dvx = vx_.data(), *const dvy = vy_.data();
-        std::size_t at = 0;
-        for (int s = 0; s < spans.count; ++s) {
-            const std::size_t n = spans.end[s] - spans.begin[s];
-            const float *const spx = px + spans.begin[s], *const spy = py + spans.begin[s];
-            const float *const svx = vx + spans.begin[s], *const svy = vy + spans.begin[s];
-            // Whole groups: up to 7 past the span are read (the arrays are
-            // padded) and written (the next span or the padding overwrites them).
-            for (std::size_t j = 0; j < n; j += kLanes) {
-                storeLanes(dpx + at + j, loadLanes(spx + j));
-                storeLanes(dpy + at + j, loadLanes(spy + j));
-                storeLanes(dvx + at + j, loadLanes(svx + j));
-                storeLanes(dvy + at + j, loadLanes(svy + j));
-            }
-            at += n;
-        }
-        // Far enough that no radius reaches it, near enough that its squared
-        // distance (and the cone's products) stay finite.
-        constexpr float kFar = 1e18f;
-        storeLanes(dpx + at, splat(kFar));
-        storeLanes(dpy + at, splat(kFar));
-        storeLanes(dvx + at, splat(0.0f));
-        storeLanes(dvy + at, splat(0.0f));
-        length_ = padded;
-    }
-    // The block as the scan reads it, with the step's constants.
-    ScanShared shared(const ScanShared& constants) const {
-        ScanShared s = constants;
-        s.px = px_.data(), s.py = py_.data(), s.vx = vx_.data(), s.vy = vy_.data();
-        return s;
-    }
-    std::size_t length() const { return length_; }
-
-private:
-    // Out of line (sim/neighbour_scan.cpp), in the generic build: the AVX2
-    // kernel must not instantiate std::vector's growth (sim/fish_kernel_body.hpp).
-    void grow(std::size_t size);
-
-    std::vector<float> px_, py_, vx_, vy_;
-    std::size_t length_ = 0;
-};
-
-// Each thread's Block (one per thread, not per call: a chunk must not
-// allocate, and the buffer keeps the size of the largest block seen).
-Block& threadBlock();
-
-// Eight consecutive candidates, in every group of eight lanes of F.
-template <typename F>
-[[gnu::always_inline]] inline F eightCandidates(const float* p) {
-    if constexpr (kLaneCount<F> == kLanes)
-        return loadLanes(p);
-    else
-        return loadTwice(p);
-}
-
-// Lanes over candidates: one fish (in every lane of f) against a whole Block,
-// eight candidates at a time; lane k sums candidates k, k + 8, ... With
-// sixteen lanes, two fish, one in each group of eight lanes, each summed
-// exactly as alone.
-template <bool Wrap, typename F>
-[[gnu::always_inline]] inline void scanBlock(LanesOf<F>& L, const ScanSharedOf<F>& s, const ScanFishOf<F>& f,
-                                             std::size_t length) {
-    for (std::size_t b = 0; b < length; b += kLanes)
-        perceive<Wrap>(L, s, f, eightCandidates<F>(s.px + b), eightCandidates<F>(s.py + b),
-                       eightCandidates<F>(s.vx + b), eightCandidates<F>(s.vy + b));
 }
 
 }  // namespace mirofish::scan

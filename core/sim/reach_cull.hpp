@@ -89,7 +89,7 @@ constexpr bool kWideFill = true;
 constexpr bool kWideFill = false;
 #endif
 
-// Each thread's list (one per thread, as the scan's Block: a chunk must not
+// Each thread's list (one per thread, not per call: a chunk must not
 // allocate, and the list keeps the size of the largest one).
 class NearbyList {
 public:
@@ -152,7 +152,8 @@ private:
         return appendSetLanes(out, j, inSpan & (gx * gx + gy * gy < radius2));
     }
 
-    // Out of line (sim/neighbour_scan.cpp), in the generic build, as Block::grow.
+    // Out of line (sim/neighbour_scan.cpp), in the generic build: the AVX2
+    // kernel must not instantiate std::vector's growth (sim/fish_kernel_body.hpp).
     void grow(std::size_t size);
 
     // Room past the list's end for the lanes of one last append.

@@ -59,8 +59,7 @@ public:
     static constexpr std::size_t kChunk = 128;
     static constexpr std::size_t kDenseChunk = 64;
     static constexpr double kDenseCandidates = 150;
-    // Chunks start at multiples of sixteen: the kernel's groups of sixteen
-    // fish are the same in every build (sim/fish_kernel_body.hpp).
+    // Chunks start at multiples of sixteen, as runFishKernel needs.
     static_assert(kChunk % 16 == 0 && kDenseChunk % 16 == 0);
 
     // capacity: fish the arrays are allocated for (at least the scene's count).

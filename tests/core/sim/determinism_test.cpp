@@ -67,12 +67,9 @@ TEST_CASE("every build of the kernel this CPU runs gives the generic build's sta
         return;
     }
     // Article 000's density with every agent; a wrapping world; a world so
-    // crowded that every block holds more than kLanesOverFishLimit fish, and
-    // one of many cells of about thirty fish, where blocks still do: groups
-    // of sixteen fish in one cell (in the first, nearly all) are scanned
-    // lanes over fish over their block, the others fish by fish (in the
-    // second, about half); walled and wrapping: both scan layouts, both
-    // boundary kinds.
+    // crowded that every block holds the whole school, and one of many cells
+    // of about thirty fish, where groups of sixteen fish span one or two
+    // cells; walled and wrapping.
     const auto wrapped = [](Scene s) {
         s.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
         return s;
