@@ -274,9 +274,9 @@ template <bool Wrap>
         const v8i inRun = (iota >= l) & (iota < e);
         scan::Lanes lanes;
         const bool images = Wrap && g.needsNearestImage(E.cellX[l], E.cellX[e - 1], E.cellY[l]);
-        const std::size_t examined = images
-                                         ? scan::scanWithinReach<Wrap, Wrap>(lanes, shared, E.fish, inRun, spans, nearby)
-                                         : scan::scanWithinReach<Wrap, false>(lanes, shared, E.fish, inRun, spans, nearby);
+        const std::size_t examined =
+            images ? scan::scanWithinReach<Wrap, Wrap>(lanes, shared, E.fish, inRun, spans, nearby)
+                   : scan::scanWithinReach<Wrap, false>(lanes, shared, E.fish, inRun, spans, nearby);
         candidates += std::uint64_t{examined} * static_cast<std::uint64_t>(e - l);
         const Perceived run = perceivedOf(lanes);
         sums = (l == 0 && e == kLanes) ? run : merge(inRun, run, sums);
@@ -286,8 +286,8 @@ template <bool Wrap>
 }
 
 template <bool Wrap>
-[[gnu::always_inline]] inline Perceived perceiveGroup(const KernelInput& in, const Group<v8f>& G, const scan::ScanShared& shared,
-                                                      scan::NearbyList& nearby,
+[[gnu::always_inline]] inline Perceived perceiveGroup(const KernelInput& in, const Group<v8f>& G,
+                                                      const scan::ScanShared& shared, scan::NearbyList& nearby,
                                                       std::uint64_t& candidates) {
     return perceiveEight<Wrap>(eightOf(G), *in.grid, shared, nearby, candidates);
 }
