@@ -50,6 +50,15 @@ using FloatsOf = std::conditional_t<std::is_same_v<M, v8i>, v8f, v16f>;
 template <typename V>
 inline constexpr int kLaneCount = static_cast<int>(sizeof(V) / 4);
 
+// 0, 1, 2, ... in the lanes.
+template <MaskLanes I>
+[[gnu::always_inline]] inline I iotaLanes() {
+    if constexpr (kLaneCount<I> == 8)
+        return I{0, 1, 2, 3, 4, 5, 6, 7};
+    else
+        return I{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+}
+
 template <FloatLanes F = v8f>
 [[gnu::always_inline]] inline F loadLanes(const float* p) {
     F v;
@@ -297,7 +306,7 @@ template <MaskLanes M>
 }
 [[gnu::always_inline]] inline std::size_t appendSetLanes(std::uint32_t* out, std::uint32_t first, v8i m) {
 #ifdef __AVX2__
-    const v8i index = v8i{0, 1, 2, 3, 4, 5, 6, 7} + static_cast<std::int32_t>(first);
+    const v8i index = iotaLanes<v8i>() + static_cast<std::int32_t>(first);
     const auto bits = static_cast<unsigned>(__builtin_ia32_movmskps256((v8f)m));
     const v8i packedLanes = v8i{} + static_cast<std::int32_t>(lanes_detail::kSetLanes[bits]);
     const v8i lanes = packedLanes >> v8i{0, 3, 6, 9, 12, 15, 18, 21} & 7;
@@ -311,9 +320,8 @@ template <MaskLanes M>
 [[gnu::always_inline]] inline std::size_t appendSetLanes(std::uint32_t* out, std::uint32_t first, v16i m) {
 #ifdef __AVX512DQ__
     const __mmask16 set = _mm512_movepi32_mask((__m512i)m);
-    const __m512i index = _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(first)),
-                                           _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    _mm512_storeu_si512(out, _mm512_maskz_compress_epi32(set, index));
+    const v16i index = iotaLanes<v16i>() + static_cast<std::int32_t>(first);
+    _mm512_storeu_si512(out, _mm512_maskz_compress_epi32(set, (__m512i)index));
     return static_cast<std::size_t>(__builtin_popcount(set));
 #else
     return appendSetLanesOneByOne(out, first, m);

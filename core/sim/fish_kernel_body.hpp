@@ -30,15 +30,6 @@ using rules::kSteerRate;
 template <typename F>
 using VOf = Vec<2, F>;  // eight or sixteen fish at once
 
-// 0, 1, 2, ... in the lanes.
-template <MaskLanes I>
-[[gnu::always_inline]] inline I iotaLanes() {
-    if constexpr (kLaneCount<I> == 8)
-        return I{0, 1, 2, 3, 4, 5, 6, 7};
-    else
-        return I{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-}
-
 // Keep fish inside the world after they moved. Soft mode has a backstop one
 // margin outside the walls, so even absurd settings cannot lose a fish.
 template <typename F>

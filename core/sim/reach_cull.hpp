@@ -146,9 +146,7 @@ private:
             gx = gapTo(cx, x0, x1);
             gy = gapTo(cy, y0, y1);
         }
-        MaskOf<F> iota;
-        for (int l = 0; l < kLaneCount<F>; ++l) iota[l] = l;
-        const MaskOf<F> inSpan = iota < static_cast<std::int32_t>(end - j);
+        const MaskOf<F> inSpan = iotaLanes<MaskOf<F>>() < static_cast<std::int32_t>(end - j);
         return appendSetLanes(out, j, inSpan & (gx * gx + gy * gy < radius2));
     }
 
