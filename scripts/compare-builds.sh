@@ -54,14 +54,14 @@ pids+=($!)
 exec 5>"$work/b.in" 6<"$work/b.out"
 read -r line <&6 || { echo "compare-builds: $b did not start" >&2; exit 1; }
 
-time_a() { echo go >&3; read -r ta na <&4; }
-time_b() { echo go >&5; read -r tb nb <&6; }
+time_a() { echo go >&3; read -r ta na ca <&4; }
+time_b() { echo go >&5; read -r tb nb cb <&6; }
 for ((r = 0; r < rounds; ++r)); do
   if ((r % 2 == 0)); then time_a; time_b; else time_b; time_a; fi
-  echo "$ta $tb $na $nb"
+  echo "$ta $tb $na $nb $ca $cb"
   printf 'round %d of %d: A %.4f s, B %.4f s\n' $((r + 1)) "$rounds" "$ta" "$tb" >&2
 done | awk -v scene="${scene[*]}" '
-  { ratio[NR] = $2 / $1; a[NR] = $1; b[NR] = $2; na = $3; nb = $4 }
+  { ratio[NR] = $2 / $1; a[NR] = $1; b[NR] = $2; na = $3; nb = $4; ca = $5; cb = $6 }
   function q(arr, n, p,   i, j, t, s) {   # the p-quantile by sorting a copy
     for (i = 1; i <= n; ++i) s[i] = arr[i]
     for (i = 2; i <= n; ++i) for (j = i; j > 1 && s[j - 1] > s[j]; --j) { t = s[j]; s[j] = s[j - 1]; s[j - 1] = t }
@@ -69,5 +69,5 @@ done | awk -v scene="${scene[*]}" '
   }
   END {
     printf "scene %s (fish threads steps from): B/A time, median of %d rounds %.3f (quartiles %.3f-%.3f); ", scene, NR, q(ratio, NR, 0.5), q(ratio, NR, 0.25), q(ratio, NR, 0.75)
-    printf "median seconds per run A %.4f, B %.4f; neighbours after the run A %s, B %s\n", q(a, NR, 0.5), q(b, NR, 0.5), na, nb
+    printf "median seconds per run A %.4f, B %.4f; neighbours after the run A %s, B %s; candidates A %s, B %s\n", q(a, NR, 0.5), q(b, NR, 0.5), na, nb, ca, cb
   }'

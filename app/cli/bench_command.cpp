@@ -25,7 +25,8 @@ const std::vector<OptionSpec> kOptions = {
                    "                          steps, one on 1 thread and one on more, and print the median pair's ratio\n"
                    "                          (default 5; 0 skips it; needs 1 among the thread counts)"},
     {"kernel", "NAME", "the kernel build to time: generic, avx2 or avx512 (default: the best this CPU runs;\n"
-                       "                          all give the same results, bit for bit)"},
+                       "                          avx2 and avx512 give the same results, bit for bit, and generic,\n"
+                       "                          without fused multiply-adds, differs from them in the last bits)"},
     {"json", "", "one JSON object per line instead of a table"},
     {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
                     "                          integration (one fused pass), agents, and one metrics computation"},

@@ -9,7 +9,9 @@ namespace {
 KernelBuild bestOnThisCpu() {
 #if defined(MIROFISH_X86_KERNELS) && (defined(__GNUC__) || defined(__clang__))
     // __builtin_cpu_supports also asks whether the operating system saves
-    // the wider registers.
+    // the wider registers. Every CPU with AVX2 or AVX-512 known has FMA too;
+    // asked all the same, since both builds use it.
+    if (!__builtin_cpu_supports("fma")) return KernelBuild::Generic;
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw"))
         return KernelBuild::Avx512;
@@ -18,9 +20,9 @@ KernelBuild bestOnThisCpu() {
     return KernelBuild::Generic;
 }
 
-// Set once from the CPU, then only by useKernelBuild. Relaxed is enough: the
-// builds give the same results, so a chunk that still runs the other one
-// after a change changes nothing.
+// Set once from the CPU, then only by useKernelBuild. Relaxed is enough: a
+// change takes effect from a later step (a test or the bench changes it
+// between steps, never during one).
 std::atomic<KernelBuild>& chosenBuild() {
     static std::atomic<KernelBuild> build{bestKernelBuild()};
     return build;

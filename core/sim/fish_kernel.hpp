@@ -91,9 +91,12 @@ inline constexpr int kRunColumns = 4;
 ChunkStats runFishKernel(const KernelInput& in, std::size_t begin, std::size_t end);
 
 // The kernel is built for any x86-64 (Generic) and, on x86-64, for AVX2 and
-// for AVX-512 too; all give bit-identical results (sim/neighbour_scan.hpp).
-// The best build the CPU has runs, unless a test or a benchmark asks for
-// another. In order: a CPU that runs one runs those before it.
+// for AVX-512 too, both with FMA. Those two give bit-identical results; the
+// generic build, which has no fused multiply-add, differs from them in the
+// last bits (math/lanes.hpp mulAdd). Each gives the same results on any
+// number of threads. The best build the CPU has runs, unless a test or a
+// benchmark asks for another. In order: a CPU that runs one runs those
+// before it.
 enum class KernelBuild { Generic, Avx2, Avx512 };
 inline constexpr KernelBuild kKernelBuilds[] = {KernelBuild::Generic, KernelBuild::Avx2, KernelBuild::Avx512};
 // The fastest build this program has and this CPU runs.
@@ -103,6 +106,8 @@ bool cpuRuns(KernelBuild build);
 // CPU cannot run falls back to the generic one. Returns the build now in use.
 KernelBuild useKernelBuild(KernelBuild build);
 KernelBuild kernelBuild();
+// Whether the build's scan fuses its multiply-adds (rules::scanDot).
+constexpr bool kernelBuildFuses(KernelBuild build) { return build != KernelBuild::Generic; }
 const char* kernelBuildName(KernelBuild build);
 // The build of that name (generic, avx2, avx512), if there is one.
 std::optional<KernelBuild> kernelBuildNamed(std::string_view name);

@@ -382,9 +382,9 @@ template <typename F>
     // as the scan decided) and added 1 and its own velocity; its offset
     // and push are zeros. Taken out here.
     const W selfOffset = p - p;
-    const F selfD2 = lengthSquared(selfOffset);
-    const I selfSeen =
-        live & rules::inFieldOfView(G.heading, selfOffset, selfD2, G.coneLimit) & (selfD2 < G.radius * G.radius);
+    const F selfD2 = rules::scanDot(selfOffset[0], selfOffset[1], selfOffset[0], selfOffset[1]);
+    const F selfProj = rules::scanDot(G.heading[0], G.heading[1], selfOffset[0], selfOffset[1]);
+    const I selfSeen = live & rules::inFieldOfView(selfProj, selfD2, G.coneLimit) & (selfD2 < G.radius * G.radius);
     const F nCount = sums.count - keepWhere(selfSeen, splat<F>(1.0f));
     const F velX = sums.velX - keepWhere(selfSeen, v[0]);
     const F velY = sums.velY - keepWhere(selfSeen, v[1]);

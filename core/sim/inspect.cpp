@@ -39,17 +39,23 @@ FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t
     r.fovHalfAngleRadians = useCone ? std::acos(std::fmax(k.cosHalfFov, -1.0f)) : std::numbers::pi_v<float>;
 
     const float radius2 = r.perceptionRadius * r.perceptionRadius;
+    // The running build's arithmetic, so that every neighbour is decided as there.
+    const bool fused = kernelBuildFuses(kernelBuild());
     Vec2 velSum{}, offSum{}, sepSum{};
     for (std::size_t j = 0; j < count; ++j) {
         if (j == i) continue;
         const Vec2 off = displacement(k, p, Vec2{{f.px[j], f.py[j]}});
-        const float d2 = off[0] * off[0] + off[1] * off[1];
+        const float d2 = rules::scanDot(off[0], off[1], off[0], off[1], fused);
         if (!(d2 < radius2)) continue;
-        if (useCone && !rules::inFieldOfView(heading, off, d2, k.fovLimit)) continue;
+        const float proj = rules::scanDot(heading[0], heading[1], off[0], off[1], fused);
+        if (useCone && !rules::inFieldOfView(proj, d2, k.fovLimit)) continue;
         r.neighbours.push_back(p + off);
         velSum += Vec2{{f.vx[j], f.vy[j]}};
         offSum += off;
-        if (d2 < k.separationRadius2) sepSum += rules::separationTerm(off, d2, k.minDistance2);
+        if (d2 < k.separationRadius2) {
+            const float w = rules::separationWeight(d2, k.minDistance2);
+            for (int a = 0; a < 2; ++a) sepSum[a] = mulAdd(off[a], w, sepSum[a], fused);
+        }
     }
 
     r.separation = rules::steerTowards(sepSum, v, maxSpeed) * (k.wSep * factor(draw.separation)) * rules::kSteerRate;

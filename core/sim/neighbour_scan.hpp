@@ -38,8 +38,11 @@
 // they are (a sum that starts at +0 never becomes -0), so a wider union, as
 // two groups scanned together have, changes nothing, and neither does
 // leaving out candidates beyond reach. The core is compiled with
-// -ffp-contract=off: no fused multiply-add in the AVX2 and AVX-512 builds of
-// the kernel and not in the generic one, so all give identical results.
+// -ffp-contract=off, so the compiler fuses no multiply-add of its own
+// accord: the scan's four are written out (mulAdd, through rules::scanDot
+// and addProductWhere), fused in the AVX2 and AVX-512 builds of the kernel,
+// which therefore give identical results, and not in the generic build,
+// whose results differ from theirs in the last bits (math/lanes.hpp mulAdd).
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -101,16 +104,15 @@ template <bool Wrap, typename F>
         dy = select(dy > 0.5f * s.height, dy - s.height, dy);
         dy = select(dy < -0.5f * s.height, dy + s.height, dy);
     }
-    const Vec<2, F> offset{{dx, dy}};
-    const F d2 = dx * dx + dy * dy;
-    const Vec<2, F> heading{{f.headX, f.headY}};
-    const MaskOf<F> seen = rules::inFieldOfView(heading, offset, d2, f.coneLimit) & (d2 < f.radius2);
+    const F d2 = rules::scanDot(dx, dy, dx, dy);
+    const F proj = rules::scanDot(f.headX, f.headY, dx, dy);
+    const MaskOf<F> seen = rules::inFieldOfView(proj, d2, f.coneLimit) & (d2 < f.radius2);
     L.seen = countDownWhere(L.seen, seen);
     L.velX = addWhere(L.velX, seen, cvx);
     L.velY = addWhere(L.velY, seen, cvy);
     L.offX = addWhere(L.offX, seen, dx);
     L.offY = addWhere(L.offY, seen, dy);
-    // rules::separationTerm; the offsets are finite (positions always are).
+    // rules::separationWeight; the offsets are finite (positions always are).
     const MaskOf<F> close = seen & (d2 < s.separationRadius2);
     const F weight = rules::separationWeight(d2, s.minDistance2);
     L.sepX = addProductWhere(L.sepX, close, dx, weight);

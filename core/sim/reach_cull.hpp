@@ -16,8 +16,9 @@
 //   replaced by the gap to the box, gx = max(x0 - cx, cx - x1, 0): for a fish
 //   at fx in [x0, x1], |fl(cx - fx)| >= gx, since rounding is monotonic
 //   (cx < x0 <= fx gives fl(cx - fx) <= fl(cx - x0) <= 0), and products and
-//   sums of larger floats round to larger floats, so the scan's squared
-//   distance is at least gx^2 + gy^2 as computed here.
+//   sums of larger floats round to larger floats (a fused multiply-add
+//   rounds a larger exact value once), so the scan's squared distance
+//   (rules::scanDot) is at least that of (gx, gy) as computed here.
 // - In a wrapping world the scan measures to the nearest image of the
 //   candidate, cx, cx - W or cx + W: the gap is the smallest of the three
 //   images' gaps, less a slack of eight units in the last place of the
@@ -147,7 +148,7 @@ private:
             gy = gapTo(cy, y0, y1);
         }
         const MaskOf<F> inSpan = iotaLanes<MaskOf<F>>() < static_cast<std::int32_t>(end - j);
-        return appendSetLanes(out, j, inSpan & (gx * gx + gy * gy < radius2));
+        return appendSetLanes(out, j, inSpan & (rules::scanDot(gx, gy, gx, gy) < radius2));
     }
 
     // Out of line (sim/neighbour_scan.cpp), in the generic build: the AVX2

@@ -24,33 +24,43 @@ template <std::size_t D, typename T, typename S>
     return selectVec(lengthSquared(u) > 0.5f, u * maxSpeed - v, Vec<D, T>{});
 }
 
-// One neighbour's contribution to separation: (self - other) / d^2, i.e. the
-// unit vector away from it weighted by 1/d (articles 000 and 001), with d
-// clamped from below so coincident fish do not produce infinities.
-// `offset` is other - self.
+// One neighbour's contribution to separation is offset * this weight, with
+// offset = other - self: (self - other) / d^2, i.e. the unit vector away from
+// it weighted by 1/d (articles 000 and 001), with d clamped from below so
+// coincident fish do not produce infinities. The scan adds it with mulAdd.
 // (minDistance2 is a float, or the same in every lane.)
 template <typename T, typename S>
 [[gnu::always_inline]] inline T separationWeight(T d2, S minDistance2) {
     return -1.0f / maxOf(d2, T{} + minDistance2);
 }
-template <std::size_t D, typename T, typename S>
-[[gnu::always_inline]] inline Vec<D, T> separationTerm(const Vec<D, T>& offset, T d2, S minDistance2) {
-    return offset * separationWeight(d2, minDistance2);
-}
 
 // The field of view's limit for inFieldOfView: cos(half angle) * |cos(half angle)|.
 inline float coneLimit(float cosHalf) { return cosHalf * (cosHalf < 0.0f ? -cosHalf : cosHalf); }
 
-// Is a neighbour at `offset` (other - self, squared length d2) inside the
-// cone of half angle h around the unit heading? That is proj >= cos(h) |offset|
-// with proj the dot product; both sides squared with their signs kept, it is
-// proj |proj| >= cos(h) |cos(h)| d2 = limit * d2 (see coneLimit): one dot
-// product, no acos, no sqrt, no branch on the cone being wider than 180
+// The scan's arithmetic for an offset (dx, dy) (sim/neighbour_scan.hpp
+// perceive): a dot product with the second product added by mulAdd, fused
+// where the kernel build has FMA (math/lanes.hpp). The squared distance is
+// scanDot(dx, dy, dx, dy), the projection on a heading scanDot(hx, hy, dx,
+// dy). The reach cull and the inspector compute them alike, and so decide
+// every neighbour exactly as the scan does.
+template <typename F>
+[[gnu::always_inline]] inline F scanDot(F ax, F ay, F bx, F by) {
+    return mulAdd(ay, by, ax * bx);
+}
+// For one fish, fused or not as the kernel build that runs (sim/fish_kernel.hpp kernelBuildFuses).
+[[gnu::always_inline]] inline float scanDot(float ax, float ay, float bx, float by, bool fused) {
+    return mulAdd(ay, by, ax * bx, fused);
+}
+
+// Is a neighbour at an offset of squared length d2, whose projection on the
+// unit heading is proj, inside the cone of half angle h around the heading?
+// That is proj >= cos(h) |offset|; both sides squared with their signs kept,
+// it is proj |proj| >= cos(h) |cos(h)| d2 = limit * d2 (see coneLimit): one
+// dot product, no acos, no sqrt, no branch on the cone being wider than 180
 // degrees. A zero heading with limit -1 sees all around (0 >= -d2).
 // (limit is a float, or the same in every lane.)
-template <std::size_t D, typename T, typename S>
-[[gnu::always_inline]] inline auto inFieldOfView(const Vec<D, T>& heading, const Vec<D, T>& offset, T d2, S limit) {
-    const T proj = dot(heading, offset);
+template <typename T, typename S>
+[[gnu::always_inline]] inline auto inFieldOfView(T proj, T d2, S limit) {
     return proj * absOf(proj) >= d2 * limit;
 }
 

@@ -255,9 +255,9 @@ TEST_CASE("bench times the speed-up over 1 thread of every scene in pairs of run
     requireRefused(run(runBench, {"--pairs", "-1"}), "bench", "--pairs");
 }
 
-TEST_CASE("bench --kernel times the build asked for, and every build finds the same neighbours") {
+TEST_CASE("bench --kernel times the build asked for, and the AVX2 and AVX-512 builds find the same neighbours") {
     const KernelBuild before = kernelBuild();
-    std::vector<nlohmann::ordered_json> generic;
+    std::vector<nlohmann::ordered_json> fused;
     for (KernelBuild build : kKernelBuilds) {
         const std::string name = kernelBuildName(build);
         const Run r = run(runBench, {"--fish", "2000", "--threads", "1", "--steps", "12", "--pairs", "0", "--kernel",
@@ -269,11 +269,12 @@ TEST_CASE("bench --kernel times the build asked for, and every build finds the s
         REQUIRE(r.code == 0);
         const auto rows = jsonLines(r.out);
         REQUIRE(rows.size() == 3);
-        if (generic.empty()) generic = rows;
+        // The same work: the same neighbours where the arithmetic is the same.
+        if (fused.empty() && kernelBuildFuses(build)) fused = rows;
         for (std::size_t i = 0; i < rows.size(); ++i) {
             INFO(rows[i].dump());
             CHECK(rows[i].at("kernel_build") == name);
-            CHECK(rows[i].at("mean_neighbours") == generic[i].at("mean_neighbours"));
+            if (kernelBuildFuses(build)) CHECK(rows[i].at("mean_neighbours") == fused[i].at("mean_neighbours"));
         }
         // The choice lasts for the command only.
         CHECK(kernelBuild() == before);

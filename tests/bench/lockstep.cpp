@@ -15,7 +15,8 @@
 // MIROFISH_KERNEL=generic|avx2|avx512 in the environment times that build of
 // the kernel instead of the best one this CPU runs.
 // Prints "ready", then per input line: the seconds STEPS steps took (the state
-// put back to FROM before each run) and the mean neighbours of the last step.
+// put back to FROM before each run) and the mean neighbours and candidates
+// examined per fish of the last step.
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -86,7 +87,7 @@ int main(int argc, char** argv) try {
     while (std::getline(std::cin, line)) {
         sim.restore(start);
         const double seconds = bench::secondsFor(sim, static_cast<std::uint64_t>(steps));
-        std::printf("%.6f %.2f\n", seconds, sim.lastMeanNeighbours());
+        std::printf("%.6f %.2f %.2f\n", seconds, sim.lastMeanNeighbours(), sim.lastMeanCandidates());
         std::fflush(stdout);
     }
     return 0;

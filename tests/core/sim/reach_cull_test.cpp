@@ -63,8 +63,9 @@ SortedSchool school(std::mt19937& rng, std::size_t n, float w, float h, float ce
     return s;
 }
 
-// The squared distance as the scan computes it (sim/neighbour_scan.hpp
-// perceive), with the nearest image in a wrapping world.
+// The squared distance as the scan compiled here computes it
+// (sim/neighbour_scan.hpp perceive; fused or not as mulAdd on lanes is in
+// this file), with the nearest image in a wrapping world.
 template <bool Wrap>
 float scanD2(float cx, float cy, float fx, float fy, float w, float h) {
     float dx = cx - fx, dy = cy - fy;
@@ -74,7 +75,7 @@ float scanD2(float cx, float cy, float fx, float fy, float w, float h) {
         if (dy > 0.5f * h) dy -= h;
         if (dy < -0.5f * h) dy += h;
     }
-    return dx * dx + dy * dy;
+    return rules::scanDot(dx, dy, dx, dy, kFusedMulAdd);
 }
 
 // The scan of every candidate of the spans, in their order: what the kernel

@@ -297,12 +297,9 @@ TEST_CASE("the steering helpers follow SPEC.md") {
     const Vec2 s = rules::steerTowards(Vec2{{0, 5}}, Vec2{{10, 0}}, 100.0f);
     REQUIRE(s == Vec2{{-10, 100}});
     REQUIRE(rules::steerTowards(Vec2{}, Vec2{{10, 0}}, 100.0f) == Vec2{});
-    // Separation term: (self - other) / max(d^2, min^2).
-    const Vec2 far = rules::separationTerm(Vec2{{10, 0}}, 100.0f, 4.0f);
-    REQUIRE(far[0] == Approx(-0.1f));
-    REQUIRE(far[1] == 0.0f);
-    const Vec2 clamped = rules::separationTerm(Vec2{{1, 0}}, 1.0f, 4.0f);
-    REQUIRE(clamped[0] == Approx(-0.25f));
+    // Separation term: (self - other) / max(d^2, min^2), the offset (other - self) times the weight.
+    REQUIRE(10.0f * rules::separationWeight(100.0f, 4.0f) == Approx(-0.1f));
+    REQUIRE(1.0f * rules::separationWeight(1.0f, 4.0f) == Approx(-0.25f));
     // Linear falloff from 1 at the centre to 0 at the radius.
     REQUIRE(rules::linearFalloff(0.0f, 100.0f) == 1.0f);
     REQUIRE(rules::linearFalloff(25.0f, 100.0f) == 0.75f);
