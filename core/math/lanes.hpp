@@ -128,16 +128,17 @@ template <FloatLanes F>
 
 // a * b + c. Where the target has FMA (the kernel's AVX2 and AVX-512
 // builds) one fused multiply-add, rounded once; elsewhere (the generic build,
-// for CPUs without AVX2) a product and a sum, each rounded. The kernel's
-// scan takes four of them a candidate: four instructions in place of eight,
-// of about 25 (sim/neighbour_scan.hpp). Lock-step on 1 thread on the Zen 5
-// (AVX-512 build): 0.90 of the time for article 000's formed school, 0.87
-// with the app's defaults, 0.95 at the bench's constant density; the AVX2
-// build 0.93 for article 000. The price: the generic build's results differ from the
-// other two's in the last bits (the AVX2 and AVX-512 builds agree bit for
-// bit). An exact emulation of the fused rounding without FMA (in doubles,
-// rounded to odd) takes about twenty instructions for one, and would have
-// made the generic build's scan several times slower.
+// for CPUs without AVX2 or FMA) a product and a sum, each rounded. The
+// kernel's scan takes four of them a candidate: four instructions in place
+// of eight, of about 25 (sim/neighbour_scan.hpp). Lock-step on 1 thread on
+// the Zen 5 (AVX-512 build): 0.90 of the time for article 000's formed
+// school, 0.87 with the app's defaults, 0.95 at the bench's constant
+// density; the AVX2 build 0.93 for article 000. The price: the generic
+// build's results differ from the other two's in the last bits (the AVX2 and
+// AVX-512 builds agree bit for bit). An exact emulation of the fused
+// rounding without FMA (in doubles, rounded to odd) takes about twenty
+// instructions for one, and would have made the generic build's scan
+// several times slower.
 template <FloatLanes F>
 [[gnu::always_inline]] inline F mulAdd(F a, F b, F c) {
 #ifdef __FMA__
