@@ -36,3 +36,14 @@ TEST_CASE("rounding eight lanes down gives what std::floor gives for every kind 
         }
     }
 }
+
+TEST_CASE("a multiply-add on lanes rounds as the one-fish form of its kind does, once when fused") {
+    // (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24: rounded alone, the product loses its
+    // last 2^-24 (a tie, to even); fused, that is exactly what is left.
+    const float a = 1.0f + 0x1p-12f, c = -(1.0f + 0x1p-11f);
+    CHECK(mulAdd(a, a, c, true) == 0x1p-24f);
+    CHECK(mulAdd(a, a, c, false) == 0.0f);
+    // The lanes: fused where this file was compiled with FMA, as kFusedMulAdd says.
+    const v8f lanes = mulAdd(splat(a), splat(a), splat(c));
+    for (int k = 0; k < kLanes; ++k) CHECK(sameBits(lanes[k], mulAdd(a, a, c, kFusedMulAdd)));
+}

@@ -102,7 +102,8 @@ TEST_CASE("every build of the kernel gives one state on any number of threads, t
                 fused = state;
         }
     }
-    if (bestKernelBuild() != KernelBuild::Avx512) WARN("this CPU has no AVX-512: the AVX2 and AVX-512 builds were not compared");
+    if (bestKernelBuild() != KernelBuild::Avx512)
+        WARN("this CPU has no AVX-512: the AVX2 and AVX-512 builds were not compared");
 }
 
 TEST_CASE("the same preset and seed give the same state on every run") {
