@@ -16,12 +16,19 @@
 #include "io/preset.hpp"
 #include "math/vec.hpp"
 #include "params/params.hpp"
+#include "sim/fish_kernel.hpp"
 #include "sim/scene.hpp"
 #include "sim/simulation.hpp"
 
 #include <unistd.h>
 
 namespace mirofish::test {
+
+// Puts the CPU's best build of the kernel back in use when it goes out of
+// scope, for a test that runs another (useKernelBuild).
+struct BestKernelBuildAtExit {
+    ~BestKernelBuildAtExit() { useKernelBuild(bestKernelBuild()); }
+};
 
 // Parameters with every source of randomness and memory switched off, so a
 // step is a pure function of positions and velocities: no noise, jitter,

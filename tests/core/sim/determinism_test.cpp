@@ -82,9 +82,7 @@ TEST_CASE("every build of the kernel gives one state on any number of threads, t
     // the AVX-512 build scans most pairs of groups together; 4013 fish end on
     // a group of sixteen lanes with three of them empty.
     const Scene sparse = bench::constantDensityScene(4013);
-    struct Restore {
-        ~Restore() { useKernelBuild(bestKernelBuild()); }
-    } restore;
+    const BestKernelBuildAtExit restore;
     ThreadPool one(1), two(2);
     for (const Scene& scene : {busyScene(42), wrapping, crowded, wrapped(crowded), packed, wrapped(packed), sparse}) {
         INFO(scene.width << "x" << scene.height << ", boundary mode " << scene.params.get(ParamId::BoundaryMode));

@@ -169,9 +169,7 @@ TEST_CASE("every build of the kernel computes the same accelerations as an all-p
     // multiply-adds in the AVX2 and AVX-512 builds, not in the generic one.
     const KernelBuild build = GENERATE(KernelBuild::Generic, KernelBuild::Avx2, KernelBuild::Avx512);
     if (!cpuRuns(build)) return;
-    struct Restore {
-        ~Restore() { useKernelBuild(bestKernelBuild()); }
-    } restore;
+    const BestKernelBuildAtExit restore;
     REQUIRE(useKernelBuild(build) == build);
     const BoundaryMode mode = GENERATE(BoundaryMode::Wrap, BoundaryMode::Bounce, BoundaryMode::Soft);
     const Variant variant = GENERATE(Variant{"quiet", true}, Variant{"everything on", false});
