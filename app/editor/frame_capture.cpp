@@ -6,8 +6,8 @@
 namespace mirofish::editor {
 
 namespace {
-template <typename T>
-void copyPrefix(std::vector<T>& to, const std::vector<T>& from, std::size_t n) {
+template <typename T, typename Allocator>
+void copyPrefix(std::vector<T>& to, const std::vector<T, Allocator>& from, std::size_t n) {
     to.resize(n);
     std::copy_n(from.begin(), n, to.begin());
 }

@@ -8,26 +8,28 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/cache_line_vector.hpp"
+
 namespace mirofish {
 
 struct FishArrays {
     // Kinematics.
-    std::vector<float> px, py;  // position, px
-    std::vector<float> vx, vy;  // velocity, px/s
+    CacheLineVector<float> px, py;  // position, px
+    CacheLineVector<float> vx, vy;  // velocity, px/s
     // Previous step's (lagged) acceleration, px/s^2: the reaction-lag filter's memory.
-    std::vector<float> ax, ay;
+    CacheLineVector<float> ax, ay;
     // Drawn heading (unit vector), turned at most turnRate per step.
-    std::vector<float> hx, hy;
+    CacheLineVector<float> hx, hy;
     // Wander direction (unit vector), rotated by wanderRate each step.
-    std::vector<float> wx, wy;
+    CacheLineVector<float> wx, wy;
     // Seconds of alarm left after a predator came close.
-    std::vector<float> alarm;
+    CacheLineVector<float> alarm;
     // Stable identity: ids are always exactly 0..count-1. The arrays get
     // reordered; the id keys the per-fish random numbers, the per-fish
     // variation's fixed draws included (variationDraws in math/hash.hpp).
-    std::vector<std::uint32_t> id;
+    CacheLineVector<std::uint32_t> id;
 
-    using FloatField = std::vector<float> FishArrays::*;
+    using FloatField = CacheLineVector<float> FishArrays::*;
     static constexpr std::array<FloatField, 11> kFloatFields = {
         &FishArrays::px, &FishArrays::py, &FishArrays::vx, &FishArrays::vy, &FishArrays::ax,   &FishArrays::ay,
         &FishArrays::hx, &FishArrays::hy, &FishArrays::wx, &FishArrays::wy, &FishArrays::alarm};

@@ -17,7 +17,7 @@ void UniformGrid::reserve(std::size_t maxFish) {
     // Left uninitialised: build() writes only the cells in use, so the pages
     // of a budget sized for a sparse world never count against memory.
     start_ = std::make_unique_for_overwrite<std::uint32_t[]>(maxCells_ + 1);
-    partCursor_ = std::make_unique_for_overwrite<std::uint32_t[]>(kMaxParts * maxCells_);
+    partCursor_ = std::make_unique_for_overwrite<std::uint32_t[]>(kMaxParts * partStride(maxCells_));
     rangeStart_.assign(chunkCount(maxCells_, kPrefixGrain), 0);
     cellOf_.assign(maxFish + kLanes, 0);
     order_.assign(maxFish, 0);
@@ -64,7 +64,7 @@ void UniformGrid::buildFromCells(std::size_t n, Scheduler& scheduler) {
     const std::size_t parts = std::clamp<std::size_t>(
         std::min<std::size_t>(static_cast<std::size_t>(scheduler.threadCount()), n / kMinFishPerPart), 1, kMaxParts);
     const auto partBegin = [&](std::size_t p) { return n * p / parts; };
-    const auto cursor = [&](std::size_t p) { return partCursor_.get() + p * cells; };
+    const auto cursor = [&](std::size_t p) { return partCursor_.get() + p * partStride(cells); };
     scheduler.parallelFor(parts, 1, [&](std::size_t b, std::size_t e) {
         for (std::size_t p = b; p < e; ++p) {
             std::uint32_t* count = cursor(p);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "math/lanes.hpp"
+#include "sim/cache_line_vector.hpp"
 #include "sched/scheduler.hpp"
 
 namespace mirofish {
@@ -129,10 +130,13 @@ private:
     static constexpr std::size_t kMinFishPerPart = 1024;
     std::unique_ptr<std::uint32_t[]> start_;       // cells + 1 offsets
     std::unique_ptr<std::uint32_t[]> partCursor_;  // per part and cell: count, then next slot
+    // Each part's cursors a whole cache line apart from the next part's: the
+    // threads count and scatter their parts at the same time.
+    static std::size_t partStride(std::size_t cells) { return (cells + 15) / 16 * 16 + 16; }
     static constexpr std::size_t kPrefixGrain = 16384;  // cells per range of the prefix sum
     std::vector<std::uint32_t> rangeStart_;         // per range: its total, then its first slot
-    std::vector<std::uint32_t> cellOf_;  // per fish (and kLanes more)
-    std::vector<std::uint32_t> order_;   // fish indices sorted by cell
+    CacheLineVector<std::uint32_t> cellOf_;  // per fish (and kLanes more)
+    CacheLineVector<std::uint32_t> order_;   // fish indices sorted by cell
 };
 
 

@@ -23,7 +23,7 @@ FishArrays numbered(std::size_t n) {
     FishArrays f;
     f.allocate(n);
     for (std::size_t k = 0; k < FishArrays::kFloatFields.size(); ++k) {
-        std::vector<float>& field = f.*FishArrays::kFloatFields[k];
+        auto& field = f.*FishArrays::kFloatFields[k];
         for (std::size_t i = 0; i < n; ++i) {
             const auto fish = static_cast<std::uint32_t>(i);
             field[i] = k == 3 ? std::bit_cast<float>(0x7fc00000u | fish) : static_cast<float>(k * 1000003 + i) * 0.5f;
