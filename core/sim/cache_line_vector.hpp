@@ -4,7 +4,8 @@
 // plain vectors, the last line of one array could hold the first floats of
 // the next (the allocator packs them 16 bytes apart), so the thread that
 // writes the end of one array and the thread that writes the start of the
-// next kept taking that line from each other.
+// next kept taking that line from each other. And the arrays started 16
+// bytes past a line, so each group of sixteen fish straddled two lines.
 #include <cstddef>
 #include <new>
 #include <vector>

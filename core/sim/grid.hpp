@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "math/lanes.hpp"
-#include "sim/cache_line_vector.hpp"
 #include "sched/scheduler.hpp"
+#include "sim/cache_line_vector.hpp"
 
 namespace mirofish {
 
