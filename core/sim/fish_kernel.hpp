@@ -57,7 +57,7 @@ struct StepConstants {
 
 // Sums over a chunk of fish, reduced in chunk order (deterministic). One
 // cache line each: threads working on neighbouring chunks never share one.
-struct alignas(64) ChunkStats {
+struct alignas(kCacheLine) ChunkStats {
     double neighbours = 0, candidates = 0;
     double separation = 0, alignment = 0, cohesion = 0;  // |weighted acceleration|, px/s^2
 };

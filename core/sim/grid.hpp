@@ -132,7 +132,10 @@ private:
     std::unique_ptr<std::uint32_t[]> partCursor_;  // per part and cell: count, then next slot
     // Each part's cursors a whole cache line apart from the next part's: the
     // threads count and scatter their parts at the same time.
-    static std::size_t partStride(std::size_t cells) { return (cells + 15) / 16 * 16 + 16; }
+    static std::size_t partStride(std::size_t cells) {
+        constexpr std::size_t kPerLine = kCacheLine / sizeof(std::uint32_t);
+        return (cells + kPerLine - 1) / kPerLine * kPerLine + kPerLine;
+    }
     static constexpr std::size_t kPrefixGrain = 16384;  // cells per range of the prefix sum
     std::vector<std::uint32_t> rangeStart_;         // per range: its total, then its first slot
     CacheLineVector<std::uint32_t> cellOf_;  // per fish (and kLanes more)
