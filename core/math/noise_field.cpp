@@ -30,6 +30,18 @@ void NoiseField::configure(float worldWidth, float worldHeight, float spacing) {
     invCellW_ = static_cast<float>(cols_) / w;
     invCellH_ = static_cast<float>(rows_) / h;
     lattice_.assign(static_cast<std::size_t>(cols_ + 1) * static_cast<std::size_t>(rows_ + 1), Vec2{});
+    tickBefore_.assign(lattice_.size(), Vec2{});
+    tickAfter_.assign(lattice_.size(), Vec2{});
+    ticksKnown_ = false;
+}
+
+void NoiseField::hashTick(std::vector<Vec2>& into, std::uint64_t seed, std::int64_t tick) const {
+    const auto at = [&](int c, int r) -> Vec2& { return into[pointIndex(c, r)]; };
+    for (int r = 0; r < rows_; ++r) {
+        for (int c = 0; c < cols_; ++c) at(c, r) = latticeValue(seed, c, r, tick);
+        at(cols_, r) = at(0, r);
+    }
+    for (int c = 0; c <= cols_; ++c) at(c, rows_) = at(c, 0);
 }
 
 void NoiseField::update(std::uint64_t seed, double t, float timeScale) {
@@ -37,16 +49,23 @@ void NoiseField::update(std::uint64_t seed, double t, float timeScale) {
     const double tick0 = std::floor(ticks);
     const float f = noise_detail::smoothstep(static_cast<float>(ticks - tick0));
     const auto k = static_cast<std::int64_t>(tick0);
-    const auto at = [&](int c, int r) -> Vec2& { return lattice_[pointIndex(c, r)]; };
-    for (int r = 0; r < rows_; ++r) {
-        for (int c = 0; c < cols_; ++c) {
-            const Vec2 a = latticeValue(seed, c, r, k);
-            const Vec2 b = latticeValue(seed, c, r, k + 1);
-            at(c, r) = a + (b - a) * f;
-        }
-        at(cols_, r) = at(0, r);
+    const bool sameSeed = ticksKnown_ && seed == ticksSeed_;
+    if (sameSeed && k == tickBeforeIndex_ + 1) {
+        // The next tick, as time runs: its start is the last tick's end.
+        std::swap(tickBefore_, tickAfter_);
+        hashTick(tickAfter_, seed, k + 1);
+    } else if (!(sameSeed && k == tickBeforeIndex_)) {
+        hashTick(tickBefore_, seed, k);
+        hashTick(tickAfter_, seed, k + 1);
     }
-    for (int c = 0; c <= cols_; ++c) at(c, rows_) = at(c, 0);
+    ticksKnown_ = true;
+    ticksSeed_ = seed;
+    tickBeforeIndex_ = k;
+    // The padding copies blend to copies of the same values.
+    for (std::size_t i = 0; i < lattice_.size(); ++i) {
+        const Vec2 a = tickBefore_[i], b = tickAfter_[i];
+        lattice_[i] = a + (b - a) * f;
+    }
 }
 
 Vec2 NoiseField::sample(float x, float y) const {

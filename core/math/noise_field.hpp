@@ -54,7 +54,8 @@ public:
     void configure(float worldWidth, float worldHeight, float spacing);
 
     // Sets the lattice to the field at time t (seconds), with currents that
-    // change over timeScale seconds.
+    // change over timeScale seconds: a blend of the lattices of the two whole
+    // ticks around t, which are hashed only when t enters another tick.
     void update(std::uint64_t seed, double t, float timeScale);
 
     // Field value at a point: each component in about [-1, 1].
@@ -78,7 +79,16 @@ private:
     // followed by a copy of row 0: the four corners around any point are then
     // two pairs of neighbours (the field is periodic).
     std::vector<Vec2> lattice_;
+    // The lattices of the ticks before and after the last update's time
+    // (laid out as lattice_), for that seed. Hashing every point anew each
+    // step took 212 us a step at 1 000 000 fish (18 000 points), on one
+    // thread while the others waited; the blend alone takes a few.
+    std::vector<Vec2> tickBefore_, tickAfter_;
+    std::uint64_t ticksSeed_ = 0;
+    std::int64_t tickBeforeIndex_ = 0;
+    bool ticksKnown_ = false;
     std::size_t pointIndex(int c, int r) const { return static_cast<std::size_t>(r * (cols_ + 1) + c); }
+    void hashTick(std::vector<Vec2>& into, std::uint64_t seed, std::int64_t tick) const;
 };
 
 // Inline, so the kernel's AVX2 build compiles it with AVX2 too.
