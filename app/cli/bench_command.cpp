@@ -32,6 +32,7 @@ const std::vector<OptionSpec> kOptions = {
                     "                          integration (one fused pass), agents, and one metrics computation"},
 };
 
+
 // One row of the table: a scene at one thread count, with its runs.
 struct Row {
     std::string name, key;
@@ -124,7 +125,11 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                            "Measures simulation speed on a constant-density scene (about 7 neighbours seen\n"
                            "per fish, held steady; all rules on), on article 000's scene (3000 fish,\n"
                            "1920x1080, its table and its rules) and on that scene with the app's default\n"
-                           "rules (a speed floor, wander and jitter, which pack the school far denser).",
+                           "rules (a speed floor, wander and jitter, which pack the school far denser).\n"
+                           "The table's last column, round trip ns: for rows on more than one thread, how\n"
+                           "long an atomic took to go from one CPU to another and back just before the run\n"
+                           "(the median of the runs). Virtual CPUs may sit close together or far apart, and\n"
+                           "whatever the threads share costs more when they are far apart.",
                            kOptions};
     return runCommand(spec, argv, out, err, [&](const Args& args) {
         const auto fishCounts = args.integerList("fish", {10'000, 50'000}, 1, 2'000'000);
@@ -156,7 +161,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         if (!json) {
             out << "kernel build: " << build << "\n";
             out << "scene              fish  threads  steps   steps/s   ns/fish-step"
-                << (repeated ? "  fastest-slowest" : "") << "  candidates  neighbours  peak RSS MB\n";
+                << (repeated ? "  fastest-slowest" : "") << "  candidates  neighbours  peak RSS MB  round trip ns\n";
         }
         // One row of the table: a single run, or the summary of repeated runs.
         auto report = [&](const bench::RepeatedResult& s) {
@@ -178,6 +183,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 j["mean_candidates"] = r.meanCandidates;
                 j["mean_neighbours"] = r.meanNeighbours;
                 j["peak_rss_mb"] = r.peakRssMb;
+                if (r.coresRoundTripNs > 0) j["cores_round_trip_ns"] = r.coresRoundTripNs;
                 if (profile) {
                     j["grid_ms"] = r.gridMs;
                     j["reorder_ms"] = r.reorderMs;
@@ -198,7 +204,12 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 std::snprintf(line, sizeof line, " %16s", spread);
                 out << line;
             }
-            std::snprintf(line, sizeof line, " %11.1f %11.2f %12.1f\n", r.meanCandidates, r.meanNeighbours, r.peakRssMb);
+            std::snprintf(line, sizeof line, " %11.1f %11.2f %12.1f", r.meanCandidates, r.meanNeighbours, r.peakRssMb);
+            out << line;
+            if (r.coresRoundTripNs > 0)
+                std::snprintf(line, sizeof line, " %14.0f\n", r.coresRoundTripNs);
+            else
+                std::snprintf(line, sizeof line, " %14s\n", "-");
             out << line;
             if (profile) {
                 std::snprintf(line, sizeof line,

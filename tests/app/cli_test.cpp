@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <sched.h>
+
 #include "cli/commands.hpp"
 #include "io/preset.hpp"
 #include "sim/fish_kernel.hpp"
@@ -280,6 +282,36 @@ TEST_CASE("bench --kernel times the build asked for, and the AVX2 and AVX-512 bu
         CHECK(kernelBuild() == before);
     }
     requireRefused(run(runBench, {"--kernel", "sse9"}), "bench", "--kernel must be generic, avx2 or avx512");
+}
+
+TEST_CASE("bench notes how far apart the cores were for every run on more than one thread") {
+    cpu_set_t allowed;
+    REQUIRE(sched_getaffinity(0, sizeof allowed, &allowed) == 0);
+    const bool twoCpus = CPU_COUNT(&allowed) >= 2;
+    const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--pairs", "0", "--json"});
+    REQUIRE(r.code == 0);
+    const auto rows = jsonLines(r.out);
+    REQUIRE(rows.size() == 6);
+    for (const auto& row : rows) {
+        INFO(row.dump());
+        if (row.at("threads") == 1 || !twoCpus) {
+            CHECK_FALSE(row.contains("cores_round_trip_ns"));
+            continue;
+        }
+        // An atomic's trip there and back: more than nothing, far less than a millisecond.
+        const double ns = row.at("cores_round_trip_ns").get<double>();
+        CHECK(ns > 1.0);
+        CHECK(ns < 1e6);
+    }
+    // The table's last column, a dash where it was not measured.
+    const Run table = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--pairs", "0"});
+    REQUIRE(table.code == 0);
+    const std::vector<std::string> text = lines(table.out);
+    REQUIRE(text.size() == 8);  // the build, the header, six rows
+    CHECK_THAT(text[1], Catch::EndsWith("round trip ns"));
+    for (std::size_t i = 2; i < 5; ++i) CHECK_THAT(text[i], Catch::EndsWith(" -"));
+    if (twoCpus)
+        for (std::size_t i = 5; i < 8; ++i) CHECK_THAT(text[i], !Catch::EndsWith(" -"));
 }
 
 TEST_CASE("bench times the same steps for every thread count, so the rows compare the same work") {

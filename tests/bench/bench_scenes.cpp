@@ -1,9 +1,11 @@
 #include "bench_scenes.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <numbers>
+#include <thread>
 
 #include <sys/resource.h>
 #ifdef __linux__
@@ -75,6 +77,7 @@ double secondsFor(Simulation& sim, std::uint64_t steps) {
 BenchResult measure(const std::string& name, const Scene& scene, int threads, double minSeconds,
                     std::uint64_t steps) {
     using Clock = std::chrono::steady_clock;
+    const double roundTrip = threads > 1 ? measureCoreRoundTrip() : 0.0;
     ThreadPool pool(threads);
     Simulation sim(scene, pool);
     while (sim.stepIndex() < kWarmUpSteps) sim.step();
@@ -83,6 +86,7 @@ BenchResult measure(const std::string& name, const Scene& scene, int threads, do
     r.scene = name;
     r.fish = scene.fishCount;
     r.threads = threads;
+    r.coresRoundTripNs = roundTrip;
     double candidates = 0, neighbours = 0;
     sim.resetPhaseTimes();
     const auto start = Clock::now();
@@ -123,6 +127,16 @@ Spread spreadOf(std::vector<double> v) {
     return {v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2, v.front(), v.back()};
 }
 
+#ifdef __linux__
+// Pins the calling thread to one CPU; false where it cannot be.
+bool pinCallingThread(int cpu) {
+    cpu_set_t only;
+    CPU_ZERO(&only);
+    CPU_SET(cpu, &only);
+    return sched_setaffinity(0, sizeof only, &only) == 0;
+}
+#endif
+
 std::vector<double> valuesOf(const std::vector<BenchResult>& runs, double BenchResult::*field) {
     std::vector<double> v;
     for (const BenchResult& r : runs) v.push_back(r.*field);
@@ -138,7 +152,7 @@ RepeatedResult summarize(const std::vector<BenchResult>& runs) {
     m = runs.front();
     for (double BenchResult::*field : {&BenchResult::nsPerFishStep, &BenchResult::stepsPerSecond, &BenchResult::gridMs,
                                        &BenchResult::reorderMs, &BenchResult::kernelMs, &BenchResult::agentsMs,
-                                       &BenchResult::metricsMs})
+                                       &BenchResult::metricsMs, &BenchResult::coresRoundTripNs})
         m.*field = spreadOf(valuesOf(runs, field)).median;
     const Spread ns = spreadOf(valuesOf(runs, &BenchResult::nsPerFishStep));
     s.minNsPerFishStep = ns.lowest;
@@ -202,10 +216,7 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
     std::vector<std::vector<double>> runs(r.cpus.size());
     for (int round = 0; round < rounds; ++round)
         for (std::size_t i = 0; i < r.cpus.size(); ++i) {
-            cpu_set_t only;
-            CPU_ZERO(&only);
-            CPU_SET(r.cpus[i], &only);
-            if (sched_setaffinity(0, sizeof only, &only) != 0) return {};
+            if (!pinCallingThread(r.cpus[i])) return {};
             sim.restore(start);
             runs[i].push_back(secondsFor(sim, steps));
         }
@@ -214,6 +225,55 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
     (void)scene, (void)startStep, (void)rounds, (void)steps;
 #endif
     return r;
+}
+
+double measureCoreRoundTrip() {
+#ifdef __linux__
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return 0.0;
+    std::vector<int> cpus;
+    for (int c = 0; c < CPU_SETSIZE && cpus.size() < 2; ++c)
+        if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+    if (cpus.size() < 2) return 0.0;
+    constexpr int kTries = 5, kTrips = 4000;
+    std::vector<double> tries;
+    for (int t = 0; t < kTries; ++t) {
+        // The first thread sends odd numbers, the second answers with the next
+        // even one. The waits spin without a pause, which would add its own
+        // delay to every trip.
+        std::atomic<int> ball{0};
+        std::atomic<bool> pinned{true};
+        const auto pinTo = [&](int cpu) {
+            if (!pinCallingThread(cpu)) pinned = false;
+        };
+        double seconds = 0;
+        std::thread answer([&] {
+            pinTo(cpus[1]);
+            for (int i = 0; i < kTrips; ++i) {
+                while (ball.load(std::memory_order_acquire) != 2 * i + 1) {
+                }
+                ball.store(2 * i + 2, std::memory_order_release);
+            }
+        });
+        std::thread send([&] {
+            pinTo(cpus[0]);
+            const auto start = std::chrono::steady_clock::now();
+            for (int i = 0; i < kTrips; ++i) {
+                ball.store(2 * i + 1, std::memory_order_release);
+                while (ball.load(std::memory_order_acquire) != 2 * i + 2) {
+                }
+            }
+            seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        });
+        send.join();
+        answer.join();
+        if (!pinned) return 0.0;
+        tries.push_back(seconds * 1e9 / kTrips);
+    }
+    return spreadOf(tries).median;
+#else
+    return 0.0;
+#endif
 }
 
 }  // namespace mirofish::bench

@@ -58,6 +58,9 @@ struct BenchResult {
     std::uint64_t steps = 0;
     // Mean milliseconds per step in each phase, and for one metrics computation.
     double gridMs = 0, reorderMs = 0, kernelMs = 0, agentsMs = 0, metricsMs = 0;
+    // On more than one thread, the cores' round trip just before the run
+    // (measureCoreRoundTrip); 0 where it was not measured.
+    double coresRoundTripNs = 0;
 };
 
 // Runs kWarmUpSteps steps, then times whole steps: exactly `steps`, or, when steps
@@ -118,5 +121,15 @@ struct CoreSpeeds {
     double speedUpBound(int threads) const;
 };
 CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int rounds, std::uint64_t steps);
+
+// How far apart two cores are: the nanoseconds an atomic takes to go from a
+// thread pinned to the first CPU this process may run on to one pinned to
+// the second and back (the median of a few tries of some thousand round
+// trips, about 10 ms in all). This project's two virtual CPUs sat close at
+// times (110-260 ns) and far apart at others (380-690 ns) on 2026-12-03,
+// minutes at a time, and whatever two threads share costs more when they are
+// far apart: article 000 took 0.083 ms a step on 2 threads close and 0.104
+// far. 0 where fewer than two CPUs can be pinned (or not Linux).
+double measureCoreRoundTrip();
 
 }  // namespace mirofish::bench
