@@ -32,7 +32,6 @@ const std::vector<OptionSpec> kOptions = {
                     "                          integration (one fused pass), agents, and one metrics computation"},
 };
 
-
 // One row of the table: a scene at one thread count, with its runs.
 struct Row {
     std::string name, key;
