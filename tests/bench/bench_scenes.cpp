@@ -128,6 +128,14 @@ Spread spreadOf(std::vector<double> v) {
 }
 
 #ifdef __linux__
+// The CPUs of a mask, in order.
+std::vector<int> cpusIn(const cpu_set_t& mask) {
+    std::vector<int> cpus;
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+        if (CPU_ISSET(c, &mask)) cpus.push_back(c);
+    return cpus;
+}
+
 // Pins the calling thread to one CPU; false where it cannot be.
 bool pinCallingThread(int cpu) {
     cpu_set_t only;
@@ -207,8 +215,7 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
         const cpu_set_t& mask;
         ~Restore() { sched_setaffinity(0, sizeof mask, &mask); }
     } restore{allowed};
-    for (int c = 0; c < CPU_SETSIZE; ++c)
-        if (CPU_ISSET(c, &allowed)) r.cpus.push_back(c);
+    r.cpus = cpusIn(allowed);
     SerialScheduler here;  // the steps run on this (pinned) thread
     Simulation sim(scene, here);
     while (sim.stepIndex() < startStep) sim.step();
@@ -231,9 +238,7 @@ double measureCoreRoundTrip() {
 #ifdef __linux__
     cpu_set_t allowed;
     if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return 0.0;
-    std::vector<int> cpus;
-    for (int c = 0; c < CPU_SETSIZE && cpus.size() < 2; ++c)
-        if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+    const std::vector<int> cpus = cpusIn(allowed);
     if (cpus.size() < 2) return 0.0;
     constexpr int kTries = 5, kTrips = 4000;
     std::vector<double> tries;
