@@ -247,6 +247,15 @@ TEST_CASE("bench times the speed-up over 1 thread of every scene in pairs of run
         CHECK(median > 0);
         CHECK(s.at("speed_up_lowest").get<double>() <= median);
         CHECK(median <= s.at("speed_up_highest").get<double>());
+#ifdef __linux__
+        // Each CPU's time alone and beside the others, and the bound they give.
+        const auto cpus = s.at("cpus").size();
+        CHECK(cpus >= 1);
+        CHECK(s.at("seconds_per_run_on_each_cpu").size() == cpus);
+        CHECK(s.at("seconds_per_run_on_each_cpu_together").size() == cpus);
+        for (const auto& t : s.at("seconds_per_run_on_each_cpu_together")) CHECK(t.get<double>() > 0);
+        CHECK(s.at("speed_up_bound").get<double>() > 0);
+#endif
     }
     // Progress: one line per pair on the error stream.
     CHECK_THAT(r.err, Catch::Contains("pair 2 of 2: article-000, 3000 fish"));

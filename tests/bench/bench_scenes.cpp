@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <thread>
 
@@ -198,10 +199,12 @@ PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_
 }
 
 double CoreSpeeds::speedUpBound(int threads) const {
-    std::vector<double> t = seconds;
+    if (seconds.empty() || secondsTogether.empty()) return 0.0;
+    const double fastestAlone = *std::min_element(seconds.begin(), seconds.end());
+    std::vector<double> t = secondsTogether;
     std::sort(t.begin(), t.end());
     double sum = 0;
-    for (std::size_t i = 0; i < t.size() && i < static_cast<std::size_t>(threads); ++i) sum += t.front() / t[i];
+    for (std::size_t i = 0; i < t.size() && i < static_cast<std::size_t>(threads); ++i) sum += fastestAlone / t[i];
     return sum;
 }
 
@@ -216,18 +219,41 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
         ~Restore() { sched_setaffinity(0, sizeof mask, &mask); }
     } restore{allowed};
     r.cpus = cpusIn(allowed);
+    const std::size_t n = r.cpus.size();
     SerialScheduler here;  // the steps run on this (pinned) thread
     Simulation sim(scene, here);
     while (sim.stepIndex() < startStep) sim.step();
     const Simulation::SavedState start = sim.save();
-    std::vector<std::vector<double>> runs(r.cpus.size());
+    std::vector<std::vector<double>> alone(n), together(n);
     for (int round = 0; round < rounds; ++round)
-        for (std::size_t i = 0; i < r.cpus.size(); ++i) {
+        for (std::size_t i = 0; i < n; ++i) {
             if (!pinCallingThread(r.cpus[i])) return {};
             sim.restore(start);
-            runs[i].push_back(secondsFor(sim, steps));
+            alone[i].push_back(secondsFor(sim, steps));
         }
-    for (const std::vector<double>& v : runs) r.seconds.push_back(spreadOf(v).median);
+    // One copy of the school per CPU, each run by a thread pinned there; the
+    // threads start their clocks together once every copy is in place.
+    std::vector<SerialScheduler> schedulers(n);
+    std::vector<std::unique_ptr<Simulation>> copies;
+    for (std::size_t i = 0; i < n; ++i) copies.push_back(std::make_unique<Simulation>(start.scene, schedulers[i]));
+    for (int round = 0; round < rounds; ++round) {
+        std::atomic<std::size_t> ready{0};
+        std::atomic<bool> pinned{true};
+        std::vector<std::thread> threads;
+        for (std::size_t i = 0; i < n; ++i)
+            threads.emplace_back([&, i] {
+                if (!pinCallingThread(r.cpus[i])) pinned = false;
+                copies[i]->restore(start);
+                ready.fetch_add(1);
+                while (ready.load() < n) {
+                }
+                together[i].push_back(secondsFor(*copies[i], steps));
+            });
+        for (std::thread& t : threads) t.join();
+        if (!pinned) return {};
+    }
+    for (const std::vector<double>& v : alone) r.seconds.push_back(spreadOf(v).median);
+    for (const std::vector<double>& v : together) r.secondsTogether.push_back(spreadOf(v).median);
 #else
     (void)scene, (void)startStep, (void)rounds, (void)steps;
 #endif

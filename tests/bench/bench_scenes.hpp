@@ -107,17 +107,25 @@ struct PairedSpeedUp {
 PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_t startStep, int pairs,
                                    std::uint64_t steps, const std::function<void(int, double, double)>& progress = {});
 
-// How fast each core is alone: the same steps timed on 1 thread pinned to
-// each CPU this process may run on, in turn, `rounds` times (the state put
-// back before every run). This project's two virtual cores are not always
-// alike: on 2026-12-02 one took 1.5 times as long as the other on the same
-// steps for minutes, which no sharing of the work between two threads can
-// hide. Empty where the CPUs cannot be pinned (not Linux).
+// How fast each core is, alone and beside the others: the same steps timed
+// on 1 thread pinned to each CPU this process may run on, in turn, `rounds`
+// times (the state put back before every run), then `rounds` times on all
+// of them at once, each CPU on its own copy of the state. This project's two
+// virtual cores are not always alike: on 2026-12-02 one took 1.5 times as
+// long as the other on the same steps for minutes, which no sharing of the
+// work between two threads can hide; and on 2026-12-03 they were for a while
+// two hardware threads of one physical core, where each took about 1.8
+// times as long beside the other as alone (a loop of independent multiply-
+// adds), while alone each was as fast as ever. Empty where the CPUs cannot
+// be pinned (not Linux). Running together holds a copy of the school per
+// CPU: at 1 000 000 fish, about 150 MB more.
 struct CoreSpeeds {
     std::vector<int> cpus;
-    std::vector<double> seconds;  // per CPU, the median of its runs
+    std::vector<double> seconds;          // per CPU, the median of its runs alone
+    std::vector<double> secondsTogether;  // per CPU, the median of its runs beside the others
     // How much faster `threads` threads can be than 1 thread on the fastest
-    // core at best: the T fastest cores' speeds added up, over the fastest's.
+    // core at best: the speeds of the T fastest cores while all run
+    // together, added up, over the fastest core's alone.
     double speedUpBound(int threads) const;
 };
 CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int rounds, std::uint64_t steps);

@@ -67,23 +67,34 @@ TEST_CASE("the speed-up over 1 thread times the same steps on 1 and on 2 threads
     CHECK(s.highest == sorted[2]);
 }
 
-TEST_CASE("each CPU is timed alone, and their speeds bound the speed-up over the fastest") {
-    CoreSpeeds alike;
-    alike.cpus = {0, 1};
-    alike.seconds = {0.2, 0.2};
-    CHECK(alike.speedUpBound(2) == Approx(2.0));
+TEST_CASE("each CPU is timed alone and beside the others, and their speeds together bound the speed-up") {
+    CoreSpeeds apart;
+    apart.cpus = {0, 1};
+    apart.seconds = {0.2, 0.2};
+    apart.secondsTogether = {0.2, 0.2};
+    CHECK(apart.speedUpBound(2) == Approx(2.0));
+    // Two hardware threads of one core: as fast as ever alone, slower together.
+    CoreSpeeds oneCore = apart;
+    oneCore.secondsTogether = {0.36, 0.4};
+    CHECK(oneCore.speedUpBound(1) == Approx(0.2 / 0.36));
+    CHECK(oneCore.speedUpBound(2) == Approx(0.2 / 0.36 + 0.2 / 0.4));
     CoreSpeeds unequal;
     unequal.cpus = {0, 1, 2};
-    unequal.seconds = {0.4, 0.2, 0.25};  // the second CPU is the fastest
+    unequal.seconds = {0.4, 0.2, 0.25};  // the second CPU is the fastest alone
+    unequal.secondsTogether = {0.4, 0.2, 0.25};
     CHECK(unequal.speedUpBound(1) == Approx(1.0));
     CHECK(unequal.speedUpBound(2) == Approx(1.8));  // the two fastest: 1 + 0.2 / 0.25
     CHECK(unequal.speedUpBound(8) == Approx(2.3));  // every CPU: 1 + 0.8 + 0.5
+    CHECK(CoreSpeeds{}.speedUpBound(2) == 0.0);     // nothing measured, nothing bounded
 
     const CoreSpeeds measured = measureCoreSpeeds(constantDensityScene(2000), kWarmUpSteps, 2, 3);
 #ifdef __linux__
     REQUIRE_FALSE(measured.cpus.empty());
     CHECK(measured.cpus.size() == measured.seconds.size());
+    CHECK(measured.cpus.size() == measured.secondsTogether.size());
     for (double t : measured.seconds) CHECK(t > 0);
+    for (double t : measured.secondsTogether) CHECK(t > 0);
+    CHECK(measured.speedUpBound(2) > 0);
     // The thread may run on all its CPUs again afterwards.
     cpu_set_t after;
     REQUIRE(sched_getaffinity(0, sizeof after, &after) == 0);
