@@ -231,11 +231,16 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
             sim.restore(start);
             alone[i].push_back(secondsFor(sim, steps));
         }
-    // One copy of the school per CPU, each run by a thread pinned there; the
-    // threads start their clocks together once every copy is in place.
-    std::vector<SerialScheduler> schedulers(n);
-    std::vector<std::unique_ptr<Simulation>> copies;
-    for (std::size_t i = 0; i < n; ++i) copies.push_back(std::make_unique<Simulation>(start.scene, schedulers[i]));
+    // One copy of the school per CPU (the first CPU's is `sim`), each run by
+    // a thread pinned there; the threads start their clocks together once
+    // every copy is in place.
+    std::vector<SerialScheduler> schedulers(n - 1);
+    std::vector<std::unique_ptr<Simulation>> more;
+    std::vector<Simulation*> copies{&sim};
+    for (std::size_t i = 1; i < n; ++i) {
+        more.push_back(std::make_unique<Simulation>(start.scene, schedulers[i - 1]));
+        copies.push_back(more.back().get());
+    }
     for (int round = 0; round < rounds; ++round) {
         std::atomic<std::size_t> ready{0};
         std::atomic<bool> pinned{true};

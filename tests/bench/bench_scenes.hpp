@@ -118,7 +118,7 @@ PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_
 // times as long beside the other as alone (a loop of independent multiply-
 // adds), while alone each was as fast as ever. Empty where the CPUs cannot
 // be pinned (not Linux). Running together holds a copy of the school per
-// CPU: at 1 000 000 fish, about 150 MB more.
+// CPU: at 1 000 000 fish on two CPUs, about 150 MB more.
 struct CoreSpeeds {
     std::vector<int> cpus;
     std::vector<double> seconds;          // per CPU, the median of its runs alone
