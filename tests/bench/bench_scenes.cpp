@@ -233,12 +233,12 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
         }
     // One copy of the school per CPU (the first CPU's is `sim`), each run by
     // a thread pinned there; the threads start their clocks together once
-    // every copy is in place.
-    std::vector<SerialScheduler> schedulers(n - 1);
+    // every copy is in place. A serial scheduler keeps no state, so the
+    // copies share `here`: each runs its steps on the thread that calls it.
     std::vector<std::unique_ptr<Simulation>> more;
     std::vector<Simulation*> copies{&sim};
     for (std::size_t i = 1; i < n; ++i) {
-        more.push_back(std::make_unique<Simulation>(start.scene, schedulers[i - 1]));
+        more.push_back(std::make_unique<Simulation>(start.scene, here));
         copies.push_back(more.back().get());
     }
     for (int round = 0; round < rounds; ++round) {
