@@ -36,15 +36,26 @@ using v4f = float __attribute__((vector_size(16)));
 using v4i = std::int32_t __attribute__((vector_size(16)));
 
 // F: a float lane vector; MaskOf<F> its masks, UnsignedOf<F> its unsigned
-// integers, FloatsOf<M> the floats of a mask type.
+// integers, FloatsOf<M> the floats of a mask type. (MaskOf and UnsignedOf
+// also serve the pairs of math/lane_pairs.hpp.)
 template <typename F>
 concept FloatLanes = std::is_same_v<F, v8f> || std::is_same_v<F, v16f>;
 template <typename M>
 concept MaskLanes = std::is_same_v<M, v8i> || std::is_same_v<M, v16i>;
-template <FloatLanes F>
+template <typename F>
 using MaskOf = decltype(F{} < F{});
-template <FloatLanes F>
-using UnsignedOf = std::conditional_t<std::is_same_v<F, v8f>, v8u, v16u>;
+template <typename F>
+struct UnsignedLanesOf;
+template <>
+struct UnsignedLanesOf<v8f> {
+    using type = v8u;
+};
+template <>
+struct UnsignedLanesOf<v16f> {
+    using type = v16u;
+};
+template <typename F>
+using UnsignedOf = typename UnsignedLanesOf<F>::type;
 template <MaskLanes M>
 using FloatsOf = std::conditional_t<std::is_same_v<M, v8i>, v8f, v16f>;
 template <typename V>

@@ -2,7 +2,8 @@
 // The kernel's body, compiled once per instruction set: included by
 // sim/fish_kernel_generic.cpp (any x86-64), sim/fish_kernel_avx2.cpp (built
 // with -mavx2) and sim/fish_kernel_avx512.cpp (with AVX-512, where it works
-// on sixteen fish at a time: kSixteenLanes), each of which names its own
+// on sixteen fish at a time, and steers thirty-two at once: kSixteenLanes,
+// runBlocks), each of which names its own
 // entry point; see sim/fish_kernel.cpp for the choice between them.
 // Everything here has internal linkage (the anonymous namespace) and the
 // entries are flattened, so no function compiled for AVX2 or AVX-512 is ever
@@ -17,6 +18,7 @@
 #include <cstring>
 
 #include "math/hash.hpp"
+#include "math/lane_pairs.hpp"
 #include "sim/fish_kernel.hpp"
 #include "sim/neighbour_scan.hpp"
 #include "sim/reach_cull.hpp"
@@ -68,6 +70,39 @@ template <typename F>
 template <typename F>
 [[gnu::always_inline]] inline VOf<F> splatVec(const Vec2& a) {
     return VOf<F>{{splat<F>(a[0]), splat<F>(a[1])}};
+}
+
+// The grid's and the noise field's lane functions take eight or sixteen
+// lanes; a pair of sixteen (math/lane_pairs.hpp) goes half by half.
+template <typename F>
+[[gnu::always_inline]] inline MaskOf<F> cellXOf(const UniformGrid& g, const F& x) {
+    if constexpr (std::is_same_v<F, v32f>)
+        return eachHalf(x, [&](v16f h) { return g.cellX(h); });
+    else
+        return g.cellX(x);
+}
+template <typename F>
+[[gnu::always_inline]] inline MaskOf<F> cellYOf(const UniformGrid& g, const F& y) {
+    if constexpr (std::is_same_v<F, v32f>)
+        return eachHalf(y, [&](v16f h) { return g.cellY(h); });
+    else
+        return g.cellY(y);
+}
+template <typename I>
+[[gnu::always_inline]] inline I cellIndexOf(const UniformGrid& g, const I& cx, const I& cy) {
+    if constexpr (std::is_same_v<I, v32i>)
+        return eachHalf(cx, cy, [&](v16i x, v16i y) { return g.cellIndex(x, y); });
+    else
+        return g.cellIndex(cx, cy);
+}
+template <typename F>
+[[gnu::always_inline]] inline VOf<F> noiseAt(const NoiseField& noise, const F& x, const F& y) {
+    if constexpr (std::is_same_v<F, v32f>) {
+        const VOf<v16f> lo = noise.sample(x.lo, y.lo), hi = noise.sample(x.hi, y.hi);
+        return VOf<F>{{F{lo[0], hi[0]}, F{lo[1], hi[1]}}};
+    } else {
+        return noise.sample(x, y);
+    }
 }
 
 // Fish never end a step inside an obstacle: project out to the surface and
@@ -224,8 +259,8 @@ template <typename F>
     const I useCone = (speed2 > 1e-6f) & (k.fovEverywhere ? 0 : -1);
     G.heading = selectVec(useCone, G.v * (1.0f / sqrtOf(select(useCone, speed2, 1.0f))), VOf<F>{});
     G.coneLimit = select(useCone, k.fovLimit, -1.0f);  // -1 with a zero heading: all around
-    G.cellX = g.cellX(G.p[0]);
-    G.cellY = g.cellY(G.p[1]);
+    G.cellX = cellXOf(g, G.p[0]);
+    G.cellY = cellYOf(g, G.p[1]);
 
     const VOf<F>& p = G.p;
     G.extra = interaction + fieldsAndObstacles(in, p);
@@ -241,7 +276,7 @@ template <typename F>
     // The id's stream keyed by the step; two chained mixes give both components.
     const UnsignedOf<F> hx = idHash(G.ids, k.jitterKey), hy = mix32(hx);
     const VOf<F> jitter{{signedUnitFloats(hx), signedUnitFloats(hy)}};
-    G.noise = in.noise->sample(p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;
+    G.noise = noiseAt(*in.noise, p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;
     return G;
 }
 
@@ -261,14 +296,33 @@ struct Eight {
 
 [[gnu::always_inline]] inline Eight eightOf(const Group<v8f>& G) { return {G.scanned(), G.cellX, G.cellY, G.count}; }
 
+// Sixteen lanes of a group, as the scan sees them.
+struct Sixteen {
+    scan::ScanFishOf<v16f> fish;
+    v16i cellX, cellY;
+    int count;  // fish in these lanes
+};
+
+[[gnu::always_inline]] inline Sixteen sixteenOf(const Group<v16f>& G) { return {G.scanned(), G.cellX, G.cellY, G.count}; }
+
+// The low (h = 0) or high (h = 1) sixteen lanes of a pair's thirty-two.
+[[gnu::always_inline]] inline Sixteen sixteenOf(const Group<v32f>& G, int h) {
+    const scan::ScanFishOf<v32f> f = G.scanned();
+    const auto half = [h](const auto& pair) { return h == 0 ? pair.lo : pair.hi; };
+    return {{half(f.x), half(f.y), half(f.headX), half(f.headY), half(f.coneLimit), half(f.radius2)},
+            half(G.cellX),
+            half(G.cellY),
+            std::clamp(G.count - h * 2 * kLanes, 0, 2 * kLanes)};
+}
+
 // The low (h = 0) or high (h = 1) eight lanes of sixteen.
-[[gnu::always_inline]] inline Eight eightOf(const Group<v16f>& G, int h) {
-    const scan::ScanFishOf<v16f> f = G.scanned();
+[[gnu::always_inline]] inline Eight eightOf(const Sixteen& S, int h) {
+    const scan::ScanFishOf<v16f>& f = S.fish;
     return {{halfOf(f.x, h), halfOf(f.y, h), halfOf(f.headX, h), halfOf(f.headY, h), halfOf(f.coneLimit, h),
              halfOf(f.radius2, h)},
-            halfOf(G.cellX, h),
-            halfOf(G.cellY, h),
-            std::clamp(G.count - h * kLanes, 0, kLanes)};
+            halfOf(S.cellX, h),
+            halfOf(S.cellY, h),
+            std::clamp(S.count - h * kLanes, 0, kLanes)};
 }
 
 // Perceive (sim/neighbour_scan.hpp): runs of lanes that share a row and a few
@@ -327,24 +381,43 @@ template <bool Wrap, bool Images>
 // (sim/neighbour_scan.hpp), so the sums are those of perceiveEight, bit for
 // bit. Otherwise each group of eight as alone.
 template <bool Wrap>
-[[gnu::always_inline]] inline PerceivedOf<v16f> perceiveGroup(const KernelInput& in, const Group<v16f>& G,
-                                                              const scan::ScanShared& shared, scan::NearbyList& nearby,
-                                                              std::uint64_t& candidates) {
+[[gnu::always_inline]] inline PerceivedOf<v16f> perceiveSixteen(const KernelInput& in, const Sixteen& S,
+                                                                const scan::ScanShared& shared,
+                                                                scan::NearbyList& nearby, std::uint64_t& candidates) {
     const UniformGrid& g = *in.grid;
-    const Eight a = eightOf(G, 0), b = eightOf(G, 1);
+    const Eight a = eightOf(S, 0), b = eightOf(S, 1);
     // The fish are in cell order, row by row: the first and the last bound the rest.
     if (b.count == kLanes && b.cellY[kLanes - 1] == a.cellY[0] && b.cellX[kLanes - 1] - a.cellX[0] < 2 * kRunColumns) {
         const UniformGrid::Spans spans = g.neighbourSpans(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
         std::size_t examined = 0;
         const bool images = Wrap && g.needsNearestImage(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
         const PerceivedOf<v16f> seen =
-            perceivedOf(images ? scanSixteen<Wrap, Wrap>(widened(shared), G.scanned(), spans, nearby, examined)
-                               : scanSixteen<Wrap, false>(widened(shared), G.scanned(), spans, nearby, examined));
+            perceivedOf(images ? scanSixteen<Wrap, Wrap>(widened(shared), S.fish, spans, nearby, examined)
+                               : scanSixteen<Wrap, false>(widened(shared), S.fish, spans, nearby, examined));
         candidates += std::uint64_t{examined} * 2 * kLanes;
         return seen;
     }
     const Perceived low = perceiveEight<Wrap>(a, g, shared, nearby, candidates);
     return joinedSums(low, perceiveEight<Wrap>(b, g, shared, nearby, candidates));
+}
+
+template <bool Wrap>
+[[gnu::always_inline]] inline PerceivedOf<v16f> perceiveGroup(const KernelInput& in, const Group<v16f>& G,
+                                                              const scan::ScanShared& shared, scan::NearbyList& nearby,
+                                                              std::uint64_t& candidates) {
+    return perceiveSixteen<Wrap>(in, sixteenOf(G), shared, nearby, candidates);
+}
+
+// A pair's two groups of sixteen are scanned one after the other, each as
+// alone; only their steering runs side by side.
+template <bool Wrap>
+[[gnu::always_inline]] inline PerceivedOf<v32f> perceiveGroup(const KernelInput& in, const Group<v32f>& G,
+                                                              const scan::ScanShared& shared, scan::NearbyList& nearby,
+                                                              std::uint64_t& candidates) {
+    const PerceivedOf<v16f> a = perceiveSixteen<Wrap>(in, sixteenOf(G, 0), shared, nearby, candidates);
+    const PerceivedOf<v16f> b = perceiveSixteen<Wrap>(in, sixteenOf(G, 1), shared, nearby, candidates);
+    return {{a.count, b.count}, {a.velX, b.velX}, {a.velY, b.velY}, {a.offX, b.offX},
+            {a.offY, b.offY},   {a.sepX, b.sepX}, {a.sepY, b.sepY}};
 }
 
 // A chunk's statistics, summed lane by lane in eight lanes while it runs and
@@ -358,11 +431,19 @@ struct LaneStats {
     sum += halfOf(x, 0);
     sum += halfOf(x, 1);
 }
+[[gnu::always_inline]] inline void addLanes(v8f& sum, const v32f& x) {
+    addLanes(sum, x.lo);
+    addLanes(sum, x.hi);
+}
 
 // Everything after the perception: steering, integration, the fish's memory.
 // Out of line, so that GCC allocates its registers for it alone: inlined into
 // the chunk's loop, the sixteen-lane build kept more of its values on the
 // stack and took 1.03 times as long (no difference in the AVX2 build).
+// The AVX-512 build runs it on a pair of groups of sixteen (F = v32f,
+// math/lane_pairs.hpp): its divisions and square roots form a few long
+// chains, each operation waiting on the one before, and the chains of two
+// independent groups run side by side.
 template <typename F>
 [[gnu::noinline]] void finishGroup(const KernelInput& in, const Group<F>& G, const PerceivedOf<F>& sums,
                                     LaneStats& stats) {
@@ -431,7 +512,7 @@ template <typename F>
     storeLanes(&out.vx[b], nv[0]);
     storeLanes(&out.vy[b], nv[1]);
     // Its cell there, for the next step's grid (KernelInput::cellsAfter).
-    const I cellAfter = g.cellIndex(g.cellX(np[0]), g.cellY(np[1]));
+    const I cellAfter = cellIndexOf(g, cellXOf(g, np[0]), cellYOf(g, np[1]));
     std::memcpy(in.cellsAfter + b, &cellAfter, sizeof cellAfter);
 
     // Drawn heading turns at a limited rate per step (never scaled up
@@ -487,8 +568,17 @@ template <bool Wrap>
     // the eight entries of padding after the last fish (FishArrays::kPadding),
     // and a chunk that is not the last ends on a whole group of eight.
     LaneStats lanes;
-    if constexpr (kSixteenLanes)
+    if constexpr (kSixteenLanes) {
+        // Pairs of groups of sixteen while more than twenty-four fish are
+        // left (the last ends within the padding), so the groups of sixteen
+        // and eight are those of the loops below, and each fish's sums and
+        // steering the same bits. Lock-step against groups of sixteen alone
+        // (2026-12-03, 1 thread): 0.959 of the time at the bench's constant
+        // density (50 000 fish), 0.988 for article 000 (step 7407), 0.971
+        // with the app's defaults; 1.018 at 1 000 000 fish (memory-bound).
+        for (; b + 3 * kLanes < end; b += 4 * kLanes) runGroup<Wrap, v32f>(in, b, end, shared, nearby, candidates, lanes);
         for (; b + kLanes < end; b += 2 * kLanes) runGroup<Wrap, v16f>(in, b, end, shared, nearby, candidates, lanes);
+    }
     for (; b < end; b += kLanes) runGroup<Wrap, v8f>(in, b, end, shared, nearby, candidates, lanes);
     stats.candidates += static_cast<double>(candidates);
     stats.neighbours += sumLanes(lanes.neighbours);
