@@ -14,8 +14,6 @@
 // where this pair took 0.52 times as long (chains of a group waiting on the
 // group before, as in the kernel).
 #include <concepts>
-#include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 #include "math/hash.hpp"
