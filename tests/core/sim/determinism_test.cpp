@@ -80,11 +80,14 @@ TEST_CASE("every build of the kernel gives one state on any number of threads, t
     packed.width = 700, packed.height = 610;  // 8 x 7 cells
     // The constant density of the bench (about 7 neighbours a fish), where
     // the AVX-512 build scans most pairs of groups together; 4013 fish end on
-    // a group of sixteen lanes with three of them empty.
-    const Scene sparse = bench::constantDensityScene(4013);
+    // a group of sixteen lanes with three of them empty, 4029 on a pair of
+    // groups of sixteen steered together (math/lane_pairs.hpp) with three
+    // lanes of the second empty.
+    const Scene sparse = bench::constantDensityScene(4013), sparsePair = bench::constantDensityScene(4029);
     const BestKernelBuildAtExit restore;
     ThreadPool one(1), two(2);
-    for (const Scene& scene : {busyScene(42), wrapping, crowded, wrapped(crowded), packed, wrapped(packed), sparse}) {
+    for (const Scene& scene :
+         {busyScene(42), wrapping, crowded, wrapped(crowded), packed, wrapped(packed), sparse, sparsePair}) {
         INFO(scene.width << "x" << scene.height << ", boundary mode " << scene.params.get(ParamId::BoundaryMode));
         std::optional<std::uint64_t> fused;
         for (KernelBuild build : kKernelBuilds) {
