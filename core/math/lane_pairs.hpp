@@ -35,32 +35,40 @@ struct UnsignedLanesOf<v32f> {
     using type = v32u;
 };
 
-// The pair of f applied to each half.
-template <typename V, typename Fn>
-[[gnu::always_inline]] inline auto eachHalf(const LanePair<V>& a, Fn f) {
-    return LanePair<decltype(f(a.lo))>{f(a.lo), f(a.hi)};
+// The pair of f applied to each half of its arguments.
+template <typename Fn, typename V, typename... W>
+[[gnu::always_inline]] inline auto eachHalf(Fn f, const LanePair<V>& a, const LanePair<W>&... b) {
+    return LanePair<decltype(f(a.lo, b.lo...))>{f(a.lo, b.lo...), f(a.hi, b.hi...)};
 }
-template <typename V, typename W, typename Fn>
-[[gnu::always_inline]] inline auto eachHalf(const LanePair<V>& a, const LanePair<W>& b, Fn f) {
-    return LanePair<decltype(f(a.lo, b.lo))>{f(a.lo, b.lo), f(a.hi, b.hi)};
+// f of eight or sixteen lanes, or of each half of pairs: for the functions
+// that take no pairs (the grid's cells of positions, for one).
+template <typename Fn, typename X, typename... Y>
+[[gnu::always_inline]] inline auto halfByHalf(Fn f, const X& x, const Y&... y) {
+    if constexpr (std::is_same_v<X, v32f> || std::is_same_v<X, v32i> || std::is_same_v<X, v32u>)
+        return eachHalf(f, x, y...);
+    else
+        return f(x, y...);
 }
 
-// Operators lane for lane, between pairs or with a scalar on either side, as
-// for the vectors themselves; comparisons give a pair of masks.
-#define MIROFISH_PAIR_OPERATOR(op)                                                                        \
+// Operators lane for lane, between pairs or with a scalar, as for the
+// vectors themselves; comparisons give a pair of masks. The comparisons take
+// a pair on the left; the arithmetic also a scalar on the left, and assigns.
+#define MIROFISH_PAIR_COMPARISON(op)                                                                      \
     template <typename V>                                                                                 \
     [[gnu::always_inline]] inline auto operator op(const LanePair<V>& a, const LanePair<V>& b) {          \
-        return eachHalf(a, b, [](V x, V y) { return x op y; });                                          \
+        return eachHalf([](V x, V y) { return x op y; }, a, b);                                          \
     }                                                                                                     \
     template <typename V, typename S>                                                                     \
         requires std::is_arithmetic_v<S>                                                                  \
     [[gnu::always_inline]] inline auto operator op(const LanePair<V>& a, S s) {                           \
-        return eachHalf(a, [s](V x) { return x op s; });                                                 \
-    }                                                                                                     \
+        return eachHalf([s](V x) { return x op s; }, a);                                                 \
+    }
+#define MIROFISH_PAIR_OPERATOR(op)                                                                        \
+    MIROFISH_PAIR_COMPARISON(op)                                                                          \
     template <typename V, typename S>                                                                     \
         requires std::is_arithmetic_v<S>                                                                  \
     [[gnu::always_inline]] inline auto operator op(S s, const LanePair<V>& a) {                           \
-        return eachHalf(a, [s](V x) { return s op x; });                                                 \
+        return eachHalf([s](V x) { return s op x; }, a);                                                 \
     }                                                                                                     \
     template <typename V, typename X>                                                                     \
     [[gnu::always_inline]] inline LanePair<V>& operator op##=(LanePair<V>& a, const X& b) {                \
@@ -76,17 +84,6 @@ MIROFISH_PAIR_OPERATOR(^)
 MIROFISH_PAIR_OPERATOR(>>)
 MIROFISH_PAIR_OPERATOR(<<)
 #undef MIROFISH_PAIR_OPERATOR
-
-#define MIROFISH_PAIR_COMPARISON(op)                                                                      \
-    template <typename V>                                                                                 \
-    [[gnu::always_inline]] inline auto operator op(const LanePair<V>& a, const LanePair<V>& b) {          \
-        return eachHalf(a, b, [](V x, V y) { return x op y; });                                          \
-    }                                                                                                     \
-    template <typename V, typename S>                                                                     \
-        requires std::is_arithmetic_v<S>                                                                  \
-    [[gnu::always_inline]] inline auto operator op(const LanePair<V>& a, S s) {                           \
-        return eachHalf(a, [s](V x) { return x op s; });                                                 \
-    }
 MIROFISH_PAIR_COMPARISON(<)
 MIROFISH_PAIR_COMPARISON(<=)
 MIROFISH_PAIR_COMPARISON(>)
@@ -97,15 +94,15 @@ MIROFISH_PAIR_COMPARISON(!=)
 
 template <typename V>
 [[gnu::always_inline]] inline LanePair<V> operator-(const LanePair<V>& a) {
-    return eachHalf(a, [](V x) { return -x; });
+    return eachHalf([](V x) { return -x; }, a);
 }
 template <typename V>
 [[gnu::always_inline]] inline LanePair<V> operator~(const LanePair<V>& a) {
-    return eachHalf(a, [](V x) { return ~x; });
+    return eachHalf([](V x) { return ~x; }, a);
 }
 template <typename V>
 [[gnu::always_inline]] inline auto operator!(const LanePair<V>& a) {
-    return eachHalf(a, [](V x) { return !x; });
+    return eachHalf([](V x) { return !x; }, a);
 }
 
 template <std::same_as<v32f> F>

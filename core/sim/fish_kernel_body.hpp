@@ -72,29 +72,8 @@ template <typename F>
     return VOf<F>{{splat<F>(a[0]), splat<F>(a[1])}};
 }
 
-// The grid's and the noise field's lane functions take eight or sixteen
-// lanes; a pair of sixteen (math/lane_pairs.hpp) goes half by half.
-template <typename F>
-[[gnu::always_inline]] inline MaskOf<F> cellXOf(const UniformGrid& g, const F& x) {
-    if constexpr (std::is_same_v<F, v32f>)
-        return eachHalf(x, [&](v16f h) { return g.cellX(h); });
-    else
-        return g.cellX(x);
-}
-template <typename F>
-[[gnu::always_inline]] inline MaskOf<F> cellYOf(const UniformGrid& g, const F& y) {
-    if constexpr (std::is_same_v<F, v32f>)
-        return eachHalf(y, [&](v16f h) { return g.cellY(h); });
-    else
-        return g.cellY(y);
-}
-template <typename I>
-[[gnu::always_inline]] inline I cellIndexOf(const UniformGrid& g, const I& cx, const I& cy) {
-    if constexpr (std::is_same_v<I, v32i>)
-        return eachHalf(cx, cy, [&](v16i x, v16i y) { return g.cellIndex(x, y); });
-    else
-        return g.cellIndex(cx, cy);
-}
+// The noise field's lane function takes eight or sixteen lanes; a pair of
+// sixteen (math/lane_pairs.hpp) goes half by half.
 template <typename F>
 [[gnu::always_inline]] inline VOf<F> noiseAt(const NoiseField& noise, const F& x, const F& y) {
     if constexpr (std::is_same_v<F, v32f>) {
@@ -259,8 +238,8 @@ template <typename F>
     const I useCone = (speed2 > 1e-6f) & (k.fovEverywhere ? 0 : -1);
     G.heading = selectVec(useCone, G.v * (1.0f / sqrtOf(select(useCone, speed2, 1.0f))), VOf<F>{});
     G.coneLimit = select(useCone, k.fovLimit, -1.0f);  // -1 with a zero heading: all around
-    G.cellX = cellXOf(g, G.p[0]);
-    G.cellY = cellYOf(g, G.p[1]);
+    G.cellX = halfByHalf([&](const auto& x) { return g.cellX(x); }, G.p[0]);
+    G.cellY = halfByHalf([&](const auto& y) { return g.cellY(y); }, G.p[1]);
 
     const VOf<F>& p = G.p;
     G.extra = interaction + fieldsAndObstacles(in, p);
@@ -512,7 +491,8 @@ template <typename F>
     storeLanes(&out.vx[b], nv[0]);
     storeLanes(&out.vy[b], nv[1]);
     // Its cell there, for the next step's grid (KernelInput::cellsAfter).
-    const I cellAfter = cellIndexOf(g, cellXOf(g, np[0]), cellYOf(g, np[1]));
+    const I cellAfter =
+        halfByHalf([&](const auto& x, const auto& y) { return g.cellIndex(g.cellX(x), g.cellY(y)); }, np[0], np[1]);
     std::memcpy(in.cellsAfter + b, &cellAfter, sizeof cellAfter);
 
     // Drawn heading turns at a limited rate per step (never scaled up
