@@ -45,6 +45,35 @@ struct Row {
 // halfway through the steps the rows timed (article 000's school is still
 // forming, so its work per step changes), and each run of a pair lasts at least a quarter
 // of a second on 1 thread (judged by the 1-thread row's rate).
+// The CPU and the clock each CPU ran this process at (bench::measureCpuClocks):
+// before the table and again at the end, since a shared host's speed drifts.
+void reportClocks(const char* when, bool json, std::ostream& out) {
+    const std::vector<bench::CpuClock> clocks = bench::measureCpuClocks(0.25);
+    const std::string model = bench::cpuModelName();
+    if (json) {
+        nlohmann::ordered_json j;
+        j["cpu_clock_at"] = when;
+        j["cpu_model"] = model;
+        for (const bench::CpuClock& c : clocks) {
+            j["cpus"].push_back(c.cpu);
+            j["fastest_ghz"].push_back(c.fastestGhz);
+            j["mean_ghz"].push_back(c.meanGhz);
+        }
+        out << j.dump() << "\n" << std::flush;
+        return;
+    }
+    out << "clock at the " << when << " (a chain of dependent additions, one a cycle; fastest slice / mean):";
+    for (const bench::CpuClock& c : clocks) {
+        char figure[96];
+        if (c.cpu >= 0)
+            std::snprintf(figure, sizeof figure, " CPU %d %.2f / %.2f GHz", c.cpu, c.fastestGhz, c.meanGhz);
+        else
+            std::snprintf(figure, sizeof figure, " %.2f / %.2f GHz", c.fastestGhz, c.meanGhz);
+        out << figure << (&c == &clocks.back() ? "" : ",");
+    }
+    out << "\n" << std::flush;
+}
+
 int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostream& out, std::ostream& err) {
     if (pairs == 0) return kExitOk;
     bool header = false;
@@ -135,7 +164,10 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                            "The table's last column, round trip ns: for rows on more than one thread, how\n"
                            "long an atomic took to go from one CPU to another and back just before the run\n"
                            "(the median of the runs). Virtual CPUs may sit close together or far apart, and\n"
-                           "whatever the threads share costs more when they are far apart.",
+                           "whatever the threads share costs more when they are far apart.\n"
+                           "Before the table and at the end, the clock each CPU ran at: where its mean is\n"
+                           "well below its fastest, the host shares the CPU with other work, and every\n"
+                           "figure is slower by about as much.",
                            kOptions};
     return runCommand(spec, argv, out, err, [&](const Args& args) {
         const auto fishCounts = args.integerList("fish", {10'000, 50'000}, 1, 2'000'000);
@@ -165,7 +197,11 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         }
         const char* build = kernelBuildName(kernelBuild());
         if (!json) {
-            out << "kernel build: " << build << "\n";
+            const std::string model = bench::cpuModelName();
+            out << "CPU: " << (model.empty() ? "unknown" : model) << "; kernel build: " << build << "\n";
+        }
+        reportClocks("start", json, out);
+        if (!json) {
             out << "scene              fish  threads  steps   steps/s   ns/fish-step"
                 << (repeated ? "  fastest-slowest" : "") << "  candidates  neighbours  peak RSS MB  round trip ns\n";
         }
@@ -269,7 +305,9 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         }
         if (repeated)
             for (const Row& row : rows) report(bench::summarize(row.runs));
-        return reportSpeedUps(rows, pairs, json, out, err);
+        const int code = reportSpeedUps(rows, pairs, json, out, err);
+        if (code == kExitOk) reportClocks("end", json, out);
+        return code;
     });
 }
 

@@ -29,6 +29,16 @@ std::vector<nlohmann::ordered_json> jsonLines(const std::string& text) {
     return out;
 }
 
+// The lines of `mirofish bench --json` between the clock lines it starts and
+// ends with: its rows, then its speed-ups.
+std::vector<nlohmann::ordered_json> benchLines(const std::string& text) {
+    const auto js = jsonLines(text);
+    REQUIRE(js.size() >= 2);
+    CHECK(js.front().value("cpu_clock_at", "") == "start");
+    CHECK(js.back().value("cpu_clock_at", "") == "end");
+    return {js.begin() + 1, js.end() - 1};
+}
+
 std::string hashOf(const Run& r) {
     REQUIRE(r.code == 0);
     const auto js = jsonLines(r.out);
@@ -212,7 +222,7 @@ TEST_CASE("bench --repeat measures every row several times and reports their spr
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--repeat", "3", "--pairs", "0",
                                  "--json"});
     REQUIRE(r.code == 0);
-    const auto rows = jsonLines(r.out);
+    const auto rows = benchLines(r.out);
     REQUIRE(rows.size() == 6);  // one summary per row, not one line per run
     for (const auto& row : rows) {
         INFO(row.dump());
@@ -233,7 +243,7 @@ TEST_CASE("bench --repeat measures every row several times and reports their spr
 TEST_CASE("bench times the speed-up over 1 thread of every scene in pairs of runs of the same steps") {
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--pairs", "2", "--json"});
     REQUIRE(r.code == 0);
-    const auto lines = jsonLines(r.out);
+    const auto lines = benchLines(r.out);
     REQUIRE(lines.size() == 9);  // the six rows, then one speed-up per scene on 2 threads
     for (std::size_t k = 0; k < 6; ++k) CHECK_FALSE(lines[k].contains("speed_up_vs_1_thread"));
     for (std::size_t k = 6; k < 9; ++k) {
@@ -262,7 +272,7 @@ TEST_CASE("bench times the speed-up over 1 thread of every scene in pairs of run
     // Without a 1-thread row there is nothing to compare with.
     const Run alone = run(runBench, {"--fish", "2000", "--threads", "2", "--steps", "12", "--pairs", "2", "--json"});
     REQUIRE(alone.code == 0);
-    CHECK(jsonLines(alone.out).size() == 3);
+    CHECK(benchLines(alone.out).size() == 3);
     requireRefused(run(runBench, {"--pairs", "-1"}), "bench", "--pairs");
 }
 
@@ -278,7 +288,7 @@ TEST_CASE("bench --kernel times the build asked for, and the AVX2 and AVX-512 bu
             continue;
         }
         REQUIRE(r.code == 0);
-        const auto rows = jsonLines(r.out);
+        const auto rows = benchLines(r.out);
         REQUIRE(rows.size() == 3);
         // The same work: the same neighbours where the arithmetic is the same.
         if (fused.empty() && kernelBuildFuses(build)) fused = rows;
@@ -299,7 +309,7 @@ TEST_CASE("bench notes how far apart the cores were for every run on more than o
     const bool twoCpus = CPU_COUNT(&allowed) >= 2;
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--pairs", "0", "--json"});
     REQUIRE(r.code == 0);
-    const auto rows = jsonLines(r.out);
+    const auto rows = benchLines(r.out);
     REQUIRE(rows.size() == 6);
     for (const auto& row : rows) {
         INFO(row.dump());
@@ -316,17 +326,48 @@ TEST_CASE("bench notes how far apart the cores were for every run on more than o
     const Run table = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--pairs", "0"});
     REQUIRE(table.code == 0);
     const std::vector<std::string> text = lines(table.out);
-    REQUIRE(text.size() == 8);  // the build, the header, six rows
-    CHECK_THAT(text[1], Catch::EndsWith("round trip ns"));
-    for (std::size_t i = 2; i < 5; ++i) CHECK_THAT(text[i], Catch::EndsWith(" -"));
+    REQUIRE(text.size() == 10);  // the CPU and build, the clock, the header, six rows, the clock
+    CHECK_THAT(text[2], Catch::EndsWith("round trip ns"));
+    for (std::size_t i = 3; i < 6; ++i) CHECK_THAT(text[i], Catch::EndsWith(" -"));
     if (twoCpus)
-        for (std::size_t i = 5; i < 8; ++i) CHECK_THAT(text[i], !Catch::EndsWith(" -"));
+        for (std::size_t i = 6; i < 9; ++i) CHECK_THAT(text[i], !Catch::EndsWith(" -"));
+}
+
+TEST_CASE("bench names the CPU and the clock each CPU ran at, before the table and at the end") {
+    cpu_set_t allowed;
+    REQUIRE(sched_getaffinity(0, sizeof allowed, &allowed) == 0);
+    const Run r = run(runBench, {"--fish", "2000", "--threads", "1", "--steps", "3", "--pairs", "0", "--json"});
+    REQUIRE(r.code == 0);
+    const auto js = jsonLines(r.out);
+    REQUIRE(js.size() == 5);  // the clock, three rows, the clock
+    for (const auto& clock : {js.front(), js.back()}) {
+        INFO(clock.dump());
+        CHECK(clock.at("cpu_model").is_string());
+        // One figure per CPU this process may run on, each pinned in turn.
+        REQUIRE(clock.at("cpus").size() == static_cast<std::size_t>(CPU_COUNT(&allowed)));
+        for (std::size_t i = 0; i < clock.at("cpus").size(); ++i) {
+            CHECK(CPU_ISSET(clock.at("cpus")[i].get<int>(), &allowed));
+            const double fastest = clock.at("fastest_ghz")[i].get<double>(), mean = clock.at("mean_ghz")[i].get<double>();
+            // A real chain of additions: no CPU adds in a chain at 20 GHz, and
+            // none of these runs below 50 MHz on the whole.
+            CHECK(fastest < 20.0);
+            CHECK(mean > 0.05);
+            CHECK(mean <= fastest);
+        }
+    }
+    const Run table = run(runBench, {"--fish", "2000", "--threads", "1", "--steps", "3", "--pairs", "0"});
+    REQUIRE(table.code == 0);
+    const std::vector<std::string> text = lines(table.out);
+    REQUIRE(text.size() == 7);  // the CPU and build, the clock, the header, three rows, the clock
+    CHECK_THAT(text[0], Catch::StartsWith("CPU: ") && Catch::Contains("; kernel build: " + std::string(kernelBuildName(kernelBuild()))));
+    CHECK_THAT(text[1], Catch::StartsWith("clock at the start (") && Catch::EndsWith(" GHz"));
+    CHECK_THAT(text[6], Catch::StartsWith("clock at the end (") && Catch::EndsWith(" GHz"));
 }
 
 TEST_CASE("bench times the same steps for every thread count, so the rows compare the same work") {
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--seconds", "1", "--pairs", "0", "--json"});
     REQUIRE(r.code == 0);
-    const auto rows = jsonLines(r.out);
+    const auto rows = benchLines(r.out);
     REQUIRE(rows.size() == 6);  // {constant-density, article-000, article-000-app} x {1, 2} threads
     for (std::size_t i = 0; i < 3; ++i) {
         const auto& one = rows[i];

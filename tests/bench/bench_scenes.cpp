@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <numbers>
 #include <thread>
@@ -144,7 +145,41 @@ bool pinCallingThread(int cpu) {
     CPU_SET(cpu, &only);
     return sched_setaffinity(0, sizeof only, &only) == 0;
 }
+
+// Gives the calling thread back the CPUs it had, however the scope ends.
+struct RestoreAffinity {
+    const cpu_set_t& mask;
+    ~RestoreAffinity() { sched_setaffinity(0, sizeof mask, &mask); }
+};
 #endif
+
+// Seconds that n dependent additions take on the calling thread.
+double secondsForAdditions(std::uint64_t n) {
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t x = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        ++x;
+        // x is unknown after every addition: the compiler can neither fold
+        // the chain nor split it into independent ones.
+        __asm__ volatile("" : "+r"(x));
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The clock the calling thread runs at, in slices of kClockSlice additions for about `seconds`.
+CpuClock clockHere(int cpu, double seconds) {
+    constexpr std::uint64_t kClockSlice = 100'000;
+    double fastest = 0, total = 0;
+    std::uint64_t slices = 0;
+    while (total < seconds || slices < 10) {
+        const double t = secondsForAdditions(kClockSlice);
+        fastest = slices == 0 ? t : std::min(fastest, t);
+        total += t;
+        ++slices;
+    }
+    const double additions = static_cast<double>(kClockSlice);
+    return {cpu, additions / fastest * 1e-9, additions * static_cast<double>(slices) / total * 1e-9};
+}
 
 std::vector<double> valuesOf(const std::vector<BenchResult>& runs, double BenchResult::*field) {
     std::vector<double> v;
@@ -213,11 +248,7 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
 #ifdef __linux__
     cpu_set_t allowed;
     if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return r;
-    // Back to every CPU the thread had, however this ends.
-    struct Restore {
-        const cpu_set_t& mask;
-        ~Restore() { sched_setaffinity(0, sizeof mask, &mask); }
-    } restore{allowed};
+    const RestoreAffinity restore{allowed};
     r.cpus = cpusIn(allowed);
     const std::size_t n = r.cpus.size();
     SerialScheduler here;  // the steps run on this (pinned) thread
@@ -263,6 +294,36 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
     (void)scene, (void)startStep, (void)rounds, (void)steps;
 #endif
     return r;
+}
+
+std::vector<CpuClock> measureCpuClocks(double seconds) {
+#ifdef __linux__
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
+        const RestoreAffinity restore{allowed};
+        std::vector<CpuClock> clocks;
+        for (const int cpu : cpusIn(allowed)) {
+            if (!pinCallingThread(cpu)) break;
+            clocks.push_back(clockHere(cpu, seconds));
+        }
+        if (clocks.size() == static_cast<std::size_t>(CPU_COUNT(&allowed))) return clocks;
+    }
+#endif
+    return {clockHere(-1, seconds)};
+}
+
+std::string cpuModelName() {
+    std::ifstream info("/proc/cpuinfo");
+    std::string line;
+    const std::string key = "model name";
+    while (std::getline(info, line)) {
+        if (line.rfind(key, 0) != 0) continue;
+        const std::size_t colon = line.find(':');
+        if (colon == std::string::npos) break;
+        const std::size_t start = line.find_first_not_of(" \t", colon + 1);
+        return start == std::string::npos ? std::string{} : line.substr(start);
+    }
+    return {};
 }
 
 double measureCoreRoundTrip() {

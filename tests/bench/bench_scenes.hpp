@@ -130,6 +130,26 @@ struct CoreSpeeds {
 };
 CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int rounds, std::uint64_t steps);
 
+// The clock a CPU runs this process at: how fast a chain of dependent
+// additions goes, one addition a cycle on any x86-64 or ARM core of this
+// century, timed in slices of 100 000 additions for about `seconds` on a
+// thread pinned to each CPU in turn (cpu -1: on the calling thread, where
+// the CPUs cannot be pinned). The fastest slice shows the CPU's own clock;
+// the mean, what the process got on the whole. A host that shares its cores
+// with other work (hardware threads, time slices) gives a mean well below
+// the fastest, and every figure timed on it is slower by about as much: the
+// Intel Xeon host of 2026-12-03 ran 2.9-3.5 GHz at its fastest and 1.3-1.8
+// GHz on average, where the AMD Zen 5 host of the sessions before ran
+// 3.5-3.6 GHz steadily for most of the time.
+struct CpuClock {
+    int cpu = -1;
+    double fastestGhz = 0, meanGhz = 0;
+};
+std::vector<CpuClock> measureCpuClocks(double seconds);
+
+// The CPU's name as the system gives it (/proc/cpuinfo's "model name"), or empty.
+std::string cpuModelName();
+
 // How far apart two cores are: the nanoseconds an atomic takes to go from a
 // thread pinned to the first CPU this process may run on to one pinned to
 // the second and back (the median of a few tries of some thousand round
