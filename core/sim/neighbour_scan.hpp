@@ -10,9 +10,9 @@
 // reach of the box around the lanes' fish (sim/reach_cull.hpp
 // scanWithinReach): all that could add anything.
 // Where the CPU has 512-bit vectors (the kernel's AVX-512 build), two such
-// groups side by side share one pass in sixteen lanes: on this project's
-// machine (AMD Zen 5) a candidate then costs about 2.4 ns for sixteen fish,
-// as much as for eight (a micro-benchmark of this loop).
+// groups side by side share one pass in sixteen lanes: on the AMD Zen 5 this
+// was built on, a candidate then costs about 2.4 ns for sixteen fish, as
+// much as for eight (a micro-benchmark of this loop).
 //
 // Dense schools, whose blocks hold hundreds of fish, were once scanned fish
 // by fish, lanes over candidates, each fish against a copy of its own block
