@@ -12,9 +12,11 @@
 namespace mirofish {
 
 namespace {
-// About a few microseconds of spinning: long enough to bridge the gap
-// between the parallel-fors of one step, short enough that an idle pool
-// costs nothing measurable.
+// Spins before parking: long enough to bridge the gap between the
+// parallel-fors of one step (microseconds), short enough that a pool idle
+// between the app's steps, 16.7 ms apart, spins well under 1 % of the time.
+// The length of a pause differs from CPU to CPU: 4000 of them took 52-57 us
+// on the Intel Xeon (Ice Lake) host of 2026-12-03.
 constexpr int kSpinIterations = 4000;
 }  // namespace
 
