@@ -40,20 +40,14 @@ struct Row {
     std::vector<bench::BenchResult> runs;
 };
 
-// After the table: each scene's speed-up on every thread count above 1 over
-// its 1-thread row, timed in pairs of runs of the same steps. The pairs start
-// halfway through the steps the rows timed (article 000's school is still
-// forming, so its work per step changes), and each run of a pair lasts at least a quarter
-// of a second on 1 thread (judged by the 1-thread row's rate).
 // The CPU and the clock each CPU ran this process at (bench::measureCpuClocks):
 // before the table and again at the end, since a shared host's speed drifts.
 void reportClocks(const char* when, bool json, std::ostream& out) {
     const std::vector<bench::CpuClock> clocks = bench::measureCpuClocks(0.25);
-    const std::string model = bench::cpuModelName();
     if (json) {
         nlohmann::ordered_json j;
         j["cpu_clock_at"] = when;
-        j["cpu_model"] = model;
+        j["cpu_model"] = bench::cpuModelName();
         for (const bench::CpuClock& c : clocks) {
             j["cpus"].push_back(c.cpu);
             j["fastest_ghz"].push_back(c.fastestGhz);
@@ -74,6 +68,11 @@ void reportClocks(const char* when, bool json, std::ostream& out) {
     out << "\n" << std::flush;
 }
 
+// After the table: each scene's speed-up on every thread count above 1 over
+// its 1-thread row, timed in pairs of runs of the same steps. The pairs start
+// halfway through the steps the rows timed (article 000's school is still
+// forming, so its work per step changes), and each run of a pair lasts at least a quarter
+// of a second on 1 thread (judged by the 1-thread row's rate).
 int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostream& out, std::ostream& err) {
     if (pairs == 0) return kExitOk;
     bool header = false;
