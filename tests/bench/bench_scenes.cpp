@@ -301,12 +301,13 @@ std::vector<CpuClock> measureCpuClocks(double seconds) {
     cpu_set_t allowed;
     if (sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
         const RestoreAffinity restore{allowed};
+        const std::vector<int> cpus = cpusIn(allowed);
         std::vector<CpuClock> clocks;
-        for (const int cpu : cpusIn(allowed)) {
+        for (const int cpu : cpus) {
             if (!pinCallingThread(cpu)) break;
             clocks.push_back(clockHere(cpu, seconds));
         }
-        if (clocks.size() == static_cast<std::size_t>(CPU_COUNT(&allowed))) return clocks;
+        if (clocks.size() == cpus.size()) return clocks;  // every CPU pinned
     }
 #endif
     return {clockHere(-1, seconds)};
