@@ -22,12 +22,13 @@ struct Partial {
     std::size_t nonFinite = 0, moving = 0, withNeighbour = 0;
 };
 
-// The positions in the grid's order, and each fish's slot in it: the search
-// then reads each cell's fish as one contiguous run instead of jumping
-// through order() to wherever they lie (at 1 000 000 fish, a cache miss a
-// candidate).
-struct SortedPositions {
-    std::vector<float> x, y;
+// The fish sorted into the cells of one grid: their positions in the grid's
+// order, and each fish's slot in it. The search then reads each cell's fish
+// as one contiguous run instead of jumping through order() to wherever they
+// lie (at 1 000 000 fish, a cache miss a candidate).
+struct SearchGrid {
+    UniformGrid grid;
+    std::vector<float> x, y;  // padded for the search's groups of four (nearestInSlots)
     std::vector<std::uint32_t> slotOf;
 };
 
@@ -38,7 +39,7 @@ struct SortedPositions {
 // in a wrapping world lie in [0, size), so that is the image displacement()
 // picks (it rounds d / size), without a division per candidate.
 template <bool Wrap>
-v4f nearestInSlots(const SortedPositions& sorted, std::uint32_t b, std::uint32_t e, std::uint32_t self, float x,
+v4f nearestInSlots(const SearchGrid& sorted, std::uint32_t b, std::uint32_t e, std::uint32_t self, float x,
                    float y, float width, float height, v4f best2) {
     const v4i lane{0, 1, 2, 3};
     const v4f inf = v4f{} + std::numeric_limits<float>::infinity();
@@ -71,34 +72,85 @@ v4f nearestInSlots(const SortedPositions& sorted, std::uint32_t b, std::uint32_t
 // counting sort's cells outnumber the fish and took 1.2 times as long at
 // constant density, 1 000 000 fish; four take 0.8-0.9 times the
 // perception-wide cells' time there, 0.55-0.6 in article 000's school.)
-float nearestSearchCell(float width, float height, std::size_t fish) {
+float evenSpreadCell(float width, float height, std::size_t fish) {
     const double area = std::max(static_cast<double>(width), 1.0) * std::max(static_cast<double>(height), 1.0);
     return static_cast<float>(std::max(2.0 * std::sqrt(area / static_cast<double>(fish)), 1.0));
 }
 
-// Distance from the fish in `slot` to the nearest other fish: the 3x3 block
-// of cells around it first, then rings of cells further out until no closer
-// fish can exist (in a school the block usually settles it), every cell
-// searched four fish at a time.
-double nearestNeighbourDistance(const UniformGrid& g, const SortedPositions& sorted, std::uint32_t slot,
-                                const StepConstants& k) {
-    const Vec2 self{{sorted.x[slot], sorted.y[slot]}};
+// Sorts the fish into cells of the given size (the grid reserved for them).
+void sortInto(SearchGrid& s, const FishArrays& f, std::size_t n, float cell, const StepConstants& k,
+              Scheduler& scheduler) {
+    s.grid.configure(k.width, k.height, cell, k.boundary == BoundaryMode::Wrap);
+    s.grid.build(f.px.data(), f.py.data(), n, scheduler);
+    s.x.resize(n + 4);
+    s.y.resize(n + 4);
+    s.slotOf.resize(n);
+    scheduler.parallelFor(n, 8192, [&](std::size_t b, std::size_t e) {
+        for (std::size_t slot = b; slot < e; ++slot) {
+            const std::uint32_t i = s.grid.order()[slot];
+            s.x[slot] = f.px[i];
+            s.y[slot] = f.py[i];
+            s.slotOf[i] = static_cast<std::uint32_t>(slot);
+        }
+    });
+}
+
+// How many fish share a fish's cell, itself included, on average over the
+// fish: what one 3x3 block costs the search, about nine times this. Fish
+// spread at random at four a cell give 5.
+double meanCellmates(const UniformGrid& g, std::size_t n) {
+    double sum = 0;
+    const int cells = g.cols() * g.rows();
+    for (int c = 0; c < cells; ++c) {
+        const double count = g.cellStart(c + 1) - g.cellStart(c);
+        sum += count * count;
+    }
+    return sum / static_cast<double>(n);
+}
+
+// A school packed far denser than an even spread (the app's defaults pack
+// 3000 fish into a ball with 300-900 neighbours each) fills the even
+// spread's cells with dozens of fish (180 cellmates at step 1709): one
+// computation took 1.3-1.9 ms there on 1 thread, more than a step's 1.1-1.3
+// ms, four times a second in the app. A second grid's smaller cells, for
+// about four fish a cell where the fish are, cut it to 0.36-0.52 ms (Intel
+// Xeon, 2026-12-03), with the same distances. n fish at density d in cells
+// of side c put 1 + d c^2 in a fish's cell, which gives d from the even
+// spread's count. (The grid's budget of cells, four per fish, keeps those
+// cells 15 px wide in a 1920x1080 world, with 19 cellmates.)
+// Beyond this many cellmates the search is worth the second grid.
+constexpr double kCrowdedCellmates = 16;
+
+float crowdedCell(float evenCell, double cellmates) {
+    return evenCell * static_cast<float>(std::sqrt(4.0 / (cellmates - 1.0)));
+}
+
+// The squared distance from the fish in `slot` to the nearest other fish:
+// the 3x3 block of cells around it first, then rings of cells further out
+// (ring r: the cells r cells across from its own), up to ring lastRing, until
+// no closer fish can exist (in a school the block usually settles it), every
+// cell searched four fish at a time. Infinite where the search stopped at
+// lastRing before that, or found no other fish.
+float nearestSquared(const SearchGrid& s, std::uint32_t slot, const StepConstants& k, int lastRing) {
+    const UniformGrid& g = s.grid;
+    const Vec2 self{{s.x[slot], s.y[slot]}};
     const int cx = g.cellX(self[0]);
     const int cy = g.cellY(self[1]);
     v4f nearest = v4f{} + std::numeric_limits<float>::infinity();
     const auto search = [&](std::uint32_t b, std::uint32_t e) {
-        nearest = g.periodic() ? nearestInSlots<true>(sorted, b, e, slot, self[0], self[1], k.width, k.height, nearest)
-                               : nearestInSlots<false>(sorted, b, e, slot, self[0], self[1], k.width, k.height, nearest);
+        nearest = g.periodic() ? nearestInSlots<true>(s, b, e, slot, self[0], self[1], k.width, k.height, nearest)
+                               : nearestInSlots<false>(s, b, e, slot, self[0], self[1], k.width, k.height, nearest);
     };
     const auto best2 = [&] { return std::min(std::min(nearest[0], nearest[1]), std::min(nearest[2], nearest[3])); };
     const UniformGrid::Spans block = g.neighbourSpans(cx, cy);
-    for (int s = 0; s < block.count; ++s) search(block.begin[s], block.end[s]);
+    for (int b = 0; b < block.count; ++b) search(block.begin[b], block.end[b]);
     const float minCell = std::min(g.cellWidth(), g.cellHeight());
     const int maxRing = g.periodic() ? std::max(g.cols(), g.rows()) / 2 + 1 : std::max(g.cols(), g.rows());
     for (int ring = 2; ring <= maxRing; ++ring) {
         // Anything in ring r or beyond is at least r - 1 cells away.
         const float reach = static_cast<float>(ring - 1) * minCell;
-        if (reach * reach > best2()) break;
+        if (reach * reach >= best2()) break;
+        if (ring > lastRing) return std::numeric_limits<float>::infinity();
         for (int dy = -ring; dy <= ring; ++dy) {
             for (int dx = -ring; dx <= ring; ++dx) {
                 if (std::max(std::abs(dx), std::abs(dy)) != ring) continue;
@@ -115,8 +167,22 @@ double nearestNeighbourDistance(const UniformGrid& g, const SortedPositions& sor
             }
         }
     }
-    const float best = best2();
-    return std::isfinite(best) ? std::sqrt(static_cast<double>(best)) : -1.0;
+    return best2();
+}
+
+// Distance from fish i to the nearest other fish, -1 if none: in the block of
+// the crowded grid's small cells where that settles it, otherwise in the even
+// spread's grid, as far out as it takes. Both compute every distance alike,
+// so the result does not depend on which grid found it. (In the app's
+// defaults' school about 130 of the 3000 fish, at its edge, are left to the
+// even spread's grid; searching two rings of small cells around the block
+// before that took as long.)
+double nearestNeighbourDistance(std::uint32_t i, const SearchGrid& even, const SearchGrid* crowded,
+                                const StepConstants& k) {
+    float best2 = std::numeric_limits<float>::infinity();
+    if (crowded) best2 = nearestSquared(*crowded, crowded->slotOf[i], k, 1);
+    if (std::isinf(best2)) best2 = nearestSquared(even, even.slotOf[i], k, std::numeric_limits<int>::max());
+    return std::isfinite(best2) ? std::sqrt(static_cast<double>(best2)) : -1.0;
 }
 
 }  // namespace
@@ -135,20 +201,16 @@ Metrics computeMetrics(const Simulation& sim) {
     m.forceCohesion = forces[2];
     if (n == 0) return m;
 
-    UniformGrid grid;
-    grid.reserve(n);
-    grid.configure(k.width, k.height, nearestSearchCell(k.width, k.height, n), k.boundary == BoundaryMode::Wrap);
-    grid.build(f.px.data(), f.py.data(), n, sim.scheduler());
-    // Padded for the search's groups of four (nearestInSlots).
-    SortedPositions sorted{std::vector<float>(n + 4), std::vector<float>(n + 4), std::vector<std::uint32_t>(n)};
-    sim.scheduler().parallelFor(n, 8192, [&](std::size_t b, std::size_t e) {
-        for (std::size_t s = b; s < e; ++s) {
-            const std::uint32_t i = grid.order()[s];
-            sorted.x[s] = f.px[i];
-            sorted.y[s] = f.py[i];
-            sorted.slotOf[i] = static_cast<std::uint32_t>(s);
-        }
-    });
+    SearchGrid even, crowded;
+    const float evenCell = evenSpreadCell(k.width, k.height, n);
+    even.grid.reserve(n);
+    sortInto(even, f, n, evenCell, k, sim.scheduler());
+    const double cellmates = meanCellmates(even.grid, n);
+    const bool isCrowded = cellmates > kCrowdedCellmates;
+    if (isCrowded) {
+        crowded.grid.reserve(n);
+        sortInto(crowded, f, n, crowdedCell(evenCell, cellmates), k, sim.scheduler());
+    }
 
     constexpr std::size_t kChunk = Simulation::kChunk;
     std::vector<Partial> parts(chunkCount(n, kChunk));
@@ -167,7 +229,7 @@ Metrics computeMetrics(const Simulation& sim) {
             }
             p.cx += f.px[i];
             p.cy += f.py[i];
-            const double nn = n > 1 ? nearestNeighbourDistance(grid, sorted, sorted.slotOf[i], k) : -1.0;
+            const double nn = n > 1 ? nearestNeighbourDistance(static_cast<std::uint32_t>(i), even, isCrowded ? &crowded : nullptr, k) : -1.0;
             if (nn >= 0.0) {
                 p.nn += nn;
                 ++p.withNeighbour;

@@ -29,6 +29,20 @@ Metrics metricsOf(const std::vector<FishInit>& fish, float w = 1000, float h = 1
     return computeMetrics(sim);
 }
 
+// The mean distance to the nearest other fish, by a search of all pairs.
+double allPairsMeanNearest(const std::vector<FishInit>& fish, float w, float h, BoundaryMode mode) {
+    StepConstants k;
+    k.boundary = mode, k.width = w, k.height = h;
+    double sum = 0;
+    for (std::size_t i = 0; i < fish.size(); ++i) {
+        float best2 = std::numeric_limits<float>::infinity();
+        for (std::size_t j = 0; j < fish.size(); ++j)
+            if (j != i) best2 = std::min(best2, lengthSquared(displacement(k, fish[i].position, fish[j].position)));
+        sum += std::sqrt(static_cast<double>(best2));
+    }
+    return sum / static_cast<double>(fish.size());
+}
+
 }  // namespace
 
 TEST_CASE("polarisation is 1 for a parallel school and near 0 for opposite headings") {
@@ -91,16 +105,44 @@ TEST_CASE("the mean nearest-neighbour distance of a random school is that of an 
             fish.push_back({Vec2{{std::clamp(p[0], 0.0f, 799.0f), std::clamp(p[1], 0.0f, 599.0f)}}, Vec2{{1, 0}}});
         }
         fish.push_back(fish[7]);  // two fish on one spot
-        StepConstants k;
-        k.boundary = mode, k.width = 800, k.height = 600;
-        double sum = 0;
-        for (std::size_t i = 0; i < fish.size(); ++i) {
-            float best2 = std::numeric_limits<float>::infinity();
-            for (std::size_t j = 0; j < fish.size(); ++j)
-                if (j != i) best2 = std::min(best2, lengthSquared(displacement(k, fish[i].position, fish[j].position)));
-            sum += std::sqrt(static_cast<double>(best2));
+        CHECK(metricsOf(fish, 800, 600, mode).meanNearestNeighbour ==
+              Approx(allPairsMeanNearest(fish, 800, 600, mode)).epsilon(1e-12));
+    }
+}
+
+TEST_CASE("the mean nearest-neighbour distance of a school packed tight, with stragglers, is that of an all-pairs search") {
+    // 1500 fish within 40 px of one spot in a 1000x1000 world, where an even
+    // spread would put four in a cell 46 px wide: the search sorts them into
+    // smaller cells too. The stragglers' nearest fish lie many of those cells
+    // away; a fish of the halo around the ball may have its nearest outside
+    // its block.
+    for (const BoundaryMode mode : {BoundaryMode::Bounce, BoundaryMode::Wrap}) {
+        INFO((mode == BoundaryMode::Wrap ? "wrapping" : "walled"));
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<float> unit(-1.0f, 1.0f), anywhere(0.0f, 999.0f);
+        std::vector<FishInit> fish;
+        // Across the seam when wrapping: part of the ball lies at the far edge.
+        const Vec2 centre = mode == BoundaryMode::Wrap ? Vec2{{20, 600}} : Vec2{{600, 400}};
+        while (fish.size() < 1500) {
+            const Vec2 d{{40.0f * unit(rng), 40.0f * unit(rng)}};
+            if (lengthSquared(d) > 1600.0f) continue;
+            Vec2 p = centre + d;
+            if (p[0] < 0.0f) p[0] += 1000.0f;
+            fish.push_back({p, Vec2{{1, 0}}});
         }
-        CHECK(metricsOf(fish, 800, 600, mode).meanNearestNeighbour == Approx(sum / static_cast<double>(fish.size())).epsilon(1e-12));
+        // A halo around the ball, whose fish see one another across a few small cells.
+        while (fish.size() < 1700) {
+            const Vec2 d{{150.0f * unit(rng), 150.0f * unit(rng)}};
+            if (lengthSquared(d) < 1600.0f || lengthSquared(d) > 22500.0f) continue;
+            Vec2 p = centre + d;
+            if (p[0] < 0.0f) p[0] += 1000.0f;
+            fish.push_back({p, Vec2{{1, 0}}});
+        }
+        // Stragglers a few small cells apart, all over the world.
+        for (int i = 0; i < 400; ++i) fish.push_back({Vec2{{anywhere(rng), anywhere(rng)}}, Vec2{{1, 0}}});
+        fish.push_back(fish[100]);  // two fish on one spot
+        CHECK(metricsOf(fish, 1000, 1000, mode).meanNearestNeighbour ==
+              Approx(allPairsMeanNearest(fish, 1000, 1000, mode)).epsilon(1e-12));
     }
 }
 
