@@ -69,8 +69,8 @@ struct KernelInput {
     const NoiseField* noise;
     FishArrays* cur;   // sorted by cell; positions/velocities read, per-fish memory updated in place
     FishArrays* next;  // receives the new positions and velocities
-    // Receives each fish's cell at its new position, in this step's layout
-    // (UniformGrid::buildFromCells); whole groups of eight.
+    // Receives the key of each fish's cell at its new position, in this
+    // step's layout (UniformGrid::keyOf, buildFromCells); whole groups of eight.
     std::uint32_t* cellsAfter;
     std::span<const ForceField> fields;
     std::span<const Predator> predators;

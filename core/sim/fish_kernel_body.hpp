@@ -492,9 +492,9 @@ template <typename F>
     storeLanes(&out.py[b], np[1]);
     storeLanes(&out.vx[b], nv[0]);
     storeLanes(&out.vy[b], nv[1]);
-    // Its cell there, for the next step's grid (KernelInput::cellsAfter).
+    // Its cell's key there, for the next step's grid (KernelInput::cellsAfter).
     const I cellAfter =
-        halfByHalf([&](const auto& x, const auto& y) { return g.cellIndex(g.cellX(x), g.cellY(y)); }, np[0], np[1]);
+        halfByHalf([&](const auto& x, const auto& y) { return g.keyOf(x, y); }, np[0], np[1]);
     std::memcpy(in.cellsAfter + b, &cellAfter, sizeof cellAfter);
 
     // Drawn heading turns at a limited rate per step (never scaled up

@@ -1,6 +1,7 @@
 #include "sim/grid.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace mirofish {
@@ -23,8 +24,8 @@ void UniformGrid::reserve(std::size_t maxFish) {
     order_.assign(maxFish, 0);
 }
 
-bool UniformGrid::configure(float width, float height, float minCellSize, bool periodic) {
-    const int oldCols = cols_, oldRows = rows_;
+bool UniformGrid::configure(float width, float height, float minCellSize, bool periodic, std::size_t sortedFish) {
+    const int oldCols = cols_, oldRows = rows_, oldShift = subcolumnShift_;
     const float oldCellW = cellW_, oldCellH = cellH_;
     const bool oldPeriodic = periodic_;
     periodic_ = periodic;
@@ -44,18 +45,24 @@ bool UniformGrid::configure(float width, float height, float minCellSize, bool p
     cellH_ = h / static_cast<float>(rows_);
     invCellW_ = 1.0f / cellW_;
     invCellH_ = 1.0f / cellH_;
-    return cols_ != oldCols || rows_ != oldRows || cellW_ != oldCellW || cellH_ != oldCellH || periodic_ != oldPeriodic;
+    // Subcolumns count against the budget: kCrowdedCell fish a cell or more
+    // keep them within one key per fish.
+    const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
+    const bool crowded = sortedFish >= kCrowdedCell * cells && cells * kSubcolumns <= maxCells_;
+    subcolumnShift_ = crowded ? std::countr_zero(static_cast<unsigned>(kSubcolumns)) : 0;
+    return subcolumnShift_ != oldShift || cols_ != oldCols || rows_ != oldRows || cellW_ != oldCellW || cellH_ != oldCellH || periodic_ != oldPeriodic;
 }
 
 void UniformGrid::build(const float* px, const float* py, std::size_t n, Scheduler& scheduler) {
     scheduler.parallelFor(n, 8192, [&](std::size_t b, std::size_t e) {
-        for (std::size_t i = b; i < e; ++i) cellOf_[i] = static_cast<std::uint32_t>(cellIndex(cellX(px[i]), cellY(py[i])));
+        for (std::size_t i = b; i < e; ++i) cellOf_[i] = keyOf(px[i], py[i]);
     });
     buildFromCells(n, scheduler);
 }
 
 void UniformGrid::buildFromCells(std::size_t n, Scheduler& scheduler) {
-    const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
+    // The sort's "cells" below are its keys (keyOf): a cell's subcolumns, or the cell.
+    const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_) << subcolumnShift_;
     // Counting sort in parts of consecutive fish, one per thread: each part
     // counts its fish per cell, a prefix sum over the cells (below) turns the counts
     // into each part's first slot in each cell (parts in order, so a cell

@@ -165,7 +165,8 @@ void Simulation::step() {
     const StepConstants k = stepConstants();
     const std::size_t n = scene_.fishCount;
 
-    const bool layoutChanged = grid_.configure(k.width, k.height, k.largestRadius(), k.boundary == BoundaryMode::Wrap);
+    const bool layoutChanged =
+        grid_.configure(k.width, k.height, k.largestRadius(), k.boundary == BoundaryMode::Wrap, n);
     if (cellsKnown_ && !layoutChanged)
         grid_.buildFromCells(n, *scheduler_);
     else

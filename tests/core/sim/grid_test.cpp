@@ -217,20 +217,32 @@ TEST_CASE("a grid whose cells are smaller than the largest perception radius mis
 
 TEST_CASE("the grid's counting sort lists every fish once, cell by cell, stable within a cell") {
     const bool periodic = GENERATE(true, false);
-    // A few hundred cells, and 41 500: more than one range of the prefix sum.
+    // A few hundred cells, and 41 500: more than one range of the prefix sum;
+    // and crowded cells (70 of them, 70 fish each), sorted by subcolumn.
     struct World {
         std::size_t fish;
         float width, height, cell;
     };
-    const World w = GENERATE(World{1000, 800, 600, 45}, World{20000, 3000, 2000, 12});
+    const World w = GENERATE(World{1000, 800, 600, 45}, World{20000, 3000, 2000, 12}, World{5000, 400, 300, 40});
     const Layout l = awkwardLayout(w.fish, w.width, w.height, w.cell, 0.0f, periodic, !periodic, 9);
     const std::size_t n = l.px.size();
     UniformGrid g;
     g.reserve(n);
-    g.configure(w.width, w.height, w.cell, periodic);
+    g.configure(w.width, w.height, w.cell, periodic, n);
+    const bool crowded = n >= UniformGrid::kCrowdedCell * static_cast<std::size_t>(g.cols() * g.rows());
+    REQUIRE(g.subcolumns() == (crowded ? UniformGrid::kSubcolumns : 1));
     ThreadPool pool(2);
     g.build(l.px.data(), l.py.data(), n, pool);
 
+    // The subcolumn of a position within its cell: eighths of the cell's
+    // width from the west (the grid's arithmetic: a product with the
+    // reciprocal width), clamped like the cells to the world.
+    const auto subcolumn = [&](float x) {
+        if (!crowded) return 0;
+        const float fine = std::clamp(std::floor(x * (1.0f / g.cellWidth()) * UniformGrid::kSubcolumns), 0.0f,
+                                      static_cast<float>(g.cols() * UniformGrid::kSubcolumns - 1));
+        return static_cast<int>(fine) - g.cellX(x) * UniformGrid::kSubcolumns;
+    };
     const int cells = g.cols() * g.rows();
     REQUIRE(g.cellStart(0) == 0);
     REQUIRE(g.cellStart(cells) == n);
@@ -241,7 +253,13 @@ TEST_CASE("the grid's counting sort lists every fish once, cell by cell, stable 
             const std::uint32_t i = g.order()[s];
             ++seen[i];
             REQUIRE(g.cellIndex(g.cellX(l.px[i]), g.cellY(l.py[i])) == c);
-            if (s > g.cellStart(c)) REQUIRE(g.order()[s - 1] < i);
+            REQUIRE(subcolumn(l.px[i]) >= 0);
+            REQUIRE(subcolumn(l.px[i]) < g.subcolumns());
+            if (s > g.cellStart(c)) {
+                const std::uint32_t before = g.order()[s - 1];
+                const int a = subcolumn(l.px[before]), b = subcolumn(l.px[i]);
+                REQUIRE((a < b || (a == b && before < i)));
+            }
         }
     }
     REQUIRE(std::all_of(seen.begin(), seen.end(), [](int k) { return k == 1; }));
@@ -372,12 +390,13 @@ TEST_CASE("every step sorts the fish by the cells of the positions it starts fro
         const std::size_t n = sim.fishCount();
         UniformGrid fresh;
         fresh.reserve(sim.capacity());
-        fresh.configure(k.width, k.height, k.largestRadius(), k.boundary == BoundaryMode::Wrap);
+        fresh.configure(k.width, k.height, k.largestRadius(), k.boundary == BoundaryMode::Wrap, n);
         fresh.build(sim.fish().px.data(), sim.fish().py.data(), n);
         sim.step();
         const UniformGrid& used = sim.grid();
         REQUIRE(used.cols() == fresh.cols());
         REQUIRE(used.rows() == fresh.rows());
+        REQUIRE(used.subcolumns() == fresh.subcolumns());
         for (int c = 0; c <= used.cols() * used.rows(); ++c) REQUIRE(used.cellStart(c) == fresh.cellStart(c));
         REQUIRE(std::equal(fresh.order(), fresh.order() + n, used.order()));
     };
@@ -392,6 +411,14 @@ TEST_CASE("every step sorts the fish by the cells of the positions it starts fro
     stepAndCompare("more fish");
     sim.setFishCount(1500);
     stepAndCompare("fewer fish");
+    // Cells crowded enough to be sorted by subcolumn, then not, then again.
+    REQUIRE(sim.grid().subcolumns() > 1);
+    sim.setFishCount(200);
+    stepAndCompare("far fewer fish");
+    REQUIRE(sim.grid().subcolumns() == 1);
+    sim.setFishCount(1500);
+    stepAndCompare("as many fish as before");
+    REQUIRE(sim.grid().subcolumns() > 1);
     sim.setParam(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
     stepAndCompare("a wrapping world");
     stepAndCompare("a step");
