@@ -50,7 +50,8 @@ bool UniformGrid::configure(float width, float height, float minCellSize, bool p
     const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
     const bool crowded = sortedFish >= kCrowdedCell * cells && cells * kSubcolumns <= maxCells_;
     subcolumnShift_ = crowded ? std::countr_zero(static_cast<unsigned>(kSubcolumns)) : 0;
-    return subcolumnShift_ != oldShift || cols_ != oldCols || rows_ != oldRows || cellW_ != oldCellW || cellH_ != oldCellH || periodic_ != oldPeriodic;
+    return cols_ != oldCols || rows_ != oldRows || cellW_ != oldCellW || cellH_ != oldCellH ||
+           periodic_ != oldPeriodic || subcolumnShift_ != oldShift;
 }
 
 void UniformGrid::build(const float* px, const float* py, std::size_t n, Scheduler& scheduler) {

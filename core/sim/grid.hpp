@@ -31,7 +31,7 @@ public:
     bool configure(float width, float height, float minCellSize, bool periodic, std::size_t sortedFish = 0);
 
     // Sorts fish 0..n-1 into cells; order() lists fish indices cell by cell,
-    // stable (by index within a cell).
+    // stable (by index within a cell, or within a subcolumn of a crowded one).
     // In parallel, one part of the fish per thread (see grid.cpp).
     void build(const float* px, const float* py, std::size_t n, Scheduler& scheduler);
     void build(const float* px, const float* py, std::size_t n) {
@@ -128,11 +128,12 @@ public:
     // Crowded cells are sorted by subcolumn: a group of the kernel's sixteen
     // consecutive fish then lies in a strip of a cell or two, not anywhere in
     // them, and the reach cull (sim/reach_cull.hpp) keeps fewer candidates.
-    // In article 000's formed school (step 7407; an even spread puts 10 fish
-    // in a cell, the school 25) 182.5 candidates a fish instead of 204.4, and
-    // the step took 0.963 of the time (lock-step, 1 thread; 0.958 with the
-    // app's defaults). At the bench's constant density (3.2 fish a cell)
-    // subcolumns saved 4-5 % of the candidates but not of the time (1.011).
+    // In article 000's formed school (step 7407, where an even spread would
+    // put 10 fish in a cell) 182.5 candidates a fish instead of 204.4, and the
+    // step took 0.968 of the time (lock-step, 1 thread; 0.974 on 2); with the
+    // app's defaults 0.959-0.966 (0.982 on 2). Intel Xeon, 2026-12-03. At the
+    // bench's constant density (3.2 fish a cell) subcolumns saved 4-5 % of
+    // the candidates but none of the time (1.011): they stay off there.
     static constexpr int kSubcolumns = 8;
     static constexpr std::size_t kCrowdedCell = 8;
 
