@@ -129,10 +129,10 @@ public:
     // consecutive fish then lies in a strip of a cell or two, not anywhere in
     // them, and the reach cull (sim/reach_cull.hpp) keeps fewer candidates.
     // In article 000's formed school (step 7407, where an even spread would
-    // put 10 fish in a cell) 182.5 candidates a fish instead of 204.4, and the
+    // put 11.4 fish in a cell) 182.5 candidates a fish instead of 204.4, and the
     // step took 0.968 of the time (lock-step, 1 thread; 0.974 on 2); with the
     // app's defaults 0.959-0.966 (0.982 on 2). Intel Xeon, 2026-12-03. At the
-    // bench's constant density (3.2 fish a cell) subcolumns saved 4-5 % of
+    // bench's constant density (4.7 fish a cell) subcolumns saved 4-5 % of
     // the candidates but none of the time (1.011): they stay off there.
     static constexpr int kSubcolumns = 8;
     static constexpr std::size_t kCrowdedCell = 8;
