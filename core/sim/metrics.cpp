@@ -111,7 +111,7 @@ double meanCellmates(const UniformGrid& g, std::size_t n) {
 // A school packed far denser than an even spread (the app's defaults pack
 // 3000 fish into a ball with 300-900 neighbours each) fills the even
 // spread's cells with dozens of fish (180 cellmates at step 1709): one
-// computation took 1.3-2.0 ms there on 1 thread, more than a step's 1.1-1.3
+// computation took 1.3-2.0 ms there on 1 thread, more than a step's 1.1-1.4
 // ms, four times a second in the app. A second grid's smaller cells, for
 // about four fish a cell where the fish are, cut it to 0.36-0.52 ms (Intel
 // Xeon, 2026-12-03), with the same distances. n fish at density d in cells
