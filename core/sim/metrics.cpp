@@ -32,12 +32,25 @@ struct SearchGrid {
     std::vector<std::uint32_t> slotOf;
 };
 
+// The squared length of the offset (dx, dy) to a candidate, or, where the
+// world wraps, to its nearest image: one conditional shift, as in the
+// kernel's scan. Positions in a wrapping world lie in [0, size), so that is
+// the image displacement() picks (it rounds d / size), without a division
+// per candidate.
+template <bool Wrap>
+v4f squaredOffset(v4f dx, v4f dy, float width, float height) {
+    if constexpr (Wrap) {
+        dx = dx > 0.5f * width ? dx - width : dx;
+        dx = dx < -0.5f * width ? dx + width : dx;
+        dy = dy > 0.5f * height ? dy - height : dy;
+        dy = dy < -0.5f * height ? dy + height : dy;
+    }
+    return dx * dx + dy * dy;
+}
+
 // The squared distances from `self` (at x, y) to the nearest of the sorted
 // fish in slots [b, e), lane by lane, if nearer than best2: four candidates
-// at a time (the sorted arrays are padded). The offset to a candidate's
-// nearest image is one conditional shift, as in the kernel's scan: positions
-// in a wrapping world lie in [0, size), so that is the image displacement()
-// picks (it rounds d / size), without a division per candidate.
+// at a time (the sorted arrays are padded).
 template <bool Wrap>
 v4f nearestInSlots(const SearchGrid& sorted, std::uint32_t b, std::uint32_t e, std::uint32_t self, float x,
                    float y, float width, float height, v4f best2) {
@@ -47,16 +60,9 @@ v4f nearestInSlots(const SearchGrid& sorted, std::uint32_t b, std::uint32_t e, s
         v4f cx, cy;
         std::memcpy(&cx, &sorted.x[j], sizeof cx);
         std::memcpy(&cy, &sorted.y[j], sizeof cy);
-        v4f dx = cx - x, dy = cy - y;
-        if constexpr (Wrap) {
-            dx = dx > 0.5f * width ? dx - width : dx;
-            dx = dx < -0.5f * width ? dx + width : dx;
-            dy = dy > 0.5f * height ? dy - height : dy;
-            dy = dy < -0.5f * height ? dy + height : dy;
-        }
         const v4i slot = static_cast<std::int32_t>(j) + lane;
         const v4f d2 = (slot < static_cast<std::int32_t>(e)) & (slot != static_cast<std::int32_t>(self))
-                           ? dx * dx + dy * dy
+                           ? squaredOffset<Wrap>(cx - x, cy - y, width, height)
                            : inf;
         best2 = d2 < best2 ? d2 : best2;
     }
@@ -173,7 +179,8 @@ float nearestSquared(const SearchGrid& s, std::uint32_t slot, const StepConstant
 // nothing beyond the block can be nearer (what nearestSquared finds),
 // otherwise infinite. A cell's fish share their block, so four of them at a
 // time go against each of its candidates, lanes over fish: the same
-// distances as nearestInSlots computes, and the minimum of the same set.
+// distances as nearestInSlots computes (squaredOffset), and the minimum of
+// the same set.
 // Fish by fish (nearestSquared), each walked its block alone and then
 // reduced its lanes: one computation took 1.25-1.45 times as long at the
 // bench's constant density (200 000 and 1 000 000 fish) and in article
@@ -200,14 +207,9 @@ void settleInBlocks(const SearchGrid& s, std::size_t cb, std::size_t ce, const S
             v4f best = inf;
             for (int r = 0; r < block.count; ++r)
                 for (std::uint32_t j = block.begin[r]; j < block.end[r]; ++j) {
-                    v4f dx = s.x[j] - x, dy = s.y[j] - y;
-                    if constexpr (Wrap) {
-                        dx = dx > 0.5f * k.width ? dx - k.width : dx;
-                        dx = dx < -0.5f * k.width ? dx + k.width : dx;
-                        dy = dy > 0.5f * k.height ? dy - k.height : dy;
-                        dy = dy < -0.5f * k.height ? dy + k.height : dy;
-                    }
-                    const v4f d2 = self != static_cast<std::int32_t>(j) ? dx * dx + dy * dy : inf;
+                    const v4f d2 = self != static_cast<std::int32_t>(j)
+                                       ? squaredOffset<Wrap>(s.x[j] - x, s.y[j] - y, k.width, k.height)
+                                       : inf;
                     best = d2 < best ? d2 : best;
                 }
             for (std::uint32_t l = 0; l < 4 && f + l < e; ++l) best2[f + l] = settled >= best[l] ? best[l] : inf[l];
