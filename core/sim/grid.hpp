@@ -68,21 +68,21 @@ public:
     MaskOf<F> cellY(F y) const { return clampCell(y * invCellH_, rows_); }
     template <MaskLanes I>
     I cellIndex(I cx, I cy) const { return cy * cols_ + cx; }
-    // What the counting sort sorts a position by (cells() holds it): its
-    // cell, then its subcolumn. The subcolumn's index across the world,
-    // clamped like the cell's, is the cell's times the subcolumns plus the
-    // subcolumn: the cell's column is it divided by the subcolumns (a power
-    // of two, so x / cellWidth scaled by it is exact and rounds to the same
-    // column).
-    std::uint32_t keyOf(float x, float y) const {
-        const float sub = static_cast<float>(subcolumns());
-        const int fine = clampCell(x * invCellW_ * sub, cols_ << subcolumnShift_);
-        return static_cast<std::uint32_t>(keyFrom(fine, cellY(y)));
+    // The subcolumn's index across the world, clamped like the cell's, for
+    // one position or lanes of them: the cell's times the subcolumns plus
+    // the subcolumn. The cell's column is it divided by the subcolumns (a
+    // power of two, so x / cellWidth scaled by it is exact and rounds to the
+    // same column).
+    template <typename T>
+    auto subcolumnOf(T x) const {
+        return clampCell(x * invCellW_ * static_cast<float>(subcolumns()), cols_ << subcolumnShift_);
     }
+    // What the counting sort sorts a position by (cells() holds it): its
+    // cell, then its subcolumn.
+    std::uint32_t keyOf(float x, float y) const { return static_cast<std::uint32_t>(keyFrom(subcolumnOf(x), cellY(y))); }
     template <FloatLanes F>
     MaskOf<F> keyOf(F x, F y) const {
-        const float sub = static_cast<float>(subcolumns());
-        return keyFrom(clampCell(x * invCellW_ * sub, cols_ << subcolumnShift_), cellY(y));
+        return keyFrom(subcolumnOf(x), cellY(y));
     }
 
     const std::uint32_t* order() const { return order_.data(); }
