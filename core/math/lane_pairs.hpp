@@ -155,6 +155,9 @@ template <std::same_as<v32i> I>
 [[gnu::always_inline]] inline v32f floorOf(const v32f& x) { return {floorOf(x.lo), floorOf(x.hi)}; }
 [[gnu::always_inline]] inline v32f roundOf(const v32f& x) { return {roundOf(x.lo), roundOf(x.hi)}; }
 [[gnu::always_inline]] inline v32f absOf(const v32f& x) { return {absOf(x.lo), absOf(x.hi)}; }
+[[gnu::always_inline]] inline v32f inversePowerOfTwo(const v32f& x) {
+    return {inversePowerOfTwo(x.lo), inversePowerOfTwo(x.hi)};
+}
 [[gnu::always_inline]] inline v32f maxOf(const v32f& a, const v32f& b) { return {maxOf(a.lo, b.lo), maxOf(a.hi, b.hi)}; }
 [[gnu::always_inline]] inline v32f minOf(const v32f& a, const v32f& b) { return {minOf(a.lo, b.lo), minOf(a.hi, b.hi)}; }
 

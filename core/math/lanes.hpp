@@ -296,6 +296,26 @@ template <FloatLanes F>
     return a < b ? a : b;
 }
 
+// 2^-e for the power of two 2^e <= x < 2^(e+1) of a finite x of at least
+// FLT_MIN, but never below 2^-126 (FLT_MIN, for x from 2^127 up): x times it
+// is then exact and lies in [1, 4). Made from x's exponent bits, without the
+// division that 1 / x would cost (normalizedOrZero's scaling).
+[[gnu::always_inline]] inline float inversePowerOfTwo(float x) {
+    std::int32_t bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    const std::int32_t inverse = 0x7f000000 - (bits & 0x7f800000);
+    const std::int32_t normal = inverse > 0x00800000 ? inverse : 0x00800000;
+    float r;
+    std::memcpy(&r, &normal, sizeof r);
+    return r;
+}
+template <FloatLanes F>
+[[gnu::always_inline]] inline F inversePowerOfTwo(F x) {
+    using M = MaskOf<F>;
+    const M inverse = 0x7f000000 - ((M)x & 0x7f800000);
+    return (F)(inverse > 0x00800000 ? inverse : M{} + 0x00800000);
+}
+
 // std::floor in sixteen lanes: two groups of eight.
 [[gnu::always_inline]] inline v16f floorOf(v16f x) { return joined(floorOf(lowHalf(x)), floorOf(highHalf(x))); }
 

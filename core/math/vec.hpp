@@ -72,19 +72,20 @@ template <std::size_t D, typename T, typename M>
 // to the whole school within a few frames.
 inline constexpr float kTinyLength = 1e-6f;
 
-// The unit vector, or zero. Scaled by the largest component first, so huge
-// inputs (enormous weights) cannot overflow when squared; NaN or infinite
+// The unit vector, or zero. Scaled first by the power of two at or below the
+// largest component (exactly, and without a division), so huge inputs
+// (enormous weights) cannot overflow when squared; NaN or infinite
 // components give zero.
 template <std::size_t D, typename T>
 [[gnu::always_inline]] inline Vec<D, T> normalizedOrZero(const Vec<D, T>& a) {
     T m = absOf(a[0]);
     for (std::size_t i = 1; i < D; ++i) m = maxOf(m, absOf(a[i]));
     const auto usable = maskAnd(m > kTinyLength, m <= FLT_MAX);
-    const T invM = select(usable, 1.0f / m, 0.0f);
-    const Vec<D, T> scaled = selectVec(usable, a * invM, Vec<D, T>{});  // inf * 0 would be NaN
-    const T l2 = lengthSquared(scaled);  // in [1, D] when usable
+    const T scale = select(usable, inversePowerOfTwo(m), 0.0f);
+    const Vec<D, T> scaled = selectVec(usable, a * scale, Vec<D, T>{});  // inf * 0 would be NaN
+    const T l2 = lengthSquared(scaled);  // in [1, 16 D) when usable: each component under 4
     // NaN in one component slips past the max above; it fails this test.
-    const auto unit = maskAnd(usable, l2 <= static_cast<float>(D));
+    const auto unit = maskAnd(usable, l2 < 16.0f * static_cast<float>(D));
     return selectVec(unit, scaled * (1.0f / sqrtOf(select(unit, l2, 1.0f))), Vec<D, T>{});
 }
 

@@ -456,10 +456,10 @@ template <typename F>
     // Rule steering (velocity corrections, px/s), weighted.
     const I hasNeighbours = nCount > 0.0f;
     const W sep = rules::steerTowards(W{{sepX, sepY}}, v, maxSpeed) * (k.wSep * factorOf(k, G.draw.separation));
-    const F invCount = 1.0f / select(hasNeighbours, nCount, 1.0f);
-    const W ali = selectVec(hasNeighbours, rules::steerTowards(W{{velX, velY}} * invCount, v, maxSpeed), W{}) *
+    // The direction of the summed velocities is that of their mean, and of
+    // the summed offsets that of the centroid: no division by the count.
+    const W ali = selectVec(hasNeighbours, rules::steerTowards(W{{velX, velY}}, v, maxSpeed), W{}) *
                   (k.wAli * factorOf(k, G.draw.alignment));
-    // The direction of the summed offsets is that of the centroid.
     const W coh = selectVec(hasNeighbours, rules::steerTowards(W{{offX, offY}}, v, maxSpeed), W{}) *
                   (k.wCoh * factorOf(k, G.draw.cohesion) * select(G.alarmed, k.alarmCohesion, 1.0f));
     addLanes(stats.neighbours, select(live, nCount, 0.0f));

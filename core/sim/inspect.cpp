@@ -60,10 +60,11 @@ FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t
 
     r.separation = rules::steerTowards(sepSum, v, maxSpeed) * (k.wSep * factor(draw.separation)) * rules::kSteerRate;
     if (!r.neighbours.empty()) {
+        // Along the mean velocity and towards the plain centroid; the kernel
+        // steers along the summed velocities and offsets, the same
+        // directions found another way.
         const float inv = 1.0f / static_cast<float>(r.neighbours.size());
         r.alignment = rules::steerTowards(velSum * inv, v, maxSpeed) * (k.wAli * factor(draw.alignment)) * rules::kSteerRate;
-        // Towards the plain centroid; the kernel steers along the summed
-        // offsets, the same direction found another way.
         r.cohesion = rules::steerTowards(offSum * inv, v, maxSpeed) *
                      (k.wCoh * factor(draw.cohesion) * (r.alarmed ? k.alarmCohesion : 1.0f)) * rules::kSteerRate;
     }

@@ -47,3 +47,29 @@ TEST_CASE("a multiply-add on lanes rounds as the one-fish form of its kind does,
     const v8f lanes = mulAdd(splat(a), splat(a), splat(c));
     for (int k = 0; k < kLanes; ++k) CHECK(sameBits(lanes[k], mulAdd(a, a, c, kFusedMulAdd)));
 }
+
+TEST_CASE("the power of two under a float scales it into [1, 4) exactly, in lanes as for one float") {
+    // normalizedOrZero scales by it instead of dividing: the product must be
+    // exact (so the direction is untouched) and never overflow when squared.
+    const float max = std::numeric_limits<float>::max(), min = std::numeric_limits<float>::min();
+    std::vector<float> all = {min, 1e-6f, 0.75f, 1.0f, 1.5f, 2.0f, 3.9999998f, 1e20f, 0x1p126f, 0x1p127f, 3e38f, max};
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> exponent(-126.0f, 127.9f);
+    for (int i = 0; i < 4000; ++i) all.push_back(std::exp2(exponent(rng)));
+    for (std::size_t start = 0; start + kLanes <= all.size(); start += kLanes) {
+        v8f lanes;
+        for (int k = 0; k < kLanes; ++k) lanes[k] = all[start + static_cast<std::size_t>(k)];
+        const v8f scales = inversePowerOfTwo(lanes);
+        for (int k = 0; k < kLanes; ++k) {
+            const float x = lanes[k], scale = inversePowerOfTwo(x);
+            INFO("x = " << x << ", scale = " << scale);
+            CHECK(sameBits(scales[k], scale));
+            CHECK(scale >= min);
+            CHECK(std::exp2(std::round(std::log2(scale))) == scale);  // a power of two
+            const float scaled = x * scale;
+            CHECK(scaled >= 1.0f);
+            CHECK(scaled < (x >= 0x1p127f ? 4.0f : 2.0f));
+            CHECK(static_cast<double>(scaled) == static_cast<double>(x) * static_cast<double>(scale));
+        }
+    }
+}

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "sched/scheduler.hpp"
@@ -249,6 +250,17 @@ TEST_CASE("normalising and limiting vectors never divides by zero or overflows")
     const Vec2 huge = normalizedOrZero(Vec2{{3e30f, 4e30f}});
     REQUIRE(huge[0] == Approx(0.6f));
     REQUIRE(huge[1] == Approx(0.8f));
+    // The largest floats, and the shortest vector with a direction.
+    const float max = std::numeric_limits<float>::max();
+    const Vec2 largest = normalizedOrZero(Vec2{{max, -max}});
+    CHECK(largest[0] == Approx(std::sqrt(0.5f)));
+    CHECK(largest[1] == Approx(-std::sqrt(0.5f)));
+    const Vec2 along = normalizedOrZero(Vec2{{max, 1}});
+    CHECK(along[0] == Approx(1.0f));
+    CHECK(std::fabs(along[1]) < 1e-30f);
+    const Vec2 tiny = normalizedOrZero(Vec2{{-3e-6f, 4e-6f}});
+    CHECK(tiny[0] == Approx(-0.6f));
+    CHECK(tiny[1] == Approx(0.8f));
     const Vec2 lim = limitLength(Vec2{{3e30f, -4e30f}}, 10.0f);
     REQUIRE(lim[0] == Approx(6.0f));
     REQUIRE(lim[1] == Approx(-8.0f));
