@@ -48,7 +48,7 @@ TEST_CASE("a multiply-add on lanes rounds as the one-fish form of its kind does,
     for (int k = 0; k < kLanes; ++k) CHECK(sameBits(lanes[k], mulAdd(a, a, c, kFusedMulAdd)));
 }
 
-TEST_CASE("the power of two under a float scales it into [1, 4) exactly, in lanes as for one float") {
+TEST_CASE("the power of two under a float scales it exactly to at least 1 and under 4, in lanes as for one float") {
     // normalizedOrZero scales by it instead of dividing: the product must be
     // exact (so the direction is untouched) and never overflow when squared.
     const float max = std::numeric_limits<float>::max(), min = std::numeric_limits<float>::min();

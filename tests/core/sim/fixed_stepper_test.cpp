@@ -74,7 +74,7 @@ TEST_CASE("a slow frame runs at most 3 steps and reports the time it dropped") {
     CHECK(stepper.advance(1.0).steps == 3);
 }
 
-TEST_CASE("frames shorter than a step accumulate; nonsense frame times are ignored") {
+TEST_CASE("frames shorter than a step accumulate, and nonsense frame times are ignored") {
     FixedStepper stepper;
     CHECK(stepper.advance(0.005).steps == 0);
     CHECK(stepper.alpha() == Approx(0.3));

@@ -259,7 +259,7 @@ TEST_CASE("a fish swimming straight at a predator turns away before it gets clos
     CHECK(closest > sim.params().get(ParamId::PredatorRadius) / 3);
 }
 
-TEST_CASE("a chasing predator closes in on the nearest fish; a path predator follows its path") {
+TEST_CASE("a chasing predator closes in on the nearest fish, and a path predator follows its path") {
     SerialScheduler serial;
     Simulation sim = makeSchool(serial);
     sim.setPredators({Predator{Vec2{{1400, 1000}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0},
