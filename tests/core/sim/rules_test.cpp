@@ -250,7 +250,7 @@ TEST_CASE("normalising and limiting vectors never divides by zero or overflows")
     const Vec2 huge = normalizedOrZero(Vec2{{3e30f, 4e30f}});
     REQUIRE(huge[0] == Approx(0.6f));
     REQUIRE(huge[1] == Approx(0.8f));
-    // The largest floats, and the shortest vector with a direction.
+    // The largest floats, and a vector near the shortest with a direction.
     const float max = std::numeric_limits<float>::max();
     const Vec2 largest = normalizedOrZero(Vec2{{max, -max}});
     CHECK(largest[0] == Approx(std::sqrt(0.5f)));
