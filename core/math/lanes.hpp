@@ -76,6 +76,18 @@ template <FloatLanes F = v8f>
     std::memcpy(&v, p, sizeof v);
     return v;
 }
+// The lanes of m (a prefix: the lanes below some count) from p, +0 in the
+// others, reading nothing but those floats: one masked load where the target
+// has AVX-512, else lane by lane.
+template <FloatLanes F>
+[[gnu::always_inline]] inline F loadLanesWhere(MaskOf<F> m, const float* p) {
+#ifdef __AVX512F__
+    if constexpr (std::is_same_v<F, v16f>) return (F)_mm512_maskz_loadu_ps(_mm512_cmplt_epi32_mask((__m512i)m, __m512i{}), p);
+#endif
+    F v{};
+    for (int l = 0; l < kLaneCount<F> && m[l]; ++l) v[l] = p[l];
+    return v;
+}
 template <FloatLanes F>
 [[gnu::always_inline]] inline void storeLanes(float* p, F v) {
     std::memcpy(p, &v, sizeof v);

@@ -98,11 +98,17 @@ public:
     // height are the world's, for Wrap; Images as for scanWithinReach. Eight
     // candidates at a time: up to seven past a span are read (the arrays are
     // padded) and left out. Wide (the default where the CPU has AVX-512):
-    // sixteen at a time while sixteen are left in the span, then eight; half
-    // the instructions a candidate, the same list. Lock-step on 1 thread:
-    // article 000 0.973-0.979 of the time (0.981 from step 7407), with the
-    // app's defaults 0.976-0.979; at the bench's constant density, whose
-    // spans are short, 0.990-0.996.
+    // sixteen at a time, half the instructions a candidate, the same list.
+    // Lock-step on 1 thread against eight at a time: article 000 0.973-0.979
+    // of the time (0.981 from step 7407), with the app's defaults
+    // 0.976-0.979; at the bench's constant density 0.990-0.996. A span's last
+    // fewer than sixteen go in one pass whose loads skip the lanes past the
+    // span, where they were eight at a time (two passes for up to fifteen):
+    // the bench's spans of about twenty-two fish take two passes, not two or
+    // three, and the loop's exit is more often foreseen. Lock-step against
+    // that (Intel Xeon, 2026-12-03): 0.964-0.995 at constant density in four
+    // sittings (50 000 fish, 1 thread), 0.934 at 1 000 000 on 2 threads;
+    // article 000 0.987-0.988, the app's defaults 0.999.
     template <bool Wrap, bool Images = Wrap, bool Wide = kWideFill>
     [[gnu::always_inline]] std::span<const std::uint32_t> fill(const float* px, const float* py,
                                                                const UniformGrid::Spans& spans, const Reach& r,
@@ -115,23 +121,31 @@ public:
         std::size_t n = 0;
         for (int s = 0; s < spans.count; ++s) {
             std::uint32_t j = spans.begin[s];
-            if constexpr (Wide)
+            if constexpr (Wide) {
                 for (; j + 2 * kLanes <= spans.end[s]; j += 2 * kLanes)
                     n += appendWithinReach<v16f, Wrap, Images>(out + n, px, py, j, spans.end[s], r, radius2, width, height);
-            for (; j < spans.end[s]; j += kLanes)
-                n += appendWithinReach<v8f, Wrap, Images>(out + n, px, py, j, spans.end[s], r, radius2, width, height);
+                if (j < spans.end[s])
+                    n += appendWithinReach<v16f, Wrap, Images, true>(out + n, px, py, j, spans.end[s], r, radius2, width, height);
+            } else {
+                for (; j < spans.end[s]; j += kLanes)
+                    n += appendWithinReach<v8f, Wrap, Images>(out + n, px, py, j, spans.end[s], r, radius2, width, height);
+            }
         }
         return {out, n};
     }
 
 private:
     // Of the candidates j, j + 1, ... in the lanes of F, those before end (in
-    // the span) and within reach, appended at out; returns how many.
-    template <FloatLanes F, bool Wrap, bool Images>
+    // the span) and within reach, appended at out; returns how many. Tail:
+    // sixteen lanes that reach past the span's end, whose loads leave out the
+    // lanes past it (a masked load reads nothing there).
+    template <FloatLanes F, bool Wrap, bool Images, bool Tail = false>
     [[gnu::always_inline]] static std::size_t appendWithinReach(std::uint32_t* out, const float* px, const float* py,
                                                                 std::uint32_t j, std::uint32_t end, const Reach& r,
                                                                 float radius2, float width, float height) {
-        const F cx = loadLanes<F>(px + j), cy = loadLanes<F>(py + j);
+        const MaskOf<F> inSpan = iotaLanes<MaskOf<F>>() < static_cast<std::int32_t>(end - j);
+        const F cx = Tail ? loadLanesWhere<F>(inSpan, px + j) : loadLanes<F>(px + j);
+        const F cy = Tail ? loadLanesWhere<F>(inSpan, py + j) : loadLanes<F>(py + j);
         const F x0 = splat<F>(r.x0), x1 = splat<F>(r.x1), y0 = splat<F>(r.y0), y1 = splat<F>(r.y1);
         const F w = splat<F>(width), h = splat<F>(height);
         // At least eight units in the last place of the size (ulp(size) is at most size * 2^-23).
@@ -147,7 +161,6 @@ private:
             gx = gapTo(cx, x0, x1);
             gy = gapTo(cy, y0, y1);
         }
-        const MaskOf<F> inSpan = iotaLanes<MaskOf<F>>() < static_cast<std::int32_t>(end - j);
         return appendSetLanes(out, j, inSpan & (rules::scanDot(gx, gy, gx, gy) < radius2));
     }
 

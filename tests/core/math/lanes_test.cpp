@@ -73,3 +73,16 @@ TEST_CASE("the power of two under a float scales it exactly to at least 1 and un
         }
     }
 }
+
+TEST_CASE("a load of the first lanes gives those floats and +0 in the rest") {
+    // The cull's last pass over a span reads only the span's fish: the
+    // floats past them may lie past the end of the array.
+    std::vector<float> data(2 * kLanes);
+    for (std::size_t i = 0; i < data.size(); ++i) data[i] = -1.5f - static_cast<float>(i);
+    for (int count = 0; count <= 2 * kLanes; ++count) {
+        const float* start = data.data() + data.size() - static_cast<std::size_t>(count);
+        const v16f v = loadLanesWhere<v16f>(iotaLanes<v16i>() < count, start);
+        INFO(count << " lanes");
+        for (int l = 0; l < 2 * kLanes; ++l) CHECK(sameBits(v[l], l < count ? start[l] : 0.0f));
+    }
+}
