@@ -7,7 +7,9 @@
 //
 // Masks: a comparison of floats gives bool, of lanes gives an int lane mask;
 // combine them with & and |, and choose with select().
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -313,13 +315,8 @@ template <FloatLanes F>
 // is then exact and lies in [1, 4). Made from x's exponent bits, without the
 // division that 1 / x would cost (normalizedOrZero's scaling).
 [[gnu::always_inline]] inline float inversePowerOfTwo(float x) {
-    std::int32_t bits;
-    std::memcpy(&bits, &x, sizeof bits);
-    const std::int32_t inverse = 0x7f000000 - (bits & 0x7f800000);
-    const std::int32_t normal = inverse > 0x00800000 ? inverse : 0x00800000;
-    float r;
-    std::memcpy(&r, &normal, sizeof r);
-    return r;
+    const std::int32_t inverse = 0x7f000000 - (std::bit_cast<std::int32_t>(x) & 0x7f800000);
+    return std::bit_cast<float>(std::max(inverse, 0x00800000));
 }
 template <FloatLanes F>
 [[gnu::always_inline]] inline F inversePowerOfTwo(F x) {
