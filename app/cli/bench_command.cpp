@@ -16,8 +16,10 @@ namespace {
 const std::vector<OptionSpec> kOptions = {
     {"fish", "N[,N...]", "fish counts for the constant-density scene (default 10000,50000)"},
     {"threads", "T[,T...]", "thread counts to measure (default: 1 and all cores)"},
-    {"seconds", "S", "minimum timed seconds of the first measurement of each scene (default 1); the\n"
-                     "                          other thread counts then time the same steps, so they do the same work"},
+    {"seconds", "S", "minimum timed seconds of the first measurement of each constant-density scene\n"
+                     "                          (default 1); the other thread counts then time the same steps, so they\n"
+                     "                          do the same work. Article 000's scenes time the same steps on every\n"
+                     "                          machine instead, since how dense their school is changes over minutes"},
     {"steps", "N", "time exactly N steps of every scene instead (after the same warm-up)"},
     {"repeat", "N", "measure everything N times, in rounds (a scene's thread counts back to back), and print\n"
                     "                          per row the median, the fastest and the slowest run (default 1)"},
@@ -37,6 +39,7 @@ struct Row {
     std::string name, key;
     Scene scene;
     int threads;
+    std::uint64_t timedSteps;  // on every machine (bench::kArticle000TimedSteps), or 0: as many as fit in --seconds
     std::vector<bench::BenchResult> runs;
 };
 
@@ -268,11 +271,11 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
             for (const long long fish : fishCounts)
                 rows.push_back({bench::kConstantDensityName, std::to_string(fish),
                                 bench::constantDensityScene(static_cast<std::uint32_t>(fish)),
-                                static_cast<int>(threads), {}});
+                                static_cast<int>(threads), 0, {}});
             rows.push_back({bench::kArticle000Name, bench::kArticle000Name, bench::article000Scene(),
-                            static_cast<int>(threads), {}});
+                            static_cast<int>(threads), bench::kArticle000TimedSteps, {}});
             rows.push_back({bench::kArticle000AppName, bench::kArticle000AppName, bench::article000AppScene(),
-                            static_cast<int>(threads), {}});
+                            static_cast<int>(threads), bench::kArticle000AppTimedSteps, {}});
         }
         // Repeated, a round measures each scene at every thread count in a
         // row, so that a scene's rows share the machine's spells alike.
@@ -282,12 +285,14 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
             const std::size_t scenes = rows.size() / threadCounts.size();
             std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return a % scenes < b % scenes; });
         }
-        // Steps timed per scene, fixed by its first measurement.
+        // Steps timed per scene: --steps, the scene's own, or fixed by its first measurement.
         std::map<std::string, std::uint64_t> stepsOf;
         for (int round = 1; round <= repeat; ++round) {
             for (const std::size_t i : order) {
                 Row& row = rows[i];
-                const std::uint64_t steps = fixedSteps > 0 ? fixedSteps : stepsOf[row.key];
+                const std::uint64_t steps = fixedSteps > 0      ? fixedSteps
+                                            : row.timedSteps > 0 ? row.timedSteps
+                                                                 : stepsOf[row.key];
                 const bench::BenchResult r = bench::measure(row.name, row.scene, row.threads, seconds, steps);
                 stepsOf[row.key] = r.steps;
                 row.runs.push_back(r);

@@ -10,6 +10,7 @@
 
 #include <sched.h>
 
+#include "bench_scenes.hpp"
 #include "cli/commands.hpp"
 #include "io/preset.hpp"
 #include "sim/fish_kernel.hpp"
@@ -238,6 +239,26 @@ TEST_CASE("bench --repeat measures every row several times and reports their spr
     // Progress: one line per run on the error stream.
     CHECK_THAT(r.err, Catch::Contains("round 3 of 3: article-000, 3000 fish, 2 threads"));
     requireRefused(run(runBench, {"--repeat", "0"}), "bench", "--repeat");
+}
+
+TEST_CASE("bench times article 000's scenes over the same steps on every machine, whatever --seconds asks") {
+    // How dense their school is changes over minutes: a count of steps set by
+    // the host's speed would time another school on a faster or slower machine.
+    const Run r = run(runBench, {"--fish", "2000", "--threads", "1", "--seconds", "1", "--pairs", "0", "--json"});
+    REQUIRE(r.code == 0);
+    const auto rows = benchLines(r.out);
+    REQUIRE(rows.size() == 3);
+    for (const auto& row : rows) {
+        INFO(row.dump());
+        const std::string scene = row.at("scene");
+        const auto steps = row.at("steps").get<std::uint64_t>();
+        if (scene == bench::kArticle000Name)
+            CHECK(steps == bench::kArticle000TimedSteps);
+        else if (scene == bench::kArticle000AppName)
+            CHECK(steps == bench::kArticle000AppTimedSteps);
+        else  // the constant-density scene: as many steps as fill the second asked for
+            CHECK(static_cast<double>(steps) / row.at("steps_per_second").get<double>() >= 1.0);
+    }
 }
 
 TEST_CASE("bench times the speed-up over 1 thread of every scene in pairs of runs of the same steps") {
