@@ -16,7 +16,7 @@ ColumnLayout {
         Layout.margins: 8
         wrapMode: Text.Wrap
         text: "<b>" + Editor.presetName + "</b>" + (Editor.modified ? "  <font color='#f0b35a'>● modified</font>" : "")
-              + (Editor.presetIsUser ? "" : "  <font color='#7f8b99'>(shipped)</font>")
+              + (Editor.presetOrigin === "" ? "" : "  <font color='#7f8b99'>(" + Editor.presetOrigin + ")</font>")
     }
 
     ListView {
@@ -27,6 +27,25 @@ ColumnLayout {
         clip: true
         model: Editor.presets
         ScrollBar.vertical: ScrollBar {}
+        // The loaded preset is the one selected, after a load or a save and
+        // after the list is re-read; a click selects another to load.
+        function showLoaded() {
+            currentIndex = Editor.presetRow
+            Qt.callLater(keepCurrentInView)
+        }
+        function keepCurrentInView() { if (currentIndex >= 0) positionViewAtIndex(currentIndex, ListView.Contain) }
+        Component.onCompleted: showLoaded()
+        // Laid out only when its tab shows: the selected entry is scrolled to then.
+        onVisibleChanged: Qt.callLater(keepCurrentInView)
+        onHeightChanged: Qt.callLater(keepCurrentInView)
+        Connections {
+            target: Editor
+            function onPresetChanged() { list.showLoaded() }
+        }
+        Connections {
+            target: Editor.presets
+            function onModelReset() { list.showLoaded() }
+        }
         delegate: ItemDelegate {
             id: entry
             required property int index
@@ -39,8 +58,21 @@ ColumnLayout {
             onDoubleClicked: Editor.loadPreset(index)
             contentItem: Column {
                 spacing: 2
-                Label { text: entry.name + (entry.user ? qsTr("  · yours") : ""); font.bold: true; width: parent.width; elide: Text.ElideRight }
-                Label { text: entry.description; width: parent.width; wrapMode: Text.Wrap; color: "#9aa6b2"; font.pixelSize: 11; maximumLineCount: 3; elide: Text.ElideRight }
+                RowLayout {
+                    width: parent.width
+                    // A long name is cut short, never the mark after it.
+                    Label { text: entry.name; font.bold: true; elide: Text.ElideRight; Layout.fillWidth: true }
+                    Label { visible: entry.user; text: qsTr("· yours"); font.bold: true }
+                }
+                Label {
+                    text: entry.description
+                    width: parent.width
+                    wrapMode: Text.Wrap
+                    color: entry.highlighted ? "#eef5fb" : "#9aa6b2"
+                    font.pixelSize: 11
+                    maximumLineCount: 3
+                    elide: Text.ElideRight
+                }
             }
         }
     }

@@ -39,6 +39,11 @@ QString slowStepText(const SimStats& s, double runningSeconds, int fish, float p
 }
 }  // namespace
 
+Scene withinFishCap(Scene scene) {
+    scene.fishCount = std::min<std::uint32_t>(scene.fishCount, Editor::kMaxFish);
+    return scene;
+}
+
 Editor* Editor::create(QQmlEngine*, QJSEngine*) {
     // Owned by runEditor, not by the engine.
     QJSEngine::setObjectOwnership(gInstance, QJSEngine::CppOwnership);
@@ -52,17 +57,17 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     : QObject(parent),
       presets_(new PresetListModel(PresetLibrary(std::move(presetDirs), std::move(userDir)), this)),
       audioFeed_(std::make_shared<AudioFeed>()),
-      host_(std::make_unique<SimHost>(initial.scene, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
-                                      audioFeed_)),
+      host_(std::make_unique<SimHost>(withinFishCap(initial.scene),
+                                      static_cast<int>(std::max(1u, std::thread::hardware_concurrency())), audioFeed_)),
       audio_(new AudioController(audioFeed_, this)),
-      fishCount_(static_cast<int>(initial.scene.fishCount)),
+      fishCount_(static_cast<int>(withinFishCap(initial.scene).fishCount)),
       loaded_(initial),
       loadedIsUser_(initialIsUser),
       loadedFile_(std::move(initialFile)) {
     params_.setAll(initial.scene.params);
     // What the simulation starts with, until its first report.
     lastStats_.seed = initial.scene.seed;
-    lastStats_.fishCount = initial.scene.fishCount;
+    lastStats_.fishCount = static_cast<std::uint32_t>(fishCount_);
     lastStats_.predators = initial.scene.predators;
     lastStats_.obstacles = initial.scene.obstacles;
     lastStats_.fields = initial.scene.fields;
@@ -92,6 +97,7 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     });
     const QStringList problems = presets_->refresh();
     if (!problems.isEmpty()) showMessage(tr("Some presets could not be read: %1").arg(problems.join("; ")), true);
+    else if (const QString note = fishCapNote(initial); !note.isEmpty()) showMessage(note, true);
 
     frameClock_.start();
     gestureClock_.start();
@@ -129,6 +135,14 @@ void Editor::resetWithNewSeed() {
     const std::uint64_t seed = QRandomGenerator::global()->generate64() >> 12;  // readable in a preset file
     host_->post([seed](SimHost::Context& c) { c.sim.reset(seed); });
     showMessage(tr("Reset with seed %1").arg(seed), false);
+}
+
+QString Editor::fishCapNote(const Preset& preset) const {
+    if (preset.scene.fishCount <= static_cast<std::uint32_t>(kMaxFish)) return {};
+    return tr("%1 asks for %2 fish; the editor runs at most %3 (render and simulate take them all).")
+        .arg(QString::fromStdString(preset.name))
+        .arg(preset.scene.fishCount)
+        .arg(kMaxFish);
 }
 
 void Editor::setFishCount(int count) {

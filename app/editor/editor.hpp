@@ -30,6 +30,10 @@ namespace mirofish::editor {
 // The interaction objects a pointer tool grabs.
 enum class ObjectKind { None, Predator, Obstacle, Field };
 
+// The scene with at most Editor::kMaxFish fish (the fish box's range); a
+// preset with more opens with that many, and the message line says so.
+Scene withinFishCap(Scene scene);
+
 class Editor : public QObject {
     Q_OBJECT
     QML_ELEMENT
@@ -54,6 +58,10 @@ class Editor : public QObject {
     Q_PROPERTY(QString presetName READ presetName NOTIFY presetChanged)
     Q_PROPERTY(QString presetDescription READ presetDescription NOTIFY presetChanged)
     Q_PROPERTY(bool presetIsUser READ presetIsUser NOTIFY presetChanged)
+    // The loaded preset's row in the browser (-1: a file outside it, or deleted).
+    Q_PROPERTY(int presetRow READ presetRow NOTIFY presetChanged)
+    // Where it comes from, when not your own: "shipped", "from FILE", "not saved".
+    Q_PROPERTY(QString presetOrigin READ presetOrigin NOTIFY presetChanged)
     Q_PROPERTY(bool modified READ modified NOTIFY modifiedChanged)
     Q_PROPERTY(bool canUndo READ canUndo NOTIFY historyChanged)
     Q_PROPERTY(bool canRedo READ canRedo NOTIFY historyChanged)
@@ -110,6 +118,8 @@ public:
     QString presetName() const;
     QString presetDescription() const;
     bool presetIsUser() const { return loadedIsUser_; }
+    int presetRow() const;
+    QString presetOrigin() const;
     bool modified() const { return modified_; }
     bool canUndo() const { return history_.canUndo(); }
     bool canRedo() const { return history_.canRedo(); }
@@ -170,6 +180,8 @@ signals:
 
 private:
     void applyPreset(const Preset& preset);
+    // Empty, or the message that the preset has more fish than the editor runs.
+    QString fishCapNote(const Preset& preset) const;
     void onParamEdited(ParamId id, float before, float after);
     void applyParamsFromHistory(const Params& params);
     void setOverlay(bool OverlayRequest::*flag, bool on);

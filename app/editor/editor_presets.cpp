@@ -35,6 +35,16 @@ void setObjects(SimHost::Context& c, const Scene& scene) {
 
 QString Editor::presetName() const { return QString::fromStdString(loaded_.name); }
 QString Editor::presetDescription() const { return QString::fromStdString(loaded_.description); }
+int Editor::presetRow() const { return presets_->rowOfFile(loadedFile_); }
+
+QString Editor::presetOrigin() const {
+    if (loadedIsUser_) return {};
+    if (presetRow() >= 0) return tr("shipped");
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(loadedFile_, ec))
+        return tr("from %1").arg(QString::fromStdString(loadedFile_.filename().string()));
+    return tr("not saved");
+}
 
 Preset Editor::currentPreset() {
     // Fresh from the simulation thread: what is saved is what "modified" compares.
@@ -74,8 +84,8 @@ void Editor::applyPreset(const Preset& preset) {
     history_.recordAll(before, preset.scene.params, "Load " + preset.name, routes);
     setRoutes(routes.after);
     morphSeen_ = false;
-    fishCount_ = static_cast<int>(preset.scene.fishCount);
-    const Scene scene = preset.scene;
+    const Scene scene = withinFishCap(preset.scene);
+    fishCount_ = static_cast<int>(scene.fishCount);
     const QSizeF world = worldFollowsView_ && !viewSize_.isEmpty() ? viewSize_ : QSizeF(scene.width, scene.height);
     host_->post([scene, world](SimHost::Context& c) {
         c.morph.reset();
@@ -110,7 +120,8 @@ bool Editor::loadPreset(int row) {
         loadedIsUser_ = e->user;
         loadedFile_ = e->file;
         applyPreset(p);
-        showMessage(tr("Loaded %1").arg(QString::fromStdString(p.name)), false);
+        if (const QString note = fishCapNote(p); !note.isEmpty()) showMessage(note, true);
+        else showMessage(tr("Loaded %1").arg(QString::fromStdString(p.name)), false);
         return true;
     } catch (const std::exception& ex) {
         return reportPresetError(ex);
@@ -120,12 +131,13 @@ bool Editor::loadPreset(int row) {
 bool Editor::loadPresetFile(const QString& file) {
     try {
         const Preset p = mirofish::loadPreset(std::filesystem::path(file.toStdString()));
-        const int row = presets_->rowOfFile(file);
+        const int row = presets_->rowOfFile(file.toStdString());
         const PresetLibrary::Entry* e = presets_->entry(row);
         loadedIsUser_ = e && e->user;
         loadedFile_ = file.toStdString();
         applyPreset(p);
-        showMessage(tr("Loaded %1").arg(file), false);
+        if (const QString note = fishCapNote(p); !note.isEmpty()) showMessage(note, true);
+        else showMessage(tr("Loaded %1").arg(file), false);
         return true;
     } catch (const std::exception& ex) {
         return reportPresetError(ex);
@@ -138,7 +150,7 @@ bool Editor::savePreset() {
         return false;
     }
     try {
-        const int row = presets_->rowOfFile(QString::fromStdString(loadedFile_.string()));
+        const int row = presetRow();
         const PresetLibrary::Entry* e = presets_->entry(row);
         if (!e) throw PresetError("the preset file " + loadedFile_.string() + " is gone; use Save as");
         const Preset p = currentPreset();
@@ -179,14 +191,14 @@ bool Editor::renamePreset(int row, const QString& name) {
     const PresetLibrary::Entry* e = presets_->entry(row);
     if (!e) return false;
     try {
-        const bool wasLoaded = e->file == loadedFile_;
+        const bool wasLoaded = row == presetRow();
         const PresetLibrary::Entry renamed = presets_->library().rename(*e, name.trimmed().toStdString());
+        presets_->refresh();
         if (wasLoaded) {
             loadedFile_ = renamed.file;
             loaded_.name = renamed.name;
             emit presetChanged();
         }
-        presets_->refresh();
         showMessage(tr("Renamed to %1").arg(name.trimmed()), false);
         return true;
     } catch (const std::exception& ex) {
@@ -199,7 +211,7 @@ bool Editor::deletePreset(int row) {
     if (!e) return false;
     try {
         const QString name = QString::fromStdString(e->name);
-        if (e->file == loadedFile_) loadedIsUser_ = false;  // still open, now only in memory
+        if (row == presetRow()) loadedIsUser_ = false;  // still open, now only in memory
         presets_->library().remove(*e);
         presets_->refresh();
         emit presetChanged();
@@ -222,8 +234,8 @@ bool Editor::morphToPreset(int row, double seconds) {
         setRoutes(routes.after);
         params_.setAll(target.scene.params);
         morphSeen_ = false;
-        fishCount_ = static_cast<int>(target.scene.fishCount);
-        const Scene scene = target.scene;
+        const Scene scene = withinFishCap(target.scene);
+        fishCount_ = static_cast<int>(scene.fishCount);
         // Parameters glide; the fish count and the objects switch at the start.
         host_->post([scene, seconds](SimHost::Context& c) {
             c.morph.emplace(c.sim.params(), scene.params, seconds);
@@ -237,7 +249,8 @@ bool Editor::morphToPreset(int row, double seconds) {
         emit presetChanged();
         emit fishCountChanged();
         emit historyChanged();
-        showMessage(tr("Morphing to %1 over %2 s").arg(QString::fromStdString(target.name)).arg(seconds), false);
+        if (const QString note = fishCapNote(target); !note.isEmpty()) showMessage(note, true);
+        else showMessage(tr("Morphing to %1 over %2 s").arg(QString::fromStdString(target.name)).arg(seconds), false);
         return true;
     } catch (const std::exception& ex) {
         return reportPresetError(ex);

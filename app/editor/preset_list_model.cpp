@@ -42,9 +42,12 @@ QStringList PresetListModel::refresh() {
     return out;
 }
 
-int PresetListModel::rowOfFile(const QString& file) const {
+int PresetListModel::rowOfFile(const std::filesystem::path& file) const {
+    std::error_code ec;
+    const std::filesystem::path wanted = std::filesystem::weakly_canonical(file, ec);
+    if (ec) return -1;
     for (std::size_t i = 0; i < entries_.size(); ++i)
-        if (QString::fromStdString(entries_[i].file.string()) == file) return static_cast<int>(i);
+        if (std::filesystem::weakly_canonical(entries_[i].file, ec) == wanted && !ec) return static_cast<int>(i);
     return -1;
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <filesystem>
 // The preset browser's list: shipped and user presets with their
 // descriptions (core/edit/preset_library does the file work).
 #include <QAbstractListModel>
@@ -25,7 +26,9 @@ public:
 
     // Re-reads the folders; returns the files that could not be read.
     QStringList refresh();
-    Q_INVOKABLE int rowOfFile(const QString& file) const;
+    // The row of the entry read from this file (however the path is
+    // written: relative, through a link), or -1.
+    int rowOfFile(const std::filesystem::path& file) const;
 
     PresetLibrary& library() { return library_; }
     const PresetLibrary::Entry* entry(int row) const;

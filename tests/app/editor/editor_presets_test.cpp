@@ -163,3 +163,50 @@ TEST_CASE("a broken preset file shows an error naming it and the school keeps sw
     CHECK(problems.join(" ").contains("broken.json"));
     CHECK(presetRow(f, "Gentle cruise") >= 0);
 }
+
+TEST_CASE("the preset browser selects the loaded preset and names where a preset outside it comes from") {
+    EditorFixture f("predator-attack");
+    auto* list = f.find("presetList");
+    REQUIRE(list);
+    CHECK(list->property("currentIndex").toInt() == presetRow(f, "Predator attack"));
+    CHECK(f.editor->presetOrigin() == "shipped");
+
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Gentle cruise")));
+    CHECK(list->property("currentIndex").toInt() == presetRow(f, "Gentle cruise"));
+
+    TempDir elsewhere;
+    const auto file = elsewhere / "from-a-friend.json";
+    savePreset(loadPreset(shippedPreset("milling-torus")), file);
+    REQUIRE(f.editor->loadPresetFile(QString::fromStdString(file.string())));
+    CHECK(f.editor->presetRow() == -1);
+    CHECK(list->property("currentIndex").toInt() == -1);
+    CHECK(f.editor->presetOrigin() == "from from-a-friend.json");
+
+    // Your own preset, opened by a path written another way, is yours.
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    const int mine = presetRow(f, "Mine");
+    CHECK(list->property("currentIndex").toInt() == mine);
+    CHECK(f.editor->presetOrigin().isEmpty());
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Gentle cruise")));
+    REQUIRE(f.editor->loadPresetFile(QString::fromStdString((f.userDir / "." / "mine.json").string())));
+    CHECK(f.editor->presetIsUser());
+    CHECK(list->property("currentIndex").toInt() == mine);
+
+    REQUIRE(f.editor->deletePreset(mine));
+    CHECK(f.editor->presetOrigin() == "not saved");
+}
+
+TEST_CASE("a preset with more fish than the editor runs opens with the most it runs, and says so") {
+    EditorFixture f;
+    TempDir elsewhere;
+    Preset big = loadPreset(shippedPreset("gentle-cruise"));
+    big.name = "Huge";
+    big.scene.fishCount = 300'000;
+    const auto file = elsewhere / "huge.json";
+    savePreset(big, file);
+    REQUIRE(f.editor->loadPresetFile(QString::fromStdString(file.string())));
+    CHECK(f.editor->fishCount() == editor::Editor::kMaxFish);
+    CHECK(f.editor->messageIsError());
+    CHECK(f.editor->message().contains("300000"));
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().fishCount == editor::Editor::kMaxFish; }, 20000));
+}
