@@ -9,7 +9,8 @@ Rectangle {
     readonly property var s: Editor.stats
     function fixed(v, d) { return v === undefined ? "–" : Number(v).toFixed(d) }
 
-    color: "#b0101820"
+    // Nearly opaque: the world's edge and the fish must not run through the text.
+    color: "#e8101820"
     radius: 6
     implicitWidth: column.implicitWidth + 20
     implicitHeight: column.implicitHeight + 16
@@ -36,7 +37,7 @@ Rectangle {
         Label {
             textFormat: Text.StyledText
             text: qsTr("neighbours <font color='%1'>%2</font> (5-8 healthy) · speed %3 px/s")
-                  .arg(s.neighboursHealthy ? "#9be29b" : "#ffb347").arg(fixed(s.meanNeighbours, 1)).arg(fixed(s.meanSpeed, 0))
+                  .arg(s.meanNeighbours === undefined ? "#dde4ec" : s.neighboursHealthy ? "#9be29b" : "#ffb347").arg(fixed(s.meanNeighbours, 1)).arg(fixed(s.meanSpeed, 0))
         }
         Label {
             text: qsTr("polarisation %1 · milling %2").arg(fixed(s.polarisation, 2)).arg(fixed(s.milling, 2))

@@ -257,14 +257,18 @@ void Editor::refreshStats() {
     map["step"] = static_cast<qulonglong>(s.step);
     map["seed"] = QString::number(s.seed);
     map["world"] = QStringLiteral("%1 x %2").arg(s.worldWidth, 0, 'f', 0).arg(s.worldHeight, 0, 'f', 0);
-    map["meanNeighbours"] = m.meanNeighbours;
-    map["neighboursHealthy"] = m.meanNeighbours >= kHealthyNeighboursMin && m.meanNeighbours <= kHealthyNeighboursMax;
+    // Neighbours and forces are counted by steps: none before the first
+    // (left out, the panel shows a dash, not zeros).
+    if (s.step > 0) {
+        map["meanNeighbours"] = m.meanNeighbours;
+        map["neighboursHealthy"] = m.meanNeighbours >= kHealthyNeighboursMin && m.meanNeighbours <= kHealthyNeighboursMax;
+        map["forceSeparation"] = m.forceSeparation;
+        map["forceAlignment"] = m.forceAlignment;
+        map["forceCohesion"] = m.forceCohesion;
+    }
     map["meanSpeed"] = m.meanSpeed;
     map["polarisation"] = m.polarisation;
     map["milling"] = m.milling;
-    map["forceSeparation"] = m.forceSeparation;
-    map["forceAlignment"] = m.forceAlignment;
-    map["forceCohesion"] = m.forceCohesion;
     map["nonFinite"] = static_cast<qulonglong>(m.nonFinite);
     map["morphing"] = s.morphing;
     statsMap_ = map;

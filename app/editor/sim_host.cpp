@@ -101,6 +101,9 @@ void SimHost::run() {
     double windowSimSeconds = 0, windowStepSeconds = 0, windowRunningSeconds = 0;
     int windowSteps = 0;
     auto lastMetrics = last - std::chrono::seconds(1);
+    // The shown metrics are not those of the present state: at the start (a
+    // school opened paused must not show zeros), and after steps or an edit.
+    bool metricsStale = true;
     bool wasPaused = ctx.paused;
 
     for (;;) {
@@ -177,11 +180,14 @@ void SimHost::run() {
             windowSimSeconds = windowStepSeconds = windowRunningSeconds = 0;
             windowSteps = 0;
         }
-        if (steps > 0 || edited) {
-            const bool metricsDue = std::chrono::duration<double>(now - lastMetrics).count() >= kMetricsEverySeconds;
-            if (metricsDue) lastMetrics = now;
-            publish(metricsDue);
+        metricsStale = metricsStale || steps > 0 || edited;
+        const bool metricsDue =
+            metricsStale && std::chrono::duration<double>(now - lastMetrics).count() >= kMetricsEverySeconds;
+        if (metricsDue) {
+            lastMetrics = now;
+            metricsStale = false;
         }
+        if (steps > 0 || edited || metricsDue) publish(metricsDue);
     }
 }
 

@@ -213,3 +213,25 @@ TEST_CASE("steps that take seconds are named in the message line, an edit ends t
     INFO("a slow step took " << slowStep << " s; closing took " << closeSeconds << " s");
     CHECK(closeSeconds < slowStep / 2);
 }
+
+TEST_CASE("a school opened paused shows its speed and order at once, and no neighbour count before a step") {
+    editor::SimHost host(loadPreset(shippedPreset("highly-parallel")).scene, 1);
+    host.post([](editor::SimHost::Context& c) { c.paused = true; });
+    REQUIRE(EditorFixture::waitFor([&] { return host.stats().metrics.meanSpeed > 0; }, 3000));
+    CHECK(host.stats().step == 0);
+    CHECK(host.stats().metrics.polarisation > 0);
+
+    EditorFixture f("highly-parallel");
+    f.editor->setPaused(true);
+    f.editor->resetWithNewSeed();
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->stats().value("step").toULongLong() == 0; }));
+    const QVariantMap stats = f.editor->stats();
+    CHECK_FALSE(stats.contains("meanNeighbours"));
+    CHECK_FALSE(stats.contains("forceSeparation"));
+    auto* column = f.find("statsColumn");
+    REQUIRE(column);
+    bool dash = false;
+    for (QQuickItem* label : column->childItems())
+        dash = dash || label->property("text").toString().startsWith(QStringLiteral("neighbours <font color='#dde4ec'>–"));
+    CHECK(dash);
+}
