@@ -115,7 +115,7 @@ ScrollView {
                     font.family: "monospace"
                 }
                 Item { Layout.fillWidth: true }
-                CheckBox {
+                FramedCheckBox {
                     text: qsTr("Loop")
                     checked: panel.audio.loop
                     onToggled: panel.audio.loop = checked
@@ -190,6 +190,7 @@ ScrollView {
                 Layout.fillWidth: true
                 text: panel.audio.bpm > 0
                       ? qsTr("%1 BPM  (confidence %2%)").arg(panel.audio.bpm.toFixed(1)).arg(Math.round(panel.audio.tempoConfidence * 100))
+                      : panel.audio.source === AudioController.NoSource ? qsTr("tempo: no audio source")
                       : qsTr("tempo: listening…")
                 color: panel.audio.driving ? palette.windowText : "#7f8b99"
             }

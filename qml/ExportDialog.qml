@@ -71,7 +71,7 @@ Dialog {
             }
 
             Item { width: 1; height: 1 }
-            CheckBox {
+            FramedCheckBox {
                 id: fitWorld
                 objectName: "exportFitWorld"
                 text: qsTr("The world takes the frame's shape (same area)")

@@ -29,6 +29,12 @@ ApplicationWindow {
     palette.mid: "#3a4552"
     palette.dark: "#10151b"
     palette.light: "#3a4552"
+    // Set above for every colour group: a disabled control would look
+    // exactly like an enabled one without its own, dimmer colours.
+    palette.disabled.buttonText: "#6b7582"
+    palette.disabled.windowText: "#6b7582"
+    palette.disabled.text: "#6b7582"
+    palette.disabled.button: "#222a34"
 
     property bool helpVisible: false
     property bool panelVisible: true

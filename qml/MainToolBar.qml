@@ -26,10 +26,15 @@ C.ToolBar {
         spacing: 2
 
         ToolToggle {
-            text: Editor.paused ? "▶ Play" : "❚❚ Pause"
+            id: playPause
+            text: Editor.paused ? playLabel.text : pauseLabel.text
             checkable: false
             tip: qsTr("Play / pause (Space)")
             onClicked: Editor.togglePause()
+            // As wide as the wider label, so the buttons after it stay put.
+            Layout.preferredWidth: Math.max(playLabel.advanceWidth, pauseLabel.advanceWidth) + leftPadding + rightPadding
+            TextMetrics { id: playLabel; font: playPause.font; text: "▶ " + qsTr("Play") }
+            TextMetrics { id: pauseLabel; font: playPause.font; text: "❚❚ " + qsTr("Pause") }
         }
         ToolToggle { text: qsTr("Step"); checkable: false; tip: qsTr("One step of 1/60 s (Right arrow)"); onClicked: Editor.stepOnce() }
         ToolToggle { text: qsTr("Reset"); checkable: false; tip: qsTr("Respawn with a new seed (R)"); onClicked: Editor.resetWithNewSeed() }
@@ -87,7 +92,7 @@ C.ToolBar {
             text: qsTr("Still")
             checkable: false
             tip: qsTr("Save a PNG of the view (F12; Shift+F12 at twice its size)")
-            onClicked: stillMenu.popup()
+            onClicked: stillMenu.popup(0, height)  // below the button, not at the pointer
             C.Menu {
                 id: stillMenu
                 C.MenuItem { text: qsTr("At the view's size (F12)"); onTriggered: bar.stillRequested(1) }

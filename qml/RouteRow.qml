@@ -112,7 +112,7 @@ Frame {
 
         RowLayout {
             Layout.fillWidth: true
-            CheckBox {
+            FramedCheckBox {
                 objectName: "routeInvert_" + row.index
                 text: qsTr("invert")
                 checked: row.invert

@@ -23,6 +23,9 @@ const LineColour kVortex = colour(190, 120, 250, 200);
 const LineColour kPredator = colour(255, 70, 50, 255);
 const LineColour kPredatorRange = colour(255, 70, 50, 60);
 const LineColour kLeader = colour(255, 215, 80, 230);
+// The leader's loop in the leader's gold, faint: in the margin's blue it read
+// as one more wall.
+const LineColour kLeaderPath = colour(255, 215, 80, 70);
 const LineColour kNeighbour = colour(255, 240, 140, 110);
 const LineColour kSeparation = colour(255, 80, 80, 255);
 const LineColour kAlignment = colour(80, 230, 110, 255);
@@ -123,8 +126,8 @@ void buildOverlayLines(const FrameSnapshot& frame, const ViewTransform& view, Li
     }
     if (frame.leader) {
         const Leader& l = *frame.leader;
-        for (std::size_t i = 0; i + 1 < l.path.size(); ++i) out.line(at(l.path[i]), at(l.path[i + 1]), kMargin);
-        if (l.path.size() > 2) out.line(at(l.path.back()), at(l.path.front()), kMargin);
+        for (std::size_t i = 0; i + 1 < l.path.size(); ++i) out.line(at(l.path[i]), at(l.path[i + 1]), kLeaderPath);
+        if (l.path.size() > 2) out.line(at(l.path.back()), at(l.path.front()), kLeaderPath);
         out.circle(at(l.position), 6.0f, kLeader, 4);
     }
 
