@@ -12,6 +12,7 @@
 #include "cli/preset_paths.hpp"
 #include "export_job.hpp"
 #include "sim/scene.hpp"
+#include "stop_signals.hpp"
 #include "xvfb_wrap.hpp"
 
 namespace mirofish::render {
@@ -84,6 +85,12 @@ std::string clockText(double seconds) {
     return t.str();
 }
 
+// What a stopped render leaves behind (the sinks' rule: only complete files).
+std::string stoppedOutputNote(const ExportSettings& s) {
+    if (s.kind() == OutputKind::PngSequence) return "the frames written so far stay in " + s.output.string();
+    return "no video was kept";
+}
+
 void printProgress(std::ostream& err, const ExportJob& job, double seconds) {
     const double fps = seconds > 0 ? static_cast<double>(job.framesDone()) / seconds : 0.0;
     const double left = fps > 0 ? static_cast<double>(job.framesTotal() - job.framesDone()) / fps : 0.0;
@@ -116,9 +123,18 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         kOptions};
     return cli::runCommand(spec, args, out, err, [&](const cli::Args& a) {
         ExportSettings settings = parseSettings(a);
-        if (!displayAvailable()) rerunUnderXvfb(argc, argv);
+        if (!displayAvailable()) return runUnderXvfb(argc, argv);
 
         QGuiApplication app(argc, argv);
+        const StopSignals stopSignals;
+        std::uint64_t framesDone = 0;
+        // A signal also reaches ffmpeg when the terminal sends it to the
+        // whole process group: the write error that follows is the stop.
+        const auto reportStop = [&](int signal) {
+            err << "mirofish render: stopped by a signal after " << framesDone << " of " << settings.frames
+                << " frames; " << stoppedOutputNote(settings) << "\n";
+            return exitCodeFor(signal);
+        };
         try {
             ExportJob job(settings);
             using Clock = std::chrono::steady_clock;
@@ -126,6 +142,9 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
             std::optional<Clock::time_point> firstFrame;  // the rate counts from here, after the warm-up
             auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - *firstFrame).count(); };
             while (job.step()) {
+                framesDone = job.framesDone();
+                // Returning drops the job, whose sink removes what it began.
+                if (const int signal = StopSignals::received()) return reportStop(signal);
                 if (!firstFrame && !job.warmingUp()) firstFrame = Clock::now();
                 if (Clock::now() - lastReport < std::chrono::seconds(1)) continue;
                 lastReport = Clock::now();
@@ -136,6 +155,7 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
             printSummary(err, job);
             out << job.settings().output.string() << "\n";
         } catch (const ExportError& e) {
+            if (const int signal = StopSignals::received()) return reportStop(signal);
             throw cli::ArgError(e.what());
         }
         return cli::kExitOk;

@@ -10,6 +10,7 @@
 
 #include "cli/args.hpp"
 #include "export_settings.hpp"
+#include "stop_signals.hpp"
 
 namespace mirofish::render {
 
@@ -24,7 +25,7 @@ bool set(const char* name) {
 
 bool displayAvailable() { return set("DISPLAY") || set("WAYLAND_DISPLAY"); }
 
-void rerunUnderXvfb(int argc, char** argv) {
+int runUnderXvfb(int argc, char** argv) {
     if (set(kRerunMark)) throw cli::ArgError("no display even inside xvfb-run; is the package xauth installed?");
     const std::string xvfbRun = findProgram("xvfb-run");
     if (xvfbRun.empty())
@@ -40,8 +41,9 @@ void rerunUnderXvfb(int argc, char** argv) {
     cargs.push_back(nullptr);
     ::setenv(kRerunMark, "1", 1);
     ::setenv("QT_QPA_PLATFORM", "xcb", 1);
-    ::execv(xvfbRun.c_str(), cargs.data());
-    throw cli::ArgError("could not run xvfb-run: " + std::string(std::strerror(errno)));
+    const int status = runForwardingStopSignals(xvfbRun.c_str(), cargs.data());
+    if (status < 0) throw cli::ArgError("could not run xvfb-run: " + std::string(std::strerror(errno)));
+    return status;
 }
 
 }  // namespace mirofish::render

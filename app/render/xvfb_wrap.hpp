@@ -6,9 +6,11 @@ namespace mirofish::render {
 // $DISPLAY or $WAYLAND_DISPLAY is set.
 bool displayAvailable();
 
-// Replaces this process with `xvfb-run -a mirofish ARGS...` (Qt on xcb).
-// Throws cli::ArgError saying what to install when xvfb-run is missing, or
-// when this process is already that rerun and still has no display.
-[[noreturn]] void rerunUnderXvfb(int argc, char** argv);
+// Runs `xvfb-run -a mirofish ARGS...` (Qt on xcb) and returns its exit
+// status; Ctrl+C or a `kill` of this process reaches the render, the X
+// server and xvfb-run alike (stop_signals.hpp). Throws cli::ArgError saying
+// what to install when xvfb-run is missing, or when this process is already
+// that rerun and still has no display.
+int runUnderXvfb(int argc, char** argv);
 
 }  // namespace mirofish::render

@@ -42,3 +42,45 @@ TEST_CASE("mirofish render refuses a missing length or output and bad values wit
     CHECK_THAT(odd.output, Catch::Contains("even width and height"));
     CHECK_THAT(shell(kMirofish + " render --frames 3 --fps 0" + out).output, Catch::Contains("--fps"));
 }
+
+namespace {
+// Starts `launch` (a shell command line that renders a long video to
+// DIR/v.mp4 in the background), waits until the video has begun, sends
+// `signal` with `kill ARGS`, and prints the exit code ("rc=N"), the
+// processes of the render still alive a few seconds later ("alive: PID")
+// and the files left in DIR.
+std::string stopRenderScript(const TempDir& dir, const std::string& launch, const std::string& killArgs) {
+    const std::string d = "'" + dir.path().string() + "'";
+    return "d=" + d + "; " + launch +
+           " & pid=$!; "
+           "for i in $(seq 1 600); do [ -e $d/v.mp4.part ] && break; sleep 0.05; done; sleep 0.3; "
+           "kids=$(pgrep -P $pid); for k in $kids; do kids=\"$kids $(pgrep -P $k)\"; done; "
+           "kill " + killArgs + "; wait $pid; echo \"rc=$?\"; "
+           "for i in $(seq 1 100); do alive=''; for k in $kids; do kill -0 $k 2>/dev/null && alive=\"$alive $k\"; done; "
+           "[ -z \"$alive\" ] && break; sleep 0.05; done; [ -n \"$alive\" ] && echo \"alive:$alive\"; "
+           "echo files: $(ls $d); cat $d/err";
+}
+
+const std::string kLongVideo = " render --frames 100000 --size 160x96 --fish 50 --out \"$d/v.mp4\" 2>$d/err";
+}  // namespace
+
+TEST_CASE("a kill stops a render inside Xvfb with its X server and keeps no unfinished video", "[render][cli]") {
+    TempDir dir;
+    const Shell r = shell(stopRenderScript(dir, "env -u DISPLAY " + kMirofish + kLongVideo, "-TERM $pid"));
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("rc=143"));
+    CHECK_THAT(r.output, !Catch::Contains("alive:"));
+    CHECK_THAT(r.output, Catch::Contains("files: err\n"));
+    CHECK_THAT(r.output, Catch::Contains("stopped by a signal after") && Catch::Contains("no video was kept"));
+}
+
+TEST_CASE("Ctrl+C stops a render and its ffmpeg and keeps no unfinished video", "[render][cli]") {
+    TempDir dir;
+    // Ctrl+C signals the whole foreground process group: the render and ffmpeg.
+    const Shell r = shell(stopRenderScript(dir, "setsid " + kMirofish + kLongVideo, "-INT -$pid"));
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("rc=130"));
+    CHECK_THAT(r.output, !Catch::Contains("alive:"));
+    CHECK_THAT(r.output, Catch::Contains("files: err\n"));
+    CHECK_THAT(r.output, Catch::Contains("stopped by a signal after") && Catch::Contains("no video was kept"));
+}
