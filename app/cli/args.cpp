@@ -31,9 +31,17 @@ Args::Args(const std::vector<std::string>& argv, const std::vector<OptionSpec>& 
         if (inlineValue) {
             values_[name] = *inlineValue;
         } else {
-            if (i + 1 >= argv.size()) throw ArgError("option '--" + name + "' needs a value (" + spec->valueName + ")");
+            // "--fish --steps 3": the next word is an option, not --fish's value.
+            const auto namesOption = [&](const std::string& word) {
+                if (word.rfind("--", 0) != 0) return false;
+                const std::string other = word.substr(2, word.find('=') - 2);  // up to '=', or all
+                return std::any_of(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == other; });
+            };
+            if (i + 1 >= argv.size() || namesOption(argv[i + 1]))
+                throw ArgError("option '--" + name + "' needs a value (" + spec->valueName + ")");
             values_[name] = argv[++i];
         }
+        if (values_[name].empty()) throw ArgError("option '--" + name + "' needs a value (" + spec->valueName + "), got ''");
     }
 }
 

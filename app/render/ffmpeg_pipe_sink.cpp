@@ -84,10 +84,12 @@ public:
 private:
     [[noreturn]] void failed() {
         process_.waitForFinished(5'000);
+        // ffmpeg names the cause itself ("No space left on device" included);
+        // only when it said nothing is a full disk worth guessing.
         QString why = QString::fromLocal8Bit(process_.readAllStandardError()).trimmed();
-        if (why.isEmpty()) why = process_.errorString();
+        if (why.isEmpty()) why = process_.errorString() + " (is the disk full?)";
         throw ExportError("ffmpeg failed writing '" + final_.string() + "': " + why.toStdString() +
-                          " (is the disk full?); nothing was kept");
+                          "; nothing was kept");
     }
 
     QProcess process_;

@@ -79,6 +79,12 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
         at += 8 + size + (size & 1u);
     }
     if (channels == 0 || rate == 0) fail("no format chunk, or zero channels or sample rate");
+    // Telephone audio is 8 kHz, studio audio up to 768 kHz: outside a wide
+    // margin around those the header is damaged, and resampling from it
+    // would yield no frames, or billions.
+    constexpr std::uint32_t kLowestRate = 1'000, kHighestRate = 1'536'000;
+    if (rate < kLowestRate || rate > kHighestRate)
+        fail("a sample rate of " + std::to_string(rate) + " Hz: the header is damaged (1 kHz to 1.5 MHz are read)");
     if (!data) fail("no audio data chunk");
     const bool isFloat = format == kFormatFloat;
     if (!(format == kFormatPcm && (bits == 8 || bits == 16 || bits == 24 || bits == 32)) && !(isFloat && bits == 32))

@@ -57,6 +57,9 @@ TEST_CASE("analyze refuses a missing or corrupt file with its name and exit code
     const Run bad = run(cli::runAnalyze, {"--audio", (dir / "bad.wav").string()});
     CHECK(bad.code == 2);
     CHECK_THAT(bad.err, Catch::Contains("bad.wav"));
+    const Run folder = run(cli::runAnalyze, {"--audio", dir.path().string()});
+    CHECK(folder.code == 2);
+    CHECK_THAT(folder.err, Catch::Contains("a folder, not an audio file"));
     CHECK(run(cli::runAnalyze, {}).code == 2);
 }
 

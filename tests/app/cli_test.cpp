@@ -134,6 +134,9 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
     requireRefused(run(runSimulate, {"--steps", "many"}), "simulate", "--steps");
     requireRefused(run(runSimulate, {"--steps", "-5"}), "simulate", "--steps");
     requireRefused(run(runSimulate, {"--steps"}), "simulate", "needs a value");
+    requireRefused(run(runSimulate, {"--fish", "--steps", "3"}), "simulate", "'--fish' needs a value");
+    requireRefused(run(runSimulate, {"--save-state", ""}), "simulate", "'--save-state' needs a value");
+    requireRefused(run(runSimulate, {"--load-state", dir.path().string()}), "simulate", "a folder, not a state file");
     requireRefused(run(runSimulate, {"--threads", "0"}), "simulate", "--threads");
     requireRefused(run(runSimulate, {"--metrics-every", "0"}), "simulate", "--metrics-every");
     requireRefused(run(runSimulate, {"--fish", "0"}), "simulate", "--fish");

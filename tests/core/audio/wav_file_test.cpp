@@ -70,3 +70,13 @@ TEST_CASE("a missing, empty, foreign or truncated WAV is refused with a message 
     bytes.resize(40);  // the header ends before the data chunk
     CHECK_THROWS_WITH(parseWav(bytes, "cut.wav"), Catch::Contains("cut.wav"));
 }
+
+TEST_CASE("a WAV whose header gives an impossible sample rate is refused, not read as no audio", "[audio]") {
+    auto bytes = pcm16Stereo({1, 2, 3}, {1, 2, 3});
+    for (const std::uint32_t rate : {0xFFFFFFFFu, 7u}) {
+        for (int i = 0; i < 4; ++i) bytes[24 + i] = static_cast<unsigned char>(rate >> (8 * i));
+        CHECK_THROWS_WITH(parseWav(bytes, "odd.wav"), Catch::Contains("odd.wav") && Catch::Contains("sample rate"));
+    }
+    for (int i = 0; i < 4; ++i) bytes[24 + i] = static_cast<unsigned char>(8000u >> (8 * i));
+    CHECK(parseWav(bytes, "phone.wav").sampleRate == 8000);
+}
