@@ -286,19 +286,35 @@ ordered_json pathJson(const std::vector<Vec2>& path) {
     return arr;
 }
 
+// nlohmann's messages start with "[json.exception.parse_error.101] "; keep the human part.
+std::string humanPart(const json::exception& e) {
+    std::string what = e.what();
+    if (const auto close = what.find("] "); close != std::string::npos) what = what.substr(close + 2);
+    return what;
+}
+
+json parseJson(std::string_view text, const std::string& source) {
+    try {
+        return json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        throw PresetError(source + ": not valid JSON: " + humanPart(e));
+    } catch (const json::out_of_range& e) {
+        // A number beyond a double's range, such as 1e400.
+        throw PresetError(source + ": number out of range (" + humanPart(e) + ")");
+    }
+}
+
 }  // namespace
 
 Preset parsePreset(std::string_view text, const std::string& source) {
-    json root;
+    const json root = parseJson(text, source);
     try {
-        root = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-        // nlohmann's message starts with "[json.exception.parse_error.101] "; keep the human part.
-        std::string what = e.what();
-        if (const auto close = what.find("] "); close != std::string::npos) what = what.substr(close + 2);
-        throw PresetError(source + ": not valid JSON: " + what);
+        return readPreset(Checker(source), root);
+    } catch (const json::exception& e) {
+        // readPreset checks each value's type before reading it; one it missed
+        // would escape as nlohmann's exception, which no caller expects.
+        throw PresetError(source + ": " + humanPart(e));
     }
-    return readPreset(Checker(source), root);
 }
 
 Preset loadPreset(const std::filesystem::path& file) {

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -186,6 +187,33 @@ TEST_CASE("validate accepts a good preset and refuses a broken one") {
     requireRefused(run(runValidate, {}), "validate", "preset file");
     requireRefused(run(runValidate, {(dir / "absent.json").string()}), "validate", "absent.json");
     requireRefused(run(runValidate, {"--strict"}), "validate", "unknown option");
+}
+
+TEST_CASE("validate reports a preset with a number out of range by name and goes on with the other files") {
+    TempDir dir;
+    writeText(dir / "a.json", R"({"format": "mirofish-preset", "version": 1, "name": "A", "fish": 1e400})");
+    const std::string good = shippedPreset("gentle-cruise").string();
+    const Run r = run(runValidate, {(dir / "a.json").string(), good});
+    CHECK(r.code == kExitBadInput);
+    CHECK_THAT(r.out, Catch::Contains("gentle-cruise.json: ok"));
+    CHECK(lines(r.err).size() == 1);
+    CHECK_THAT(r.err, Catch::StartsWith("mirofish validate: " + (dir / "a.json").string() + ": number out of range"));
+}
+
+TEST_CASE("presets lists the others and names the one skipped when a preset folder holds a number out of range") {
+    TempDir dir;
+    writeText(dir / "overflowing.json", R"({"format": "mirofish-preset", "version": 1, "name": "O", "fish": 1e400})");
+    const char* before = std::getenv("MIROFISH_PRESETS");
+    const std::string saved = before ? before : "";
+    ::setenv("MIROFISH_PRESETS", dir.path().c_str(), 1);
+    const Run r = run(runPresets, {});
+    if (before)
+        ::setenv("MIROFISH_PRESETS", saved.c_str(), 1);
+    else
+        ::unsetenv("MIROFISH_PRESETS");
+    CHECK(r.code == kExitOk);
+    CHECK_THAT(r.out, Catch::Contains("gentle-cruise  ("));
+    CHECK_THAT(r.err, Catch::Contains("skipped " + (dir / "overflowing.json").string() + ": number out of range"));
 }
 
 TEST_CASE("presets lists the shipped presets with their descriptions, and the parameters") {

@@ -198,3 +198,20 @@ TEST_CASE("a broken user preset is reported by name and the others still list", 
     const auto e = lib.save(named("Broken"));
     REQUIRE(e.id == "broken-2");
 }
+
+TEST_CASE("a user preset with a number out of range is reported by name and the others still list", "[edit]") {
+    TempDir shipped, user;
+    writeText(shipped / "calm.json", R"({"format": "mirofish-preset", "version": 1, "name": "Calm"})");
+    PresetLibrary lib({shipped.path()}, user.path());
+    lib.save(named("Fine"));
+    writeText(user / "gentle-cruise.json", R"({"format": "mirofish-preset", "version": 1, "name": "G", "fish": 1e400})");
+    std::vector<std::string> problems;
+    const auto list = lib.entries(&problems);
+    REQUIRE(list.size() == 2);
+    CHECK(list[0].name == "Calm");
+    CHECK(list[1].name == "Fine");
+    REQUIRE(problems.size() == 1);
+    CHECK_THAT(problems[0], Catch::Contains("gentle-cruise.json") && Catch::Contains("number out of range"));
+    // Its file name is not taken over by a save.
+    CHECK(lib.save(named("Gentle cruise")).id == "gentle-cruise-2");
+}

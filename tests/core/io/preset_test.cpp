@@ -246,6 +246,15 @@ TEST_CASE("a preset file that cannot be read is refused with its name") {
     CHECK_THROWS_WITH(loadPreset(dir / "broken.json"), Catch::Contains("broken.json") && Catch::Contains("not valid JSON"));
 }
 
+TEST_CASE("a number beyond a double's range is refused with the file's name, as out of range") {
+    const std::string overflow = R"({"format": "mirofish-preset", "version": 1, "name": "Test", "fish": 1e400})";
+    const std::string msg = errorOf(overflow, "gentle-cruise.json");
+    CHECK_THAT(msg, Catch::StartsWith("gentle-cruise.json: "));
+    CHECK_THAT(msg, Catch::Contains("number out of range") && Catch::Contains("1e400"));
+    CHECK_THAT(errorOf(R"({"format": "mirofish-preset", "version": 1, "name": "T", "params": {"maxSpeed": -1e999}})"),
+               Catch::Contains("my-preset.json: number out of range"));
+}
+
 TEST_CASE("presets are listed by id from several folders, the first folder winning") {
     TempDir a, b;
     writeText(a / "one.json", presetText({{"name", "One from A"}, {"description", "first"}}));
