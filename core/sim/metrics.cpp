@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace mirofish {
@@ -131,11 +132,33 @@ float crowdedCell(float evenCell, double cellmates) {
     return evenCell * static_cast<float>(std::sqrt(4.0 / (cellmates - 1.0)));
 }
 
+// Whether ring `ring` around cell `centre` of an axis of `cells` cells holds
+// cells not seen in a smaller ring along that axis: within the grid, or,
+// where it wraps, no further than half way round.
+bool ringReaches(int centre, int ring, int cells, bool periodic) {
+    if (periodic) return 2 * ring <= cells;
+    return centre - ring >= 0 || centre + ring < cells;
+}
+
+// The cells [first, last] of an axis around `centre` that a ring's side
+// spans (`reach` either way): clamped to the grid, or, where it wraps, at
+// most once round it (wrapped where used).
+std::pair<int, int> sideSpan(int centre, int reach, int cells, bool periodic) {
+    if (periodic) return {centre - reach, centre - reach + std::min(2 * reach + 1, cells) - 1};
+    return {std::max(centre - reach, 0), std::min(centre + reach, cells - 1)};
+}
+
+int wrapped(int cell, int cells) { return ((cell % cells) + cells) % cells; }
+
 // The squared distance from the fish in `slot` to the nearest other fish:
 // the 3x3 block of cells around it first, then rings of cells further out
 // (ring r: the cells r cells across from its own) until no closer fish can
 // exist, every cell searched four fish at a time. Infinite where it found no
 // other fish. For the fish whose block does not settle it (settleInBlocks).
+// A ring visits only its sides that lie in the grid (or once round a
+// wrapping one), and its distance bound counts only the axes it still
+// reaches along: in a world one cell high and thousands wide, a ring is two
+// cells, r - 1 cells wide away.
 float nearestSquared(const SearchGrid& s, std::uint32_t slot, const StepConstants& k) {
     const UniformGrid& g = s.grid;
     const Vec2 self{{s.x[slot], s.y[slot]}};
@@ -146,29 +169,33 @@ float nearestSquared(const SearchGrid& s, std::uint32_t slot, const StepConstant
         nearest = g.periodic() ? nearestInSlots<true>(s, b, e, slot, self[0], self[1], k.width, k.height, nearest)
                                : nearestInSlots<false>(s, b, e, slot, self[0], self[1], k.width, k.height, nearest);
     };
+    const auto searchCell = [&](int x, int y) {
+        const int c = g.cellIndex(wrapped(x, g.cols()), wrapped(y, g.rows()));
+        search(g.cellStart(c), g.cellStart(c + 1));
+    };
     const auto best2 = [&] { return std::min(std::min(nearest[0], nearest[1]), std::min(nearest[2], nearest[3])); };
     const UniformGrid::Spans block = g.neighbourSpans(cx, cy);
     for (int b = 0; b < block.count; ++b) search(block.begin[b], block.end[b]);
-    const float minCell = std::min(g.cellWidth(), g.cellHeight());
-    const int maxRing = g.periodic() ? std::max(g.cols(), g.rows()) / 2 + 1 : std::max(g.cols(), g.rows());
-    for (int ring = 2; ring <= maxRing; ++ring) {
-        // Anything in ring r or beyond is at least r - 1 cells away.
-        const float reach = static_cast<float>(ring - 1) * minCell;
+    const auto inGrid = [&](int cell, int cells) { return g.periodic() || (cell >= 0 && cell < cells); };
+    for (int ring = 2;; ++ring) {
+        const bool columns = ringReaches(cx, ring, g.cols(), g.periodic());
+        const bool rows = ringReaches(cy, ring, g.rows(), g.periodic());
+        if (!columns && !rows) break;  // every cell has been searched
+        // Anything in ring r or beyond is at least r - 1 cells away along an axis it still reaches.
+        const float cell = columns && rows ? std::min(g.cellWidth(), g.cellHeight()) : columns ? g.cellWidth() : g.cellHeight();
+        const float reach = static_cast<float>(ring - 1) * cell;
         if (reach * reach >= best2()) break;
-        for (int dy = -ring; dy <= ring; ++dy) {
-            for (int dx = -ring; dx <= ring; ++dx) {
-                if (std::max(std::abs(dx), std::abs(dy)) != ring) continue;
-                int x = cx + dx, y = cy + dy;
-                if (g.periodic()) {
-                    // Rings wider than the world revisit cells; harmless for a minimum.
-                    x = ((x % g.cols()) + g.cols()) % g.cols();
-                    y = ((y % g.rows()) + g.rows()) % g.rows();
-                } else if (x < 0 || y < 0 || x >= g.cols() || y >= g.rows()) {
-                    continue;
-                }
-                const int c = g.cellIndex(x, y);
-                search(g.cellStart(c), g.cellStart(c + 1));
-            }
+        if (columns) {
+            const auto [y0, y1] = sideSpan(cy, ring, g.rows(), g.periodic());
+            for (const int x : {cx - ring, cx + ring})
+                if (inGrid(x, g.cols()))
+                    for (int y = y0; y <= y1; ++y) searchCell(x, y);
+        }
+        if (rows) {
+            const auto [x0, x1] = sideSpan(cx, ring - 1, g.cols(), g.periodic());
+            for (const int y : {cy - ring, cy + ring})
+                if (inGrid(y, g.rows()))
+                    for (int x = x0; x <= x1; ++x) searchCell(x, y);
         }
     }
     return best2();

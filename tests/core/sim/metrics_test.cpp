@@ -183,3 +183,21 @@ TEST_CASE("the neighbour count and rule forces are means over fish, forces over 
     partial.push(4, 8, 10);
     CHECK(partial.mean() == std::array<double, 3>{3, 6, 8});
 }
+
+TEST_CASE("the mean nearest-neighbour distance in a world a million px wide and 2 px high is that of an all-pairs search") {
+    // A preset may ask for such a world: the search's grid is then one row of
+    // thousands of cells 2 px high, and every fish's nearest neighbour lies
+    // hundreds of those cells away. (Its rings once walked the whole square
+    // around each fish, cell by cell: minutes for these 40 fish.)
+    for (const BoundaryMode mode : {BoundaryMode::Bounce, BoundaryMode::Wrap}) {
+        INFO((mode == BoundaryMode::Wrap ? "wrapping" : "walled"));
+        std::mt19937 rng(5);
+        std::uniform_real_distribution<float> x(0.0f, 999'999.0f), y(0.0f, 1.9f);
+        std::vector<FishInit> fish;
+        for (int i = 0; i < 40; ++i) fish.push_back({Vec2{{x(rng), y(rng)}}, Vec2{{1, 0}}});
+        fish.push_back({Vec2{{3, 1}}, Vec2{{1, 0}}});  // 6 px apart across the seam when wrapping
+        fish.push_back({Vec2{{999'997, 1}}, Vec2{{1, 0}}});
+        CHECK(metricsOf(fish, 1e6f, 2, mode).meanNearestNeighbour ==
+              Approx(allPairsMeanNearest(fish, 1e6f, 2, mode)).epsilon(1e-12));
+    }
+}
