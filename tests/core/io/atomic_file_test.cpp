@@ -1,0 +1,78 @@
+// Files written whole or not at all: what a preset or state file's target
+// is left as when it is a link, a FIFO or a folder.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+
+#include <sys/stat.h>
+
+#include "io/atomic_file.hpp"
+#include "support/sim_fixtures.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+void writeNew(const fs::path& file) {
+    writeFileAtomically(file, [](std::ostream& out) { out << "new"; });
+}
+
+std::size_t entriesIn(const fs::path& dir) {
+    std::size_t n = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("writing through a symbolic link writes the linked file and keeps the link") {
+    TempDir dir;
+    fs::create_directory(dir / "real");
+    writeText(dir / "real" / "preset.json", "old");
+    fs::create_symlink(fs::path("real") / "preset.json", dir / "preset.json");
+    fs::create_symlink("preset.json", dir / "link-to-link.json");
+
+    writeNew(dir / "preset.json");
+    CHECK(fs::is_symlink(dir / "preset.json"));
+    CHECK(readText(dir / "real" / "preset.json") == "new");
+
+    writeFileAtomically(dir / "link-to-link.json", [](std::ostream& out) { out << "newer"; });
+    CHECK(fs::is_symlink(dir / "link-to-link.json"));
+    CHECK(fs::is_symlink(dir / "preset.json"));
+    CHECK(readText(dir / "real" / "preset.json") == "newer");
+    // No temporary left behind, beside the link or beside the file.
+    CHECK(entriesIn(dir.path()) == 3);
+    CHECK(entriesIn(dir / "real") == 1);
+}
+
+TEST_CASE("a link to a file not there yet creates the file and keeps the link") {
+    TempDir dir;
+    fs::create_directory(dir / "real");
+    fs::create_symlink(dir / "real" / "state.bin", dir / "state.bin");
+    writeNew(dir / "state.bin");
+    CHECK(fs::is_symlink(dir / "state.bin"));
+    CHECK(readText(dir / "real" / "state.bin") == "new");
+}
+
+TEST_CASE("a FIFO or a folder in the target's place, or behind a link, is refused by name and left as it is") {
+    TempDir dir;
+    REQUIRE(::mkfifo((dir / "pipe").c_str(), 0600) == 0);
+    CHECK_THROWS_WITH(writeNew(dir / "pipe"), Catch::Contains((dir / "pipe").string()) &&
+                                                  Catch::Contains("a FIFO") && Catch::Contains("nothing was written"));
+    CHECK(fs::is_fifo(fs::symlink_status(dir / "pipe")));
+
+    fs::create_symlink("pipe", dir / "link-to-pipe");
+    CHECK_THROWS_WITH(writeNew(dir / "link-to-pipe"),
+                      Catch::Contains((dir / "link-to-pipe").string()) && Catch::Contains("a FIFO"));
+    CHECK(fs::is_symlink(dir / "link-to-pipe"));
+    CHECK(fs::is_fifo(fs::symlink_status(dir / "pipe")));
+
+    fs::create_directory(dir / "folder.json");
+    CHECK_THROWS_WITH(writeNew(dir / "folder.json"),
+                      Catch::Contains((dir / "folder.json").string()) && Catch::Contains("a folder"));
+    CHECK(fs::is_directory(dir / "folder.json"));
+    CHECK(entriesIn(dir.path()) == 3);
+}
