@@ -5,6 +5,8 @@
 #include <QImage>
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "export_settings.hpp"
 
@@ -20,9 +22,14 @@ public:
 };
 
 // Throws ExportError when the output cannot be written: the folder cannot be
-// created or written, or MP4 / MOV without the ffmpeg program. Cheap: run it
+// created or written, it already holds frames (isFrameName), or MP4 / MOV
+// without the ffmpeg program. Cheap: run it
 // before any other work.
 void checkOutput(const ExportSettings& settings);
+
+// A PNG sequence's file names: frame_000000.png, frame_000001.png...
+std::string frameName(std::uint64_t index);
+bool isFrameName(std::string_view name);
 
 // Open the sink for a checked output.
 std::unique_ptr<FrameSink> openPngSequence(const ExportSettings& settings);

@@ -22,12 +22,24 @@ void requireWritableFolder(const std::filesystem::path& folder) {
     }
     throw ExportError("cannot write to the output folder '" + folder.string() + "': it is not writable");
 }
+// Frames of an earlier export would read as part of the new sequence
+// wherever the new one is shorter; they are the user's, so nothing is removed.
+void requireNoFrames(const std::filesystem::path& folder) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (!isFrameName(name)) continue;
+        throw ExportError("the output folder '" + folder.string() + "' already holds frames (" + name +
+                          "...), which would mix with the new ones; choose an empty folder, or move them away first");
+    }
+}
 }  // namespace
 
 void checkOutput(const ExportSettings& settings) {
     if (settings.output.empty()) throw ExportError("no output given (a folder, FILE.mp4 or FILE.mov)");
     if (settings.kind() == OutputKind::PngSequence) {
         requireWritableFolder(settings.output);
+        requireNoFrames(settings.output);
         return;
     }
     const std::string program = ffmpegProgram(settings);

@@ -2,6 +2,7 @@
 // Frames are encoded on two writer threads (overlapping the next frames'
 // rendering), each written under a temporary name and renamed when complete,
 // so a full disk or a cancel leaves only complete frames.
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -14,13 +15,20 @@
 
 namespace mirofish::render {
 
-namespace {
-
 std::string frameName(std::uint64_t index) {
     char name[32];
     std::snprintf(name, sizeof name, "frame_%06llu.png", static_cast<unsigned long long>(index));
     return name;
 }
+
+bool isFrameName(std::string_view name) {
+    constexpr std::string_view prefix = "frame_", suffix = ".png";
+    if (!name.starts_with(prefix) || !name.ends_with(suffix)) return false;
+    const std::string_view digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    return digits.size() >= 6 && std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+namespace {
 
 class PngSequenceSink : public FrameSink {
 public:

@@ -122,6 +122,22 @@ TEST_CASE("an export to a folder that cannot be written says so in the dialog", 
                Catch::Contains("cannot write to the output folder"));
 }
 
+TEST_CASE("an export to a folder holding an earlier export's frames says so in the dialog and deletes nothing",
+          "[export]") {
+    EditorFixture f;
+    TempDir out;
+    std::filesystem::create_directory(out / "frames");
+    writeText(out / "frames" / "frame_000000.png", "earlier");
+    openExportDialog(f, 5, out / "frames");
+    QObject* exporter = exporterOf(f);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("failed").toBool(); }, 2000));
+    CHECK_FALSE(exporter->property("running").toBool());
+    CHECK_THAT(f.find("exportStatus")->property("text").toString().toStdString(),
+               Catch::Contains("already holds frames") && Catch::Contains("choose an empty folder"));
+    CHECK(readText(out / "frames" / "frame_000000.png") == "earlier");
+}
+
 TEST_CASE("C clears the trail canvas", "[export]") {
     EditorFixture f;
     f.editor->setShowStats(false);

@@ -175,3 +175,23 @@ TEST_CASE("ffmpeg failing mid-export (a full disk) stops the export with its rea
     CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
     CHECK_FALSE(std::filesystem::exists(dir / "out.mp4.part"));
 }
+
+TEST_CASE("an export into a folder that already holds frames is refused before any work, and nothing is deleted",
+          "[render]") {
+    TempDir dir;
+    runExport(smallExport(dir / "seq", 5));
+    try {
+        render::ExportJob job(smallExport(dir / "seq", 2));
+        FAIL("the export started");
+    } catch (const render::ExportError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("'" + (dir / "seq").string() + "'") &&
+                                 Catch::Contains("already holds frames") && Catch::Contains("choose an empty folder"));
+    }
+    CHECK(filesIn(dir / "seq").size() == 5);
+    // Other files do not count: a folder with no frames in it takes an export.
+    std::filesystem::create_directory(dir / "other");
+    writeText(dir / "other" / "notes.txt", "");
+    writeText(dir / "other" / "frame_notes.png", "");
+    runExport(smallExport(dir / "other", 2));
+    CHECK(filesIn(dir / "other").size() == 4);
+}

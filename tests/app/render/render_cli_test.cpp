@@ -84,3 +84,16 @@ TEST_CASE("Ctrl+C stops a render and its ffmpeg and keeps no unfinished video", 
     CHECK_THAT(r.output, Catch::Contains("files: err\n"));
     CHECK_THAT(r.output, Catch::Contains("stopped by a signal after") && Catch::Contains("no video was kept"));
 }
+
+TEST_CASE("mirofish render refuses a folder holding an earlier render's frames, before rendering", "[render][cli]") {
+    TempDir dir;
+    const std::string render = kMirofish + " render --fish 50 --size 160x90 --out '" + (dir / "seq").string() + "'";
+    REQUIRE(shell(render + " --frames 5").code == 0);
+    const Shell again = shell(render + " --frames 2");
+    CHECK(again.code == 2);
+    CHECK_THAT(again.output, Catch::Contains("mirofish render: the output folder '" + (dir / "seq").string() +
+                                             "' already holds frames") &&
+                                 Catch::Contains("choose an empty folder"));
+    CHECK_THAT(again.output, !Catch::Contains("render: frame"));
+    for (int i = 0; i < 5; ++i) CHECK(std::filesystem::exists(framePath(dir / "seq", i)));
+}
