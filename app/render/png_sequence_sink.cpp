@@ -48,7 +48,11 @@ public:
     void write(const QImage& frame, std::uint64_t index) override {
         std::unique_lock lock(mutex_);
         spaceFree_.wait(lock, [&] { return queue_.size() < kQueued || error_; });
-        throwIfFailed();
+        if (error_) {
+            // The frames still being written may fail too, and an earlier one's failure is the one to report.
+            spaceFree_.wait(lock, [&] { return busy_ == 0; });
+            throwIfFailed();
+        }
         // A shared copy: the renderer's next read-back detaches from it.
         queue_.push_back({frame, index});
         work_.notify_one();
@@ -70,9 +74,13 @@ private:
         QImage image;
         std::uint64_t index;
     };
+    struct Failure {
+        std::uint64_t index;
+        std::string message;
+    };
 
     void throwIfFailed() {
-        if (error_) throw ExportError(*error_);
+        if (error_) throw ExportError(error_->message);
     }
 
     void stop() {
@@ -99,7 +107,8 @@ private:
             std::optional<std::string> failure = save(job);
             std::lock_guard lock(mutex_);
             --busy_;
-            if (failure) error_ = failure;
+            // Two writers fail out of order; the message is true of the first frame missing.
+            if (failure && (!error_ || job.index < error_->index)) error_ = Failure{job.index, std::move(*failure)};
             spaceFree_.notify_all();
             if (error_) return;
         }
@@ -131,7 +140,7 @@ private:
     std::deque<Job> queue_;
     int busy_ = 0;  // frames being written
     bool stopping_ = false;
-    std::optional<std::string> error_;
+    std::optional<Failure> error_;
     std::thread writers_[2];
 };
 

@@ -2,8 +2,14 @@
 // what the user sees when the output cannot be made.
 #include <QTest>
 #include <catch2/catch.hpp>
+#include <csignal>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "audio/wav_file.hpp"
+#include "render/frame_sink.hpp"
 #include "render_fixture.hpp"
 
 using namespace mirofish;
@@ -194,4 +200,41 @@ TEST_CASE("an export into a folder that already holds frames is refused before a
     writeText(dir / "other" / "frame_notes.png", "");
     runExport(smallExport(dir / "other", 2));
     CHECK(filesIn(dir / "other").size() == 4);
+}
+
+TEST_CASE("when two PNG frames cannot be written, the message names the first of them", "[render]") {
+    // Frame 4 is taken by one writer first and held (its file is a FIFO no one
+    // reads yet); frame 3 then fails at once (its file is a folder). Frame 4
+    // fails after it, when the FIFO opens and closes at once: the message must
+    // still name frame 3, the first one missing.
+    TempDir dir;
+    const auto folder = dir / "frames";
+    std::filesystem::create_directory(folder);
+    const auto held = folder / "frame_000004.png.part";
+    REQUIRE(::mkfifo(held.c_str(), 0600) == 0);
+    std::filesystem::create_directory(folder / "frame_000003.png.part");
+    const auto previousPipeHandler = std::signal(SIGPIPE, SIG_IGN);
+
+    render::ExportSettings settings = smallExport(folder, 8);
+    const auto sink = render::openPngSequence(settings);
+    QImage frame(16, 16, QImage::Format_RGBA8888_Premultiplied);
+    frame.fill(Qt::black);
+    // Queued in this order, frame 4 is taken first whichever writer is free.
+    sink->write(frame, 4);
+    sink->write(frame, 3);
+    REQUIRE(QTest::qWaitFor([&] { return !std::filesystem::exists(folder / "frame_000003.png.part"); }, 5000));
+    QTest::qWait(50);
+    // Each open of the reading end lets the waiting writer on; with no reader left its write fails.
+    REQUIRE(QTest::qWaitFor([&] {
+        const int fd = ::open(held.c_str(), O_RDONLY | O_NONBLOCK);
+        if (fd >= 0) ::close(fd);
+        return !std::filesystem::exists(held);
+    }, 5000));
+    try {
+        sink->finish();
+        FAIL("the frames were written");
+    } catch (const render::ExportError& e) {
+        CHECK_THAT(e.what(), Catch::StartsWith("could not write frame 3 "));
+    }
+    std::signal(SIGPIPE, previousPipeHandler);
 }
