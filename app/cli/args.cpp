@@ -1,9 +1,13 @@
 #include "cli/args.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <sstream>
+
+#include "cli/commands.hpp"
 
 namespace mirofish::cli {
 
@@ -131,23 +135,48 @@ std::string usageText(const std::string& synopsis, const std::string& about, con
     return s.str();
 }
 
-int runCommand(const CommandSpec& spec, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
-               const std::function<int(const Args&)>& body) {
+namespace {
+
+int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+            const std::function<int(const Args&)>& body) {
     std::vector<OptionSpec> options = spec.options;
     options.push_back({"help", "", "show this help"});
     try {
         const Args args(argv, options, spec.name);
         if (args.has("help")) {
             out << usageText(spec.synopsis, spec.about, options);
-            return 0;
+            return kExitOk;
         }
         if (!spec.takesArguments && !args.positional().empty())
             throw ArgError("unexpected argument '" + args.positional().front() + "'");
         return body(args);
     } catch (const std::exception& e) {
         err << "mirofish " << spec.name << ": " << e.what() << "\n";
-        return 2;
+        return kExitBadInput;
     }
+}
+
+// Output that could not be written (a full disk, a closed pipe) shows at the
+// latest when the rest is flushed. After an earlier failure the flush is
+// tried once more, for its reason; stdio may have dropped what failed, and
+// with it the reason.
+int finishOutput(const CommandSpec& spec, std::ostream& out, std::ostream& err, int code) {
+    const bool failedBefore = !out;
+    out.clear();
+    errno = 0;
+    out.flush();
+    if (out && !failedBefore) return code;
+    const int why = errno;
+    err << "mirofish " << spec.name << ": could not write the output: "
+        << (why != 0 ? std::strerror(why) : "part of it was refused (a full disk, or a closed pipe?)") << "\n";
+    return code == kExitOk ? kExitFailed : code;
+}
+
+}  // namespace
+
+int runCommand(const CommandSpec& spec, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+               const std::function<int(const Args&)>& body) {
+    return finishOutput(spec, out, err, runBody(spec, argv, out, err, body));
 }
 
 }  // namespace mirofish::cli

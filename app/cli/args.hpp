@@ -60,6 +60,8 @@ struct CommandSpec {
 // The frame every subcommand shares: parses the options, answers --help,
 // refuses stray arguments, and turns any error into "mirofish NAME: reason"
 // on err with exit code 2. `body` does the work and returns the exit code.
+// Then flushes `out`: where it could not be written, says so on err and
+// exits 1 (or with the body's own failure code).
 int runCommand(const CommandSpec& spec, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
                const std::function<int(const Args&)>& body);
 

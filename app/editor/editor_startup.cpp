@@ -162,8 +162,11 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     }
     if (startup.quitAfterSeconds > 0) {
         QTimer::singleShot(static_cast<int>(startup.quitAfterSeconds * 1000), &app, [&] {
-            if (!startup.screenshot.empty() && !window->grabWindow().save(QString::fromStdString(startup.screenshot)))
+            if (!startup.screenshot.empty() && !window->grabWindow().save(QString::fromStdString(startup.screenshot))) {
                 std::cerr << "mirofish: could not write the screenshot " << startup.screenshot << "\n";
+                QGuiApplication::exit(cli::kExitFailed);
+                return;
+            }
             QGuiApplication::quit();
         });
     }

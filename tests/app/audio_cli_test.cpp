@@ -48,6 +48,13 @@ TEST_CASE("analyze --csv prints a header and one row per frame with the document
     CHECK(run(cli::runAnalyze, {"--audio", file, "--csv", "--bands", "5", "--fps", "30"}).out == r.out);
 }
 
+TEST_CASE("analyze exits 1 and says so when its output cannot be written, as on a full disk", "[audio]") {
+    TempDir dir;
+    const Run r = runToFullDisk(cli::runAnalyze, {"--audio", kickFile(dir).string(), "--csv"});
+    CHECK(r.code == cli::kExitFailed);
+    CHECK_THAT(r.err, Catch::Contains("mirofish analyze: could not write the output: No space left on device"));
+}
+
 TEST_CASE("analyze refuses a missing or corrupt file with its name and exit code 2", "[audio]") {
     TempDir dir;
     const Run missing = run(cli::runAnalyze, {"--audio", (dir / "gone.flac").string()});

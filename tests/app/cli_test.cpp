@@ -3,7 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -231,6 +233,25 @@ TEST_CASE("presets lists the shipped presets with their descriptions, and the pa
     CHECK(lines(md.out).size() == kParamCount + 2);
     CHECK_THAT(md.out, Catch::Contains("| `maxSpeed` | px/s | 1 to 5000 px/s | 160 | log |"));
     requireRefused(run(runPresets, {"--all"}), "presets", "unknown option");
+}
+
+TEST_CASE("a command whose output cannot be written, as on a full disk, exits 1 and says so on stderr") {
+    const std::string good = shippedPreset("gentle-cruise").string();
+    const std::vector<std::pair<Command, std::vector<std::string>>> commands = {
+        {runSimulate, {"--preset", "gentle-cruise", "--fish", "20", "--steps", "0"}},
+        {runPresets, {"--params"}},
+        {runPresets, {}},
+        {runValidate, {good}},
+        {runSimulate, {"--help"}},
+    };
+    for (const auto& [command, args] : commands) {
+        INFO((args.empty() ? std::string("(no arguments)") : args.front()));
+        const Run r = runToFullDisk(command, args);
+        CHECK(r.code == kExitFailed);
+        CHECK_THAT(r.err, Catch::EndsWith("could not write the output: " + std::string(std::strerror(ENOSPC)) + "\n"));
+    }
+    // A command that failed already keeps its own exit code.
+    CHECK(runToFullDisk(runSimulate, {"--steps", "x"}).code == kExitBadInput);
 }
 
 TEST_CASE("every command explains itself with --help and exits 0") {

@@ -1,7 +1,10 @@
 #pragma once
 // Running a subcommand in-process as a script would: its exit code, stdout
 // and stderr, and its output split into lines or fields.
+#include <cerrno>
+#include <ostream>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -19,6 +22,33 @@ inline Run run(Command command, const std::vector<std::string>& args) {
     Run r;
     r.code = command(args, out, err);
     r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+// Standard output on a full disk (as when it is /dev/full): the stream takes
+// no byte, and every write and flush fails with ENOSPC.
+class FullDiskBuffer : public std::streambuf {
+protected:
+    int_type overflow(int_type) override { return fail(traits_type::eof()); }
+    std::streamsize xsputn(const char*, std::streamsize) override { return fail(0); }
+    int sync() override { return fail(-1); }
+
+private:
+    template <typename T>
+    static T fail(T result) {
+        errno = ENOSPC;
+        return result;
+    }
+};
+
+// The command with its stdout on a full disk: its exit code and stderr.
+inline Run runToFullDisk(Command command, const std::vector<std::string>& args) {
+    FullDiskBuffer full;
+    std::ostream out(&full);
+    std::ostringstream err;
+    Run r;
+    r.code = command(args, out, err);
     r.err = err.str();
     return r;
 }

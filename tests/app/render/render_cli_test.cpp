@@ -97,3 +97,23 @@ TEST_CASE("mirofish render refuses a folder holding an earlier render's frames, 
     CHECK_THAT(again.output, !Catch::Contains("render: frame"));
     for (int i = 0; i < 5; ++i) CHECK(std::filesystem::exists(framePath(dir / "seq", i)));
 }
+
+TEST_CASE("mirofish exits 1 when its output or the editor's screenshot cannot be written", "[render][cli]") {
+    for (const std::string command : {"presets --params", "presets", "validate " MIROFISH_PRESET_DIR "/gentle-cruise.json",
+                                      "simulate --preset gentle-cruise --fish 20 --steps 0"}) {
+        INFO(command);
+        // Only stdout goes to /dev/full; stderr is read.
+        const Shell r = shell("{ " + kMirofish + " " + command + " > /dev/full; }");
+        CHECK(r.code == 1);
+        CHECK_THAT(r.output, Catch::Contains("could not write the output: "));
+    }
+    TempDir dir;
+    const Shell edit = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish +
+                             " edit --fish 20 --quit-after 0.5 --screenshot '" + (dir / "absent" / "s.png").string() + "'");
+    CHECK(edit.code == 1);
+    CHECK_THAT(edit.output, Catch::Contains("could not write the screenshot"));
+    const Shell saved = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish +
+                              " edit --fish 20 --quit-after 0.5 --screenshot '" + (dir / "s.png").string() + "'");
+    CHECK(saved.code == 0);
+    CHECK(std::filesystem::exists(dir / "s.png"));
+}
