@@ -2,14 +2,21 @@
 
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <cctype>
 #include <cstdlib>
 
 namespace mirofish::render {
 
+std::string lowerExtension(const std::filesystem::path& file) {
+    std::string ext = file.extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext;
+}
+
 OutputKind ExportSettings::kind() const {
-    const std::string ext = output.extension().string();
-    if (ext == ".mp4" || ext == ".MP4") return OutputKind::Mp4;
-    if (ext == ".mov" || ext == ".MOV") return OutputKind::ProRes;
+    const std::string ext = lowerExtension(output);
+    if (ext == ".mp4") return OutputKind::Mp4;
+    if (ext == ".mov") return OutputKind::ProRes;
     return OutputKind::PngSequence;
 }
 

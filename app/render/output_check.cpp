@@ -1,5 +1,7 @@
 // What an export checks before it starts: the output can be written, and
 // the ffmpeg program is there when the output is a video.
+#include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "frame_sink.hpp"
@@ -33,11 +35,30 @@ void requireNoFrames(const std::filesystem::path& folder) {
                           "...), which would mix with the new ones; choose an empty folder, or move them away first");
     }
 }
+// An output named like a video of a kind MiroFish does not write would
+// otherwise become a folder of PNG frames of that name.
+void requireNoOtherVideoName(const std::filesystem::path& output) {
+    constexpr std::array kOtherVideos{".avi", ".mkv", ".webm", ".gif", ".m4v", ".mpg", ".mpeg", ".wmv", ".flv", ".ogv"};
+    const std::string ext = lowerExtension(output);
+    if (std::find(kOtherVideos.begin(), kOtherVideos.end(), ext) != kOtherVideos.end())
+        throw ExportError("'" + output.string() + "': " + ext.substr(1) +
+                          " is not written; MiroFish writes FILE.mp4 (H.264), FILE.mov (ProRes) or a folder of PNG frames");
+}
+
+// A video replaces a file of its name when it is complete; anything else of
+// that name (a folder) would only fail then, after the whole render.
+void requireFileOrAbsent(const std::filesystem::path& output) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(output, ec);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+        throw ExportError("the output '" + output.string() + "' is a folder or another non-file; give a file name to write the video to");
+}
 }  // namespace
 
 void checkOutput(const ExportSettings& settings) {
     if (settings.output.empty()) throw ExportError("no output given (a folder, FILE.mp4 or FILE.mov)");
     if (settings.kind() == OutputKind::PngSequence) {
+        requireNoOtherVideoName(settings.output);
         requireWritableFolder(settings.output);
         requireNoFrames(settings.output);
         return;
@@ -47,6 +68,7 @@ void checkOutput(const ExportSettings& settings) {
         throw ExportError("MP4 and MOV export need the ffmpeg program, and '" + program +
                           "' was not found (install the package ffmpeg, or point MIROFISH_FFMPEG or --ffmpeg at it); "
                           "PNG export works without it");
+    requireFileOrAbsent(settings.output);
     requireWritableFolder(std::filesystem::absolute(settings.output).parent_path());
 }
 

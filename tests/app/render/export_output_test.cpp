@@ -114,6 +114,27 @@ TEST_CASE("an output folder that cannot be written is reported before any work",
     }
 }
 
+TEST_CASE("an output named like a video MiroFish does not write, or a folder named FILE.mp4, is refused before any work",
+          "[render]") {
+    TempDir dir;
+    const auto refusal = [](const std::filesystem::path& out) {
+        try {
+            render::ExportJob job(smallExport(out));
+        } catch (const render::ExportError& e) {
+            return std::string(e.what());
+        }
+        return std::string("the export started");
+    };
+    CHECK_THAT(refusal(dir / "clip.avi"), Catch::Contains("avi is not written") && Catch::Contains("FILE.mp4"));
+    CHECK_THAT(refusal(dir / "clip.MKV"), Catch::Contains("mkv is not written"));
+    CHECK_FALSE(std::filesystem::exists(dir / "clip.avi"));
+    std::filesystem::create_directory(dir / "taken.mp4");
+    CHECK_THAT(refusal(dir / "taken.mp4"), Catch::Contains("taken.mp4") && Catch::Contains("is a folder"));
+    // The extension's case does not matter: FILE.MP4 is a video, not a folder of frames.
+    auto upper = smallExport(dir / "CLIP.Mp4", 3);
+    CHECK(upper.kind() == render::OutputKind::Mp4);
+}
+
 TEST_CASE("without ffmpeg, MP4 and MOV say they need it and PNG export still works", "[render]") {
     TempDir dir;
     for (const char* name : {"out.mp4", "out.mov"}) {
