@@ -318,6 +318,8 @@ Preset parsePreset(std::string_view text, const std::string& source) {
 }
 
 Preset loadPreset(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) throw PresetError(file.string() + ": a folder, not a preset file");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw PresetError(file.string() + ": cannot open the preset file");
     std::stringstream buf;

@@ -188,6 +188,7 @@ TEST_CASE("validate accepts a good preset and refuses a broken one") {
 
     requireRefused(run(runValidate, {}), "validate", "preset file");
     requireRefused(run(runValidate, {(dir / "absent.json").string()}), "validate", "absent.json");
+    requireRefused(run(runValidate, {dir.path().string()}), "validate", "a folder, not a preset file");
     requireRefused(run(runValidate, {"--strict"}), "validate", "unknown option");
 }
 

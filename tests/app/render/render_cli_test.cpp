@@ -46,7 +46,7 @@ TEST_CASE("mirofish render refuses a missing length or output and bad values wit
 namespace {
 // Starts `launch` (a shell command line that renders a long video to
 // DIR/v.mp4 in the background), waits until the video has begun, sends
-// `signal` with `kill ARGS`, and prints the exit code ("rc=N"), the
+// a signal with `kill killArgs`, and prints the exit code ("rc=N"), the
 // processes of the render still alive a few seconds later ("alive: PID")
 // and the files left in DIR.
 std::string stopRenderScript(const TempDir& dir, const std::string& launch, const std::string& killArgs) {
@@ -62,27 +62,27 @@ std::string stopRenderScript(const TempDir& dir, const std::string& launch, cons
 }
 
 const std::string kLongVideo = " render --frames 100000 --size 160x96 --fish 50 --out \"$d/v.mp4\" 2>$d/err";
-}  // namespace
 
-TEST_CASE("a kill stops a render inside Xvfb with its X server and keeps no unfinished video", "[render][cli]") {
+// The render started by `launch` and stopped by `kill killArgs` exits with
+// `code`, leaves none of its processes running and no file but its log.
+void requireStoppedCleanly(const std::string& launch, const std::string& killArgs, int code) {
     TempDir dir;
-    const Shell r = shell(stopRenderScript(dir, "env -u DISPLAY " + kMirofish + kLongVideo, "-TERM $pid"));
+    const Shell r = shell(stopRenderScript(dir, launch + kLongVideo, killArgs));
     INFO(r.output);
-    CHECK_THAT(r.output, Catch::Contains("rc=143"));
+    CHECK_THAT(r.output, Catch::Contains("rc=" + std::to_string(code)));
     CHECK_THAT(r.output, !Catch::Contains("alive:"));
     CHECK_THAT(r.output, Catch::Contains("files: err\n"));
     CHECK_THAT(r.output, Catch::Contains("stopped by a signal after") && Catch::Contains("no video was kept"));
 }
+}  // namespace
+
+TEST_CASE("a kill stops a render inside Xvfb with its X server and keeps no unfinished video", "[render][cli]") {
+    requireStoppedCleanly("env -u DISPLAY " + kMirofish, "-TERM $pid", 143);
+}
 
 TEST_CASE("Ctrl+C stops a render and its ffmpeg and keeps no unfinished video", "[render][cli]") {
-    TempDir dir;
     // Ctrl+C signals the whole foreground process group: the render and ffmpeg.
-    const Shell r = shell(stopRenderScript(dir, "setsid " + kMirofish + kLongVideo, "-INT -$pid"));
-    INFO(r.output);
-    CHECK_THAT(r.output, Catch::Contains("rc=130"));
-    CHECK_THAT(r.output, !Catch::Contains("alive:"));
-    CHECK_THAT(r.output, Catch::Contains("files: err\n"));
-    CHECK_THAT(r.output, Catch::Contains("stopped by a signal after") && Catch::Contains("no video was kept"));
+    requireStoppedCleanly("setsid " + kMirofish, "-INT -$pid", 130);
 }
 
 TEST_CASE("mirofish render refuses a folder holding an earlier render's frames, before rendering", "[render][cli]") {
