@@ -93,6 +93,7 @@ C.ToolBar {
             checkable: false
             tip: qsTr("Save a PNG of the view (F12; Shift+F12 at twice its size)")
             onClicked: stillMenu.popup(0, height)  // below the button, not at the pointer
+            C.ToolTip.visible: hovered && !stillMenu.visible  // it would cover the menu's first entry
             C.Menu {
                 id: stillMenu
                 C.MenuItem { text: qsTr("At the view's size (F12)"); onTriggered: bar.stillRequested(1) }

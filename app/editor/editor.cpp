@@ -96,6 +96,8 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
             }, Qt::QueuedConnection);
     });
     const QStringList problems = presets_->refresh();
+    // A file of yours opened by its path is yours, whoever named it.
+    if (const PresetLibrary::Entry* e = presets_->entry(presetRow())) loadedIsUser_ = e->user;
     if (!problems.isEmpty()) showMessage(tr("Some presets could not be read: %1").arg(problems.join("; ")), true);
     else if (const QString note = fishCapNote(initial); !note.isEmpty()) showMessage(note, true);
 

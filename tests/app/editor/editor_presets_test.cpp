@@ -196,6 +196,16 @@ TEST_CASE("the preset browser selects the loaded preset and names where a preset
     CHECK(f.editor->presetOrigin() == "not saved");
 }
 
+TEST_CASE("a preset of yours opened by its path at start is yours, to save over") {
+    TempDir userDir;
+    const auto file = userDir / "mine.json";
+    savePreset(loadPreset(shippedPreset("gentle-cruise")), file);
+    editor::Editor editor(loadPreset(file), file, false, cli::presetDirectories(), userDir.path());
+    CHECK(editor.presetIsUser());
+    CHECK(editor.presetOrigin().isEmpty());
+    CHECK(editor.presetRow() >= 0);
+}
+
 TEST_CASE("a preset with more fish than the editor runs opens with the most it runs, and says so") {
     EditorFixture f;
     TempDir elsewhere;
