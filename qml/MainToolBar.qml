@@ -1,7 +1,6 @@
 // Transport, fish count, pointer tools, overlay switches, undo and help.
 import QtQuick
 import QtQuick.Controls as C
-import QtQuick.Layouts
 import MiroFish
 
 C.ToolBar {
@@ -21,8 +20,10 @@ C.ToolBar {
         C.ToolTip.delay: 500
     }
 
-    RowLayout {
-        anchors.fill: parent
+    // Wraps onto a second row in a narrow window (the window's 800 px
+    // minimum cut off everything from the overlay switches on).
+    Flow {
+        width: parent.width
         spacing: 2
 
         ToolToggle {
@@ -32,7 +33,7 @@ C.ToolBar {
             tip: qsTr("Play / pause (Space)")
             onClicked: Editor.togglePause()
             // As wide as the wider label, so the buttons after it stay put.
-            Layout.preferredWidth: Math.max(playLabel.advanceWidth, pauseLabel.advanceWidth) + leftPadding + rightPadding
+            width: Math.max(playLabel.advanceWidth, pauseLabel.advanceWidth) + leftPadding + rightPadding
             TextMetrics { id: playLabel; font: playPause.font; text: "▶ " + qsTr("Play") }
             TextMetrics { id: pauseLabel; font: playPause.font; text: "❚❚ " + qsTr("Pause") }
         }
@@ -40,7 +41,7 @@ C.ToolBar {
         ToolToggle { text: qsTr("Reset"); checkable: false; tip: qsTr("Respawn with a new seed (R)"); onClicked: Editor.resetWithNewSeed() }
 
         C.ToolSeparator {}
-        C.Label { text: qsTr("Fish") }
+        C.Label { text: qsTr("Fish"); height: fishBox.height; verticalAlignment: Text.AlignVCenter }
         C.SpinBox {
             id: fishBox
             objectName: "fishCount"
@@ -50,7 +51,7 @@ C.ToolBar {
             value: Editor.fishCount
             stepSize: Math.max(1, Math.pow(10, Math.floor(Math.log(Math.max(value, 1)) / Math.LN10)) / 2)
             onValueModified: Editor.fishCount = value
-            Layout.preferredWidth: 130
+            width: 130
             C.ToolTip.visible: hovered
             C.ToolTip.text: qsTr("1 to 200 000 (+ / - scale by 1.5)")
             C.ToolTip.delay: 500
@@ -103,7 +104,6 @@ C.ToolBar {
         }
         ToolToggle { text: qsTr("Export…"); checkable: false; tip: qsTr("Frames or a video, offscreen (Ctrl+E)"); onClicked: bar.exportRequested() }
 
-        Item { Layout.fillWidth: true }
 
         ToolToggle { text: "↶"; checkable: false; enabled: Editor.canUndo; tip: Editor.undoText + " (Ctrl+Z)"; onClicked: Editor.undo() }
         ToolToggle { text: "↷"; checkable: false; enabled: Editor.canRedo; tip: Editor.redoText + " (Ctrl+Shift+Z)"; onClicked: Editor.redo() }

@@ -235,3 +235,23 @@ TEST_CASE("a school opened paused shows its speed and order at once, and no neig
         dash = dash || label->property("text").toString().startsWith(QStringLiteral("neighbours <font color='#dde4ec'>–"));
     CHECK(dash);
 }
+
+TEST_CASE("at the window's smallest size every tool bar button is inside the window") {
+    EditorFixture f(cli::kDefaultPreset, 800, 500);
+    auto* header = f.window->property("header").value<QQuickItem*>();
+    REQUIRE(header);
+    int buttons = 0;
+    std::vector<QQuickItem*> items{header};
+    while (!items.empty()) {
+        QQuickItem* item = items.back();
+        items.pop_back();
+        for (QQuickItem* child : item->childItems()) items.push_back(child);
+        if (!item->inherits("QQuickAbstractButton") || !item->isVisible()) continue;
+        ++buttons;
+        const QRectF r = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
+        INFO(item->property("text").toString().toStdString() << " at " << r.x() << "," << r.y());
+        CHECK(r.right() <= f.window->width());
+        CHECK(r.bottom() <= header->height());
+    }
+    CHECK(buttons >= 20);
+}
