@@ -8,7 +8,6 @@ Rectangle {
     signal closeRequested()
     color: "#d0081018"
 
-    MouseArea { anchors.fill: parent; onClicked: help.closeRequested() }
 
     readonly property var keys: [
         ["Space", qsTr("play / pause")],
@@ -44,26 +43,46 @@ Rectangle {
         [qsTr("Object tools"), qsTr("click places, drag moves, right-click removes")]
     ]
 
-    ColumnLayout {
-        anchors.centerIn: parent
-        spacing: 12
-        Label { text: qsTr("MiroFish — keys and mouse"); font.pixelSize: 20; font.bold: true }
-        GridLayout {
-            columns: 2
-            columnSpacing: 24
-            rowSpacing: 4
-            // Flattened pairs: the even cells are keys, the odd ones what they do.
-            Repeater {
-                model: [].concat.apply([], help.keys.concat(help.mouse))
-                delegate: Label {
-                    required property var modelData
-                    required property int index
-                    text: modelData
-                    font.bold: index % 2 === 0
-                    color: index % 2 === 0 ? "#8fc7ee" : "#dde4ec"
+    // Scrolls where the window is too short for the whole list (its 500 px
+    // minimum cut off the first and the last lines); centred where it fits.
+    Flickable {
+        id: flick
+        objectName: "helpScroll"
+        anchors.fill: parent
+        contentHeight: Math.max(height, column.implicitHeight + 40)
+        boundsBehavior: Flickable.StopAtBounds
+        clip: true
+        ScrollBar.vertical: ScrollBar {}
+
+        MouseArea {
+            width: flick.width
+            height: flick.contentHeight
+            onClicked: help.closeRequested()
+        }
+
+        ColumnLayout {
+            id: column
+            anchors.horizontalCenter: parent.horizontalCenter
+            y: Math.max(20, (flick.height - implicitHeight) / 2)
+            spacing: 12
+            Label { text: qsTr("MiroFish — keys and mouse"); font.pixelSize: 20; font.bold: true }
+            GridLayout {
+                columns: 2
+                columnSpacing: 24
+                rowSpacing: 4
+                // Flattened pairs: the even cells are keys, the odd ones what they do.
+                Repeater {
+                    model: [].concat.apply([], help.keys.concat(help.mouse))
+                    delegate: Label {
+                        required property var modelData
+                        required property int index
+                        text: modelData
+                        font.bold: index % 2 === 0
+                        color: index % 2 === 0 ? "#8fc7ee" : "#dde4ec"
+                    }
                 }
             }
+            Label { text: qsTr("Click anywhere or press Esc / F1 to close"); color: "#7f8b99" }
         }
-        Label { text: qsTr("Click anywhere or press Esc / F1 to close"); color: "#7f8b99" }
     }
 }

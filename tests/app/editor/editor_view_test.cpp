@@ -255,3 +255,29 @@ TEST_CASE("at the window's smallest size every tool bar button is inside the win
     }
     CHECK(buttons >= 20);
 }
+
+TEST_CASE("at the window's smallest size every line of the help can be scrolled into view") {
+    EditorFixture f(cli::kDefaultPreset, 800, 500);
+    QTest::keyClick(f.window, Qt::Key_F1);
+    auto* scroll = f.find("helpScroll");
+    REQUIRE(scroll);
+    REQUIRE(EditorFixture::waitFor([&] { return scroll->isVisible(); }));
+    auto* content = scroll->property("contentItem").value<QQuickItem*>();
+    REQUIRE(content);
+    const double contentHeight = scroll->property("contentHeight").toDouble();
+    CHECK(contentHeight > scroll->height());  // it does not fit: it scrolls
+    int lines = 0;
+    std::vector<QQuickItem*> items{content};
+    while (!items.empty()) {
+        QQuickItem* item = items.back();
+        items.pop_back();
+        for (QQuickItem* child : item->childItems()) items.push_back(child);
+        if (!item->inherits("QQuickText")) continue;
+        ++lines;
+        const QRectF r = item->mapRectToItem(content, QRectF(0, 0, item->width(), item->height()));
+        INFO(item->property("text").toString().toStdString());
+        CHECK(r.top() >= 0);
+        CHECK(r.bottom() <= contentHeight);
+    }
+    CHECK(lines > 50);
+}
