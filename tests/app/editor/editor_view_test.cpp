@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
+#include <vector>
 
 #include "editor_fixture.hpp"
 
@@ -23,6 +24,14 @@ int fishPixels(const QImage& image, const QRectF& area) {
             if (c.green() > 90 && c.blue() > 140) ++lit;
         }
     return lit;
+}
+
+// An item and everything under it in the visual tree.
+std::vector<QQuickItem*> selfAndDescendants(QQuickItem* root) {
+    std::vector<QQuickItem*> out{root};
+    for (std::size_t i = 0; i < out.size(); ++i)
+        for (QQuickItem* child : out[i]->childItems()) out.push_back(child);
+    return out;
 }
 }  // namespace
 
@@ -241,11 +250,7 @@ TEST_CASE("at the window's smallest size every tool bar button is inside the win
     auto* header = f.window->property("header").value<QQuickItem*>();
     REQUIRE(header);
     int buttons = 0;
-    std::vector<QQuickItem*> items{header};
-    while (!items.empty()) {
-        QQuickItem* item = items.back();
-        items.pop_back();
-        for (QQuickItem* child : item->childItems()) items.push_back(child);
+    for (QQuickItem* item : selfAndDescendants(header)) {
         if (!item->inherits("QQuickAbstractButton") || !item->isVisible()) continue;
         ++buttons;
         const QRectF r = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
@@ -267,11 +272,7 @@ TEST_CASE("at the window's smallest size every line of the help can be scrolled 
     const double contentHeight = scroll->property("contentHeight").toDouble();
     CHECK(contentHeight > scroll->height());  // it does not fit: it scrolls
     int lines = 0;
-    std::vector<QQuickItem*> items{content};
-    while (!items.empty()) {
-        QQuickItem* item = items.back();
-        items.pop_back();
-        for (QQuickItem* child : item->childItems()) items.push_back(child);
+    for (QQuickItem* item : selfAndDescendants(content)) {
         if (!item->inherits("QQuickText")) continue;
         ++lines;
         const QRectF r = item->mapRectToItem(content, QRectF(0, 0, item->width(), item->height()));
