@@ -14,6 +14,8 @@
 #include <unistd.h>
 #include <vector>
 
+#include "io/file_names.hpp"
+
 extern char** environ;
 
 namespace mirofish::cli {
@@ -129,8 +131,7 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
     if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
     if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
 
-    std::string ext = file.extension().string();
-    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string ext = lowerExtension(file);
     if (ext == ".wav") {
         MonoAudio a = readWav(file);
         a.samples = resample(a.samples, a.sampleRate, sampleRate);

@@ -182,6 +182,8 @@ private:
     void applyPreset(const Preset& preset);
     // Empty, or the message that the preset has more fish than the editor runs.
     QString fishCapNote(const Preset& preset) const;
+    // That message as an error where there is one, else `done`.
+    void reportApplied(const Preset& preset, const QString& done);
     void onParamEdited(ParamId id, float before, float after);
     void applyParamsFromHistory(const Params& params);
     void setOverlay(bool OverlayRequest::*flag, bool on);

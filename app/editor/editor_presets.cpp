@@ -107,6 +107,11 @@ void Editor::applyPreset(const Preset& preset) {
     updateModified();
 }
 
+void Editor::reportApplied(const Preset& preset, const QString& done) {
+    if (const QString note = fishCapNote(preset); !note.isEmpty()) showMessage(note, true);
+    else showMessage(done, false);
+}
+
 bool Editor::reportPresetError(const std::exception& e) {
     showMessage(QString::fromStdString(e.what()), true);
     return false;
@@ -120,8 +125,7 @@ bool Editor::loadPreset(int row) {
         loadedIsUser_ = e->user;
         loadedFile_ = e->file;
         applyPreset(p);
-        if (const QString note = fishCapNote(p); !note.isEmpty()) showMessage(note, true);
-        else showMessage(tr("Loaded %1").arg(QString::fromStdString(p.name)), false);
+        reportApplied(p, tr("Loaded %1").arg(QString::fromStdString(p.name)));
         return true;
     } catch (const std::exception& ex) {
         return reportPresetError(ex);
@@ -136,8 +140,7 @@ bool Editor::loadPresetFile(const QString& file) {
         loadedIsUser_ = e && e->user;
         loadedFile_ = file.toStdString();
         applyPreset(p);
-        if (const QString note = fishCapNote(p); !note.isEmpty()) showMessage(note, true);
-        else showMessage(tr("Loaded %1").arg(file), false);
+        reportApplied(p, tr("Loaded %1").arg(file));
         return true;
     } catch (const std::exception& ex) {
         return reportPresetError(ex);
@@ -249,8 +252,7 @@ bool Editor::morphToPreset(int row, double seconds) {
         emit presetChanged();
         emit fishCountChanged();
         emit historyChanged();
-        if (const QString note = fishCapNote(target); !note.isEmpty()) showMessage(note, true);
-        else showMessage(tr("Morphing to %1 over %2 s").arg(QString::fromStdString(target.name)).arg(seconds), false);
+        reportApplied(target, tr("Morphing to %1 over %2 s").arg(QString::fromStdString(target.name)).arg(seconds));
         return true;
     } catch (const std::exception& ex) {
         return reportPresetError(ex);

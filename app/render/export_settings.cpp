@@ -2,16 +2,11 @@
 
 #include <QFileInfo>
 #include <QStandardPaths>
-#include <cctype>
 #include <cstdlib>
 
-namespace mirofish::render {
+#include "io/file_names.hpp"
 
-std::string lowerExtension(const std::filesystem::path& file) {
-    std::string ext = file.extension().string();
-    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return ext;
-}
+namespace mirofish::render {
 
 OutputKind ExportSettings::kind() const {
     const std::string ext = lowerExtension(output);

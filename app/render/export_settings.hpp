@@ -39,9 +39,6 @@ struct ExportSettings {
 };
 
 // The program an export runs for MP4 and MOV.
-// A file name's extension in lower case (".mp4"), or "".
-std::string lowerExtension(const std::filesystem::path& file);
-
 std::string ffmpegProgram(const ExportSettings& settings);
 // Its full path, or empty when it cannot be found or run.
 std::string findProgram(const std::string& program);

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "frame_sink.hpp"
+#include "io/file_names.hpp"
 
 namespace mirofish::render {
 

@@ -43,6 +43,14 @@ std::vector<nlohmann::ordered_json> benchLines(const std::string& text) {
     return {js.begin() + 1, js.end() - 1};
 }
 
+// The table rows of a bench run that succeeded, `expected` of them.
+std::vector<nlohmann::ordered_json> benchRows(const Run& r, std::size_t expected) {
+    REQUIRE(r.code == 0);
+    auto rows = benchLines(r.out);
+    REQUIRE(rows.size() == expected);
+    return rows;
+}
+
 std::string hashOf(const Run& r) {
     REQUIRE(r.code == 0);
     const auto js = jsonLines(r.out);
@@ -275,9 +283,7 @@ TEST_CASE("bench refuses bad arguments with exit code 2") {
 TEST_CASE("bench --repeat measures every row several times and reports their spread") {
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--repeat", "3", "--pairs", "0",
                                  "--json"});
-    REQUIRE(r.code == 0);
-    const auto rows = benchLines(r.out);
-    REQUIRE(rows.size() == 6);  // one summary per row, not one line per run
+    const auto rows = benchRows(r, 6);  // one summary per row, not one line per run
     for (const auto& row : rows) {
         INFO(row.dump());
         CHECK(row.at("runs") == 3);
@@ -298,9 +304,7 @@ TEST_CASE("bench times article 000's scenes over the same steps on every machine
     // How dense their school is changes over minutes: a count of steps set by
     // the host's speed would time another school on a faster or slower machine.
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1", "--seconds", "1", "--pairs", "0", "--json"});
-    REQUIRE(r.code == 0);
-    const auto rows = benchLines(r.out);
-    REQUIRE(rows.size() == 3);
+    const auto rows = benchRows(r, 3);
     for (const auto& row : rows) {
         INFO(row.dump());
         const std::string scene = row.at("scene");
@@ -382,9 +386,7 @@ TEST_CASE("bench notes how far apart the cores were for every run on more than o
     REQUIRE(sched_getaffinity(0, sizeof allowed, &allowed) == 0);
     const bool twoCpus = CPU_COUNT(&allowed) >= 2;
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "12", "--pairs", "0", "--json"});
-    REQUIRE(r.code == 0);
-    const auto rows = benchLines(r.out);
-    REQUIRE(rows.size() == 6);
+    const auto rows = benchRows(r, 6);
     for (const auto& row : rows) {
         INFO(row.dump());
         if (row.at("threads") == 1 || !twoCpus) {
@@ -440,9 +442,7 @@ TEST_CASE("bench names the CPU and the clock each CPU ran at, before the table a
 
 TEST_CASE("bench times the same steps for every thread count, so the rows compare the same work") {
     const Run r = run(runBench, {"--fish", "2000", "--threads", "1,2", "--seconds", "1", "--pairs", "0", "--json"});
-    REQUIRE(r.code == 0);
-    const auto rows = benchLines(r.out);
-    REQUIRE(rows.size() == 6);  // {constant-density, article-000, article-000-app} x {1, 2} threads
+    const auto rows = benchRows(r, 6);  // {constant-density, article-000, article-000-app} x {1, 2} threads
     for (std::size_t i = 0; i < 3; ++i) {
         const auto& one = rows[i];
         const auto& two = rows[i + 3];

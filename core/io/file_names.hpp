@@ -1,0 +1,16 @@
+#pragma once
+// What a file's name says about it, the same for every reader.
+#include <cctype>
+#include <filesystem>
+#include <string>
+
+namespace mirofish {
+
+// The extension in lower case (".mp4" for "clip.MP4"), or "".
+inline std::string lowerExtension(const std::filesystem::path& file) {
+    std::string ext = file.extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext;
+}
+
+}  // namespace mirofish
