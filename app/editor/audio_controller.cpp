@@ -179,7 +179,7 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
     trackPath_ = loadingPath_;
     auto frames = std::shared_ptr<const std::vector<AudioFeatures>>(track, &track->frames);
     auto audio = std::shared_ptr<const MonoAudio>(track, &track->audio);
-    feed_->setTrack(frames, track->frameRate);
+    feed_->setTrack(frames, track->frameRate, track->audio.seconds());
     playback_.setTrack(audio);
     setSource(FileSource);
     emit trackChanged();

@@ -43,8 +43,11 @@ TrackReader::TrackReader(std::shared_ptr<const MonoAudio> audio, const QAudioFor
 
 double TrackReader::positionSeconds() const { return position_ / audio_->sampleRate; }
 
+double TrackReader::handedOutSeconds() const { return handedOut_ / audio_->sampleRate; }
+
 void TrackReader::seek(double seconds) {
     position_ = std::clamp(seconds * audio_->sampleRate, 0.0, static_cast<double>(audio_->samples.size()));
+    handedOut_ = position_;
 }
 
 qint64 TrackReader::bytesAvailable() const {
@@ -72,6 +75,7 @@ qint64 TrackReader::readData(char* data, qint64 maxSize) {
             writeSample(data + written + c * sampleBytes, format_.sampleFormat(), v);
         written += frameBytes;
         position_ += step_;
+        handedOut_ += step_;
     }
     return written;
 }
@@ -103,19 +107,29 @@ void TrackPlayback::setOutput(const QAudioDevice& device) {
     if (wasPlaying) play();
 }
 
+double TrackPlayback::heldBySink() const {
+    // What the sink holds has been handed out but not heard yet.
+    return static_cast<double>(sink_->bufferSize() - sink_->bytesFree()) / sink_->format().bytesPerFrame() /
+           sink_->format().sampleRate();
+}
+
 double TrackPlayback::position() const {
     if (!audio_) return 0;
     if (!playing_) return pausedAt_;
     if (sink_ && reader_) {
-        // What the sink holds has been handed out but not heard yet.
-        const double held = static_cast<double>(sink_->bufferSize() - sink_->bytesFree()) /
-                            sink_->format().bytesPerFrame() / sink_->format().sampleRate();
-        double p = reader_->positionSeconds() - held;
+        double p = reader_->positionSeconds() - heldBySink();
         if (p < 0) p = loop_ ? p + duration() : 0;
         return p;
     }
     const double p = clockStart_ + static_cast<double>(clock_.nsecsElapsed()) * 1e-9;
     return loop_ && duration() > 0 ? std::fmod(p, duration()) : std::min(p, duration());
+}
+
+double TrackPlayback::heard() const {
+    if (!audio_) return 0;
+    if (!playing_) return pausedAt_;
+    if (sink_ && reader_) return std::max(0.0, reader_->handedOutSeconds() - heldBySink());
+    return clockStart_ + static_cast<double>(clock_.nsecsElapsed()) * 1e-9;
 }
 
 void TrackPlayback::startSink(double from) {
@@ -194,6 +208,8 @@ void TrackPlayback::setLoop(bool loop) {
     }
     loop_ = loop;
     if (reader_) reader_->setLoop(loop);
+    feed_->setLoop(loop);
+    if (playing_) report();
     emit stateChanged();
 }
 
@@ -203,13 +219,14 @@ void TrackPlayback::tick() {
     if (ended) {
         pause();
         pausedAt_ = duration();
-        report();
+        // The visuals may still be behind the end (the latency offset).
+        feed_->setEnded();
         emit stateChanged();
         return;
     }
     report();
 }
 
-void TrackPlayback::report() { feed_->setPlayhead(position(), playing_); }
+void TrackPlayback::report() { feed_->setPlayhead(heard(), playing_); }
 
 }  // namespace mirofish::editor

@@ -24,7 +24,10 @@ namespace mirofish::editor {
 class TrackReader : public QIODevice {
 public:
     TrackReader(std::shared_ptr<const MonoAudio> audio, const QAudioFormat& format, QObject* parent = nullptr);
-    double positionSeconds() const;  // what has been handed out
+    double positionSeconds() const;  // what has been handed out, within the track
+    // What has been handed out from the start of the track, counted on
+    // across loop wraps since the last seek (AudioFeed::setPlayhead).
+    double handedOutSeconds() const;
     void seek(double seconds);
     void setLoop(bool loop) { loop_ = loop; }
     bool finished() const { return !loop_ && position_ >= static_cast<double>(audio_->samples.size()); }
@@ -40,6 +43,7 @@ private:
     QAudioFormat format_;
     double step_;      // track samples per output frame
     double position_ = 0;  // in track samples
+    double handedOut_ = 0;  // in track samples, position_ plus the wraps since the last seek
     bool loop_ = false;
 };
 
@@ -63,6 +67,9 @@ public:
     bool loop() const { return loop_; }
     double duration() const { return audio_ ? audio_->seconds() : 0.0; }
     double position() const;  // seconds, what is heard now
+    // Seconds heard from the start of the track, across loop wraps since
+    // playing started or the playhead moved (AudioFeed::setPlayhead).
+    double heard() const;
     bool audible() const { return sink_ != nullptr; }
 
 signals:
@@ -74,6 +81,7 @@ private:
     void stopSink();
     void tick();
     void report();
+    double heldBySink() const;  // seconds
 
     std::shared_ptr<AudioFeed> feed_;
     std::shared_ptr<const MonoAudio> audio_;

@@ -10,20 +10,33 @@ namespace {
 using Seconds = std::chrono::duration<double>;
 }
 
-void AudioFeed::setTrack(std::shared_ptr<const std::vector<AudioFeatures>> frames, double frameRate) {
+void AudioFeed::setTrack(std::shared_ptr<const std::vector<AudioFeatures>> frames, double frameRate, double seconds) {
     std::lock_guard lock(mutex_);
     track_ = std::move(frames);
     frameRate_ = frameRate;
-    playhead_ = 0;
-    playing_ = false;
+    seconds_ = seconds;
+    heard_ = 0;
+    transport_ = Transport::Paused;
     live_.clear();
 }
 
-void AudioFeed::setPlayhead(double seconds, bool playing, Clock::time_point at) {
+void AudioFeed::setPlayhead(double heard, bool playing, Clock::time_point at) {
     std::lock_guard lock(mutex_);
-    playhead_ = seconds;
-    playing_ = playing;
-    playheadAt_ = at;
+    heard_ = heard;
+    transport_ = playing ? Transport::Playing : Transport::Paused;
+    heardAt_ = at;
+}
+
+void AudioFeed::setEnded(Clock::time_point at) {
+    std::lock_guard lock(mutex_);
+    heard_ = seconds_;
+    transport_ = Transport::Ended;
+    heardAt_ = at;
+}
+
+void AudioFeed::setLoop(bool loop) {
+    std::lock_guard lock(mutex_);
+    loop_ = loop;
 }
 
 void AudioFeed::pushLive(const AudioFeatures& frame, Clock::time_point capturedAt) {
@@ -42,25 +55,32 @@ void AudioFeed::clear() {
     std::lock_guard lock(mutex_);
     track_.reset();
     live_.clear();
-    playing_ = false;
-    playhead_ = 0;
+    transport_ = Transport::Paused;
+    heard_ = 0;
 }
 
-double AudioFeed::playheadLocked(Clock::time_point now) const {
+double AudioFeed::heardLocked(Clock::time_point now) const {
     if (!track_) return 0;
-    return playing_ ? playhead_ + Seconds(now - playheadAt_).count() : playhead_;
+    return transport_ == Transport::Paused ? heard_ : heard_ + Seconds(now - heardAt_).count();
 }
 
 double AudioFeed::playhead(Clock::time_point now) const {
     std::lock_guard lock(mutex_);
-    return playheadLocked(now);
+    const double heard = heardLocked(now);
+    if (transport_ == Transport::Ended) return seconds_;
+    return loop_ && seconds_ > 0 ? std::fmod(heard, seconds_) : std::min(heard, seconds_);
 }
 
 long long AudioFeed::trackIndexLocked(Clock::time_point now) const {
-    if (!playing_ || track_->empty()) return -1;
-    const double k = std::round((playheadLocked(now) - latency_) * frameRate_);
+    if (transport_ == Transport::Paused || track_->empty()) return -1;
+    double t = heardLocked(now) - latency_;
+    // Before the first frame is due (the latency at the start) the school
+    // reads the first; a lap's start shows the end of the lap before it.
+    if (t <= 0) return 0;
+    if (loop_ && transport_ == Transport::Playing && seconds_ > 0) t = std::fmod(t, seconds_);
+    const double k = std::round(t * frameRate_);
     if (k >= static_cast<double>(track_->size())) return -1;
-    return k <= 0 ? 0 : static_cast<long long>(k);
+    return static_cast<long long>(k);
 }
 
 AudioFeed::LiveIterator AudioFeed::liveCurrentLocked(Clock::time_point now) const {

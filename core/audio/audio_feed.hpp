@@ -5,18 +5,22 @@
 // reads once per step.
 //
 // Track (a decoded, analysed file): frames at frameRate, frame k = k/frameRate
-// seconds into the file. The transport reports the playhead with the clock
-// time it was true at; while playing the feed advances it with the clock, so
-// the simulation sees a smooth playhead between reports. The frame read is
-// the one at playhead - latency (rounded to the nearest frame).
+// seconds into the file. The transport reports how much of the track has been
+// heard with the clock time that was true at; while playing the feed advances
+// it with the clock, so the simulation sees a smooth playhead between
+// reports. The frame read is the one at heard - latency (rounded to the
+// nearest frame). "Heard" counts on across loop wraps, so that a positive
+// latency shows the end of one lap after the next has begun; and after the
+// end of a track that does not loop the frames the latency still owes drive
+// on (setEnded) before nothing does.
 //
 // Live (an input device): frames stamped with the clock time their window
 // ended; the frame read is the newest one at least `latency` old. A stalled
 // input (nothing newer than kLiveStaleSeconds) drives nothing.
 //
 // Nothing drives (current() is false) when no source is set, the track is
-// paused or past its end, or live input has stalled: the school then runs on
-// its own parameters.
+// paused or past its end (plus the latency), or live input has stalled: the
+// school then runs on its own parameters.
 #include <chrono>
 #include <deque>
 #include <memory>
@@ -33,9 +37,18 @@ public:
     static constexpr double kLiveStaleSeconds = 0.5;
     static constexpr double kLiveHistorySeconds = 3.0;  // the most latency live input can add
 
-    // A new track replaces any source; it starts paused at 0.
-    void setTrack(std::shared_ptr<const std::vector<AudioFeatures>> frames, double frameRate);
-    void setPlayhead(double seconds, bool playing, Clock::time_point at = Clock::now());
+    // A new track, `seconds` long, replaces any source; it starts paused at 0.
+    void setTrack(std::shared_ptr<const std::vector<AudioFeatures>> frames, double frameRate, double seconds);
+    // `heard` seconds of the track heard at `at`, from the start of the
+    // track: the playhead, plus the track's length for each loop wrap since
+    // playing started or the playhead was last moved.
+    void setPlayhead(double heard, bool playing, Clock::time_point at = Clock::now());
+    // The track was heard to its end at `at` (it does not loop): the frames
+    // the latency still owes drive on, then nothing.
+    void setEnded(Clock::time_point at = Clock::now());
+    // Whether the track wraps to its start at its end (a transport setting:
+    // kept across tracks).
+    void setLoop(bool loop);
     // Switches to live input (dropping any track) and adds its newest frame.
     void pushLive(const AudioFeatures& frame, Clock::time_point capturedAt = Clock::now());
     // Seconds the visuals wait behind the audio (negative: ahead, tracks only).
@@ -50,7 +63,7 @@ public:
     // sampling more slowly than the frames still sees every beat.
     static constexpr double kOnsetLookbackSeconds = 1.0;
     double onsetAge(Clock::time_point now = Clock::now()) const;
-    // The track's playhead at `now` (0 without a track).
+    // The track's playhead at `now`, within the track (0 without a track).
     double playhead(Clock::time_point now = Clock::now()) const;
 
 private:
@@ -60,7 +73,9 @@ private:
     };
     using LiveIterator = std::deque<Stamped>::const_reverse_iterator;
 
-    double playheadLocked(Clock::time_point now) const;
+    enum class Transport { Paused, Playing, Ended };
+    // Seconds heard at `now` (see setPlayhead).
+    double heardLocked(Clock::time_point now) const;
     // The current track frame's index (-1: none drives).
     long long trackIndexLocked(Clock::time_point now) const;
     // The current live frame (live_.rend(): none drives).
@@ -69,9 +84,11 @@ private:
     mutable std::mutex mutex_;
     std::shared_ptr<const std::vector<AudioFeatures>> track_;
     double frameRate_ = 60;
-    double playhead_ = 0;
-    bool playing_ = false;
-    Clock::time_point playheadAt_{};
+    double seconds_ = 0;
+    double heard_ = 0;
+    Transport transport_ = Transport::Paused;
+    bool loop_ = false;
+    Clock::time_point heardAt_{};
     std::deque<Stamped> live_;
     double latency_ = 0;
 };

@@ -115,6 +115,23 @@ TEST_CASE("pause stops the audio driving, seek moves the playhead, loop wraps an
     CHECK(audio->position() < 0.2);
 }
 
+TEST_CASE("with a latency offset the end of a file still drives the school after the audio ended") {
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    openAndWait(audio, writeLoop(dir, 4), false);
+    audio->setLatencyMs(800);
+    audio->seek(3.6);
+    audio->play();
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->playing(); }, 3000));  // the audio ended
+    // The visuals are 0.8 s behind: 0.3 s later the school still hears the file's end.
+    QTest::qWait(300);
+    CHECK(audio->driving());
+    CHECK(f.editor->host().stats().audioDriving);
+    CHECK(EditorFixture::waitFor([&] { return !audio->driving(); }, 2000));
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }, 2000));
+}
+
 TEST_CASE("the route table edits the routes the simulation uses, and they are saved with the preset") {
     EditorFixture f;
     RouteListModel* routes = f.editor->routes();

@@ -35,6 +35,13 @@ Clock::time_point at(double seconds) {
     return Clock::time_point{} + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
+// Ten seconds of frames whose low band is the time in seconds.
+std::shared_ptr<std::vector<AudioFeatures>> tenSeconds() {
+    auto frames = std::make_shared<std::vector<AudioFeatures>>();
+    for (int k = 0; k <= 600; ++k) frames->push_back(frameAt(k / 60.0, static_cast<float>(k) / 60));
+    return frames;
+}
+
 }  // namespace
 
 TEST_CASE("live input analysed in uneven chunks gives exactly the file's analysis", "[audio][live]") {
@@ -78,7 +85,7 @@ TEST_CASE("a playing track drives the frame under the playhead, delayed by the l
     auto frames = std::make_shared<std::vector<AudioFeatures>>();
     for (int k = 0; k < 600; ++k) frames->push_back(frameAt(k / 60.0, static_cast<float>(k) / 600));
     AudioFeed feed;
-    feed.setTrack(frames, 60);
+    feed.setTrack(frames, 60, 10.0);
     AudioFeatures f;
     CHECK_FALSE(feed.current(f, at(10)));  // a loaded track waits for play
 
@@ -101,6 +108,50 @@ TEST_CASE("a playing track drives the frame under the playhead, delayed by the l
     CHECK_FALSE(feed.current(f, at(21)));
 }
 
+TEST_CASE("with a latency offset the end of a track still reaches the school after the audio stopped", "[audio][feed]") {
+    AudioFeed feed;
+    feed.setTrack(tenSeconds(), 60, 10.0);
+    feed.setLatency(1.0);
+    feed.setPlayhead(9.0, true, at(100));
+    feed.setEnded(at(101));  // the audience heard the last sample at 101 s
+    AudioFeatures f;
+    REQUIRE(feed.current(f, at(101.5)));
+    CHECK(f.time == Approx(9.5));
+    REQUIRE(feed.current(f, at(101.98)));
+    CHECK(f.time == Approx(9.98).margin(0.01));
+    CHECK_FALSE(feed.current(f, at(102.05)));  // then nothing drives
+    CHECK(feed.playhead(at(102)) == 10.0);
+
+    feed.setLatency(0);  // without the offset the end drives nothing at once
+    CHECK_FALSE(feed.current(f, at(101.1)));
+    feed.setLatency(1.0);
+    feed.setPlayhead(10.0, false, at(101.2));  // moving or pausing the playhead drops what was owed
+    CHECK_FALSE(feed.current(f, at(101.5)));
+}
+
+TEST_CASE("a looping track shows the end of each lap after the next has begun, as late as the latency", "[audio][feed]") {
+    AudioFeed feed;
+    feed.setTrack(tenSeconds(), 60, 10.0);
+    feed.setLoop(true);
+    feed.setLatency(0.5);
+    feed.setPlayhead(0, true, at(0));
+    AudioFeatures f;
+    REQUIRE(feed.current(f, at(0.2)));  // the first lap waits at its first frame
+    CHECK(f.time == 0);
+    feed.setPlayhead(10.25, true, at(10.25));  // a quarter second into the second lap
+    REQUIRE(feed.current(f, at(10.25)));
+    CHECK(f.time == Approx(9.75));
+    REQUIRE(feed.current(f, at(11.0)));
+    CHECK(f.time == Approx(0.5));
+    CHECK(feed.playhead(at(11.0)) == Approx(1.0));
+    REQUIRE(feed.current(f, at(20.6)));  // between reports the clock carries the playhead over the wrap
+    CHECK(f.time == Approx(0.1));
+
+    feed.setLatency(-0.5);  // ahead of the audio, the next lap's start shows before the wrap
+    REQUIRE(feed.current(f, at(19.8)));
+    CHECK(f.time == Approx(0.3));
+}
+
 TEST_CASE("live frames drive once they are as old as the latency, and stop when the input stalls", "[audio][feed]") {
     AudioFeed feed;
     feed.pushLive(frameAt(0, 0.1f), at(1.00));
@@ -119,7 +170,7 @@ TEST_CASE("live frames drive once they are as old as the latency, and stop when 
     CHECK_FALSE(feed.current(f, at(1.10 + AudioFeed::kLiveStaleSeconds + 0.01)));
 
     auto frames = std::make_shared<std::vector<AudioFeatures>>(std::vector<AudioFeatures>{frameAt(0, 0.9f)});
-    feed.setTrack(frames, 60);  // a file replaces the input
+    feed.setTrack(frames, 60, 1 / 60.0);  // a file replaces the input
     feed.setPlayhead(0, true, at(2));
     REQUIRE(feed.current(f, at(2)));
     CHECK(f.named[0] == 0.9f);
@@ -134,7 +185,7 @@ TEST_CASE("the beat light sees every onset however slowly the meter samples", "[
         frames->back().onset = k == 30;
     }
     AudioFeed feed;
-    feed.setTrack(frames, 60);
+    feed.setTrack(frames, 60, 2.0);
     feed.setPlayhead(0, true, at(0));
     CHECK(feed.onsetAge(at(0.4)) == std::numeric_limits<double>::infinity());
     CHECK(feed.onsetAge(at(0.5)) == 0);
