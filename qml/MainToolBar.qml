@@ -9,7 +9,7 @@ C.ToolBar {
     signal panelToggled()
     signal exportRequested()
     signal clearCanvasRequested()
-    // factor: of the view's size; 0: 3840 x 2160
+    // factor: of the view's size; 0: as large as fits in 3840 x 2160
     signal stillRequested(real factor)
 
     component ToolToggle: C.ToolButton {
@@ -99,7 +99,7 @@ C.ToolBar {
                 id: stillMenu
                 C.MenuItem { text: qsTr("At the view's size (F12)"); onTriggered: bar.stillRequested(1) }
                 C.MenuItem { text: qsTr("At twice its size (Shift+F12)"); onTriggered: bar.stillRequested(2) }
-                C.MenuItem { text: qsTr("At 3840 × 2160"); onTriggered: bar.stillRequested(0) }
+                C.MenuItem { text: qsTr("Fitting 3840 × 2160 (the view's shape)"); onTriggered: bar.stillRequested(0) }
             }
         }
         ToolToggle { text: qsTr("Export…"); checkable: false; tip: qsTr("Frames or a video, offscreen (Ctrl+E)"); onClicked: bar.exportRequested() }

@@ -2,6 +2,8 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QPainter>
+#include <QQuickWindow>
 #include <QQuickItem>
 #include <QQuickItemGrabResult>
 #include <QStandardPaths>
@@ -137,15 +139,23 @@ QString ExportController::saveStill(QQuickItem* item, int width, int height, con
     QDir().mkpath(dir);
     const QString file =
         QDir(dir).filePath("mirofish-" + QDateTime::currentDateTime().toString("yyyyMMdd-hhmmss-zzz") + ".png");
-    const QSize size = width > 0 && height > 0 ? QSize(width, height) : item->size().toSize();
+    // The view's shape, as large as fits in the size asked for: grabbed at
+    // another shape the view would be stretched.
+    QSize size = item->size().toSize();
+    if (width > 0 && height > 0) size.scale(width, height, Qt::KeepAspectRatio);
     const QSharedPointer<QQuickItemGrabResult> grab = item->grabToImage(size);
     if (!grab) {
         if (editor_) editor_->showMessage(tr("Could not grab the view for a still"), true);
         return {};
     }
+    // The grab holds the items alone; the water is the window's colour.
+    const QColor water = item->window() ? item->window()->color() : QColor(Qt::black);
     Editor* editor = editor_;
-    connect(grab.data(), &QQuickItemGrabResult::ready, this, [grab, file, editor] {
-        const bool saved = grab->saveToFile(file);
+    connect(grab.data(), &QQuickItemGrabResult::ready, this, [grab, file, editor, water] {
+        QImage still(grab->image().size(), QImage::Format_RGB32);
+        still.fill(water);
+        QPainter(&still).drawImage(0, 0, grab->image());
+        const bool saved = still.save(file);
         if (editor)
             editor->showMessage(saved ? tr("Saved the still %1").arg(file)
                                       : tr("Could not write the still %1 (folder not writable or disk full)").arg(file),

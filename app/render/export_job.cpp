@@ -28,6 +28,8 @@ void checkSettings(const ExportSettings& s) {
     if (s.kind() == OutputKind::Mp4 && (s.width % 2 || s.height % 2))
         throw ExportError("MP4 (yuv420p) wants an even width and height, got " + std::to_string(s.width) + "x" +
                           std::to_string(s.height));
+    if (s.alpha && s.kind() == OutputKind::Mp4)
+        throw ExportError("a transparent background needs a PNG sequence or a .mov (H.264 has no alpha)");
     if (!(s.fps > 0 && s.fps <= 240)) throw ExportError("the frame rate must be above 0 and at most 240");
     if (s.frames < 1 && s.audioFile.empty())
         throw ExportError("nothing to export: the length is 0 frames (give a length, or an audio file to take it from)");

@@ -72,7 +72,6 @@ ExportSettings parseSettings(const cli::Args& a) {
     if (a.has("frames")) s.frames = static_cast<std::uint64_t>(a.integer("frames", 0, 1, 10'000'000));
     else if (a.has("seconds")) s.frames = framesFor(a.number("seconds", 0, 1e-3, 86'400), s.fps);
     else if (s.audioFile.empty()) throw cli::ArgError("give the length: --frames N or --seconds S (or --audio FILE)");
-    if (s.alpha && s.kind() == OutputKind::Mp4) throw cli::ArgError("--alpha needs a PNG sequence or a .mov (H.264 has no alpha)");
     return s;
 }
 

@@ -109,6 +109,18 @@ TEST_CASE("cancelling an MP4 export from the dialog leaves no video", "[export]"
     CHECK(std::filesystem::is_empty(out.path()));
 }
 
+TEST_CASE("a transparent export to an MP4 is refused before any work, since H.264 has no alpha", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    CHECK_FALSE(exporter->start({{"width", 320}, {"height", 180}, {"fps", 30}, {"frames", 3}, {"alpha", true},
+                                 {"output", QString::fromStdString((out / "clip.mp4").string())}}));
+    CHECK(exporter->property("failed").toBool());
+    CHECK_THAT(exporter->property("status").toString().toStdString(), Catch::Contains("transparent background"));
+    CHECK(std::filesystem::is_empty(out.path()));
+}
+
 TEST_CASE("an export to a folder that cannot be written says so in the dialog", "[export]") {
     EditorFixture f;
     TempDir out;
@@ -157,7 +169,7 @@ TEST_CASE("C clears the trail canvas", "[export]") {
     CHECK(after < before / 4);
 }
 
-TEST_CASE("a still is the view at its size, or larger on request", "[export]") {
+TEST_CASE("a still is the view at its size, or larger on request, in the view's shape and on its water", "[export]") {
     EditorFixture f;
     TempDir out;
     auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
@@ -170,11 +182,22 @@ TEST_CASE("a still is the view at its size, or larger on request", "[export]") {
                                               2 * static_cast<int>(canvas->height()),
                                               QString::fromStdString(out.path().string()));
     REQUIRE(EditorFixture::waitFor([&] { return QFile::exists(twice); }));
-    const QImage small(atSize), large(twice);
+    const QString fourK = exporter->saveStill(canvas, 3840, 2160, QString::fromStdString(out.path().string()));
+    REQUIRE(EditorFixture::waitFor([&] { return QFile::exists(fourK); }));
+    const QImage small(atSize), large(twice), fitted(fourK);
 
     CHECK(small.size() == canvas->size().toSize());
     CHECK(large.size() == 2 * canvas->size().toSize());
     CHECK(litPixels(large) > litPixels(small));
+    // The largest size of the view's shape within 3840 x 2160, not stretched to it.
+    CHECK((fitted.width() == 3840 || fitted.height() == 2160));
+    CHECK(fitted.width() <= 3840);
+    CHECK(fitted.height() <= 2160);
+    CHECK(static_cast<double>(fitted.width()) / fitted.height() == Approx(canvas->width() / canvas->height()).epsilon(0.01));
+    // Opaque, the window's water where no fish is (a transparent still looks
+    // washed out on any light background).
+    CHECK_FALSE(small.hasAlphaChannel());
+    CHECK(small.pixelColor(1, 1) == f.window->color());
     CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("Saved the still"));
 }
 
