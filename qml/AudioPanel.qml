@@ -191,6 +191,7 @@ ScrollView {
                 text: panel.audio.bpm > 0
                       ? qsTr("%1 BPM  (confidence %2%)").arg(panel.audio.bpm.toFixed(1)).arg(Math.round(panel.audio.tempoConfidence * 100))
                       : panel.audio.source === AudioController.NoSource ? qsTr("tempo: no audio source")
+                      : panel.audio.source === AudioController.FileSource && !panel.audio.playing ? qsTr("tempo: not playing")
                       : qsTr("tempo: listening…")
                 color: panel.audio.driving ? palette.windowText : "#7f8b99"
             }

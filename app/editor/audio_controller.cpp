@@ -118,6 +118,8 @@ void AudioController::openFile(const QString& pathOrUrl, bool play) {
     const QUrl url(pathOrUrl);
     const QString path = url.isLocalFile() ? url.toLocalFile() : pathOrUrl;
     if (path.isEmpty()) return;
+    // What to say again if this file cannot be read (before any earlier load's "Reading").
+    if (!loading_) statusBeforeLoad_ = status_;
     cancelLoad();
     const std::uint64_t generation = ++loadGeneration_;
     loadCancelled_ = std::make_shared<std::atomic<bool>>(false);
@@ -167,7 +169,7 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
     emit loadingChanged();
     if (!track) {
         // The previous source, if any, carries on.
-        setStatus(source_ == NoSource ? tr("Could not open the audio file") : status_);
+        setStatus(source_ == NoSource ? tr("Could not open the audio file") : statusBeforeLoad_);
         emit problem(error);
         return;
     }
@@ -239,7 +241,7 @@ void AudioController::clearMeters() {
     driving_ = false;
     named_ = zeros(3);
     bands_ = zeros(static_cast<std::size_t>(bandLabels_.size()));
-    level_ = beat_ = 0;
+    level_ = beat_ = bpm_ = tempoConfidence_ = 0;
     emit metersChanged();
 }
 

@@ -154,6 +154,7 @@ private:
     QVariantList named_, bands_;
     QStringList bandLabels_;
     double level_ = 0, beat_ = 0, bpm_ = 0, tempoConfidence_ = 0;
+    QString statusBeforeLoad_;
     AudioFeatures frame_;
 };
 

@@ -191,12 +191,14 @@ TEST_CASE("a missing or corrupt audio file is reported by name and the playing f
     AudioController* audio = f.editor->audio();
     openAndWait(audio, writeLoop(dir, 6), true);
     REQUIRE(audio->playing());
+    const QString playingStatus = audio->status();
 
     openAndWait(audio, dir / "missing.mp3", true);
     CHECK(f.editor->messageIsError());
     CHECK(f.editor->message().contains("missing.mp3"));
     CHECK(audio->playing());
     CHECK(audio->fileName() == "loop.wav");
+    CHECK(audio->status() == playingStatus);  // not "Reading missing.mp3…" for good
 
     {
         std::ofstream junk(dir / "corrupt.mp3", std::ios::binary);
@@ -210,9 +212,11 @@ TEST_CASE("a missing or corrupt audio file is reported by name and the playing f
     const auto step = f.step();
     CHECK(EditorFixture::waitFor([&] { return f.step() > step + 10; }));
 
+    REQUIRE(EditorFixture::waitFor([&] { return audio->bpm() > 0; }));
     audio->closeSource();
     CHECK(audio->source() == AudioController::NoSource);
     CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }));
+    CHECK(audio->bpm() == 0);  // no tempo left over from the file
 }
 
 TEST_CASE("route edits undo and redo with Ctrl+Z, in turn with parameter edits") {
