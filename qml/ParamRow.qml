@@ -55,12 +55,18 @@ Item {
                 horizontalAlignment: TextInput.AlignRight
                 selectByMouse: true
                 text: row.value.toFixed(row.decimals)
-                validator: DoubleValidator { notation: DoubleValidator.StandardNotation }
+                // A decimal point or a decimal comma, whatever the locale:
+                // DoubleValidator took "1,5" for 15 (a group separator) in
+                // English, and "2.5" for 25 in German.
+                validator: RegularExpressionValidator { regularExpression: /\s*-?(\d+([.,]\d*)?|[.,]\d+)\s*/ }
+                function showValue() { text = Qt.binding(function() { return row.value.toFixed(row.decimals) }) }
                 onEditingFinished: {
-                    Editor.params.setValue(row.index, Number(text))
+                    Editor.params.setValue(row.index, Number(text.trim().replace(",", ".")))
                     Editor.params.endGesture()
-                    text = Qt.binding(function() { return row.value.toFixed(row.decimals) })
+                    showValue()
                 }
+                // Left unfinished (empty, or a lone "-"), the field shows the value again.
+                onActiveFocusChanged: if (!activeFocus) showValue()
             }
             ToolButton {
                 text: "↺"

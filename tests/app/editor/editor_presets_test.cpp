@@ -41,6 +41,29 @@ TEST_CASE("dragging a slider changes the parameter the simulation runs with") {
     CHECK(field->property("text").toString().toDouble() == Approx(shown).margin(1.0));
 }
 
+TEST_CASE("a value typed with a decimal comma or point is that value, and an unfinished entry shows the value again") {
+    EditorFixture f;
+    auto* field = f.find("field_alignmentWeight");
+    REQUIRE(field);
+    const auto type = [&](const char* text) {
+        field->forceActiveFocus();
+        QMetaObject::invokeMethod(field, "selectAll");
+        for (const char* c = text; *c; ++c) QTest::keyClick(f.window, *c);
+    };
+    type("1,5");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 1.5f);
+    type("2.25");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.25f);
+    CHECK(field->property("text").toString() == "2.25");
+
+    type("-");
+    f.find("fishView")->forceActiveFocus();  // the user clicks elsewhere
+    CHECK(field->property("text").toString() == "2.25");
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.25f);
+}
+
 TEST_CASE("undo and redo step through parameter edits, one slider drag at a time") {
     EditorFixture f;
     auto* params = f.editor->params();
