@@ -47,26 +47,15 @@ Item {
                 textFormat: Text.StyledText
                 elide: Text.ElideRight
             }
-            TextField {
-                id: field
+            NumberField {
                 objectName: "field_" + row.key
                 visible: !row.isChoice
                 Layout.preferredWidth: 78
-                horizontalAlignment: TextInput.AlignRight
-                selectByMouse: true
-                text: row.value.toFixed(row.decimals)
-                // A decimal point or a decimal comma, whatever the locale:
-                // DoubleValidator took "1,5" for 15 (a group separator) in
-                // English, and "2.5" for 25 in German.
-                validator: RegularExpressionValidator { regularExpression: /\s*-?(\d+([.,]\d*)?|[.,]\d+)\s*/ }
-                function showValue() { text = Qt.binding(function() { return row.value.toFixed(row.decimals) }) }
-                onEditingFinished: {
-                    Editor.params.setValue(row.index, Number(text.trim().replace(",", ".")))
+                shown: row.value.toFixed(row.decimals)
+                onCommitted: function(value) {
+                    Editor.params.setValue(row.index, value)
                     Editor.params.endGesture()
-                    showValue()
                 }
-                // Left unfinished (empty, or a lone "-"), the field shows the value again.
-                onActiveFocusChanged: if (!activeFocus) showValue()
             }
             ToolButton {
                 text: "↺"

@@ -74,26 +74,20 @@ Frame {
         RowLayout {
             Layout.fillWidth: true
             Label { text: qsTr("from"); color: "#9aa6b2"; font.pixelSize: 11 }
-            TextField {
+            NumberField {
                 objectName: "routeMin_" + row.index
                 Layout.preferredWidth: 62
-                horizontalAlignment: TextInput.AlignRight
-                selectByMouse: true
-                text: row.min.toFixed(row.decimalsFor(row.min))
-                validator: DoubleValidator { notation: DoubleValidator.StandardNotation }
-                onEditingFinished: row.routes.setField(row.index, "min", Number(text))
+                shown: row.min.toFixed(row.decimalsFor(row.min))
+                onCommitted: function(value) { row.routes.setField(row.index, "min", value) }
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("The value when the source is quiet; range %1 to %2 %3").arg(row.rangeMin).arg(row.rangeMax).arg(row.unit)
             }
             Label { text: qsTr("to"); color: "#9aa6b2"; font.pixelSize: 11 }
-            TextField {
+            NumberField {
                 objectName: "routeMax_" + row.index
                 Layout.preferredWidth: 62
-                horizontalAlignment: TextInput.AlignRight
-                selectByMouse: true
-                text: row.max.toFixed(row.decimalsFor(row.max))
-                validator: DoubleValidator { notation: DoubleValidator.StandardNotation }
-                onEditingFinished: row.routes.setField(row.index, "max", Number(text))
+                shown: row.max.toFixed(row.decimalsFor(row.max))
+                onCommitted: function(value) { row.routes.setField(row.index, "max", value) }
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("The value when the source is at its loudest; range %1 to %2 %3").arg(row.rangeMin).arg(row.rangeMax).arg(row.unit)
             }
@@ -149,11 +143,17 @@ Frame {
                 }
             }
             Label {
+                id: liveLabel
+                objectName: "routeLiveText_" + row.index
                 text: row.liveText + " " + row.unit
                 font.pixelSize: 11
                 color: Editor.audio.driving ? "#f0b35a" : "#7f8b99"
-                Layout.preferredWidth: 80
+                // As wide as the widest reading, so that the bar keeps its
+                // length while the value changes ("+0.060 x maxForce" did
+                // not fit in 80 px and covered the bar).
+                Layout.preferredWidth: Math.max(80, widest.advanceWidth + 4)
                 horizontalAlignment: Text.AlignRight
+                TextMetrics { id: widest; font: liveLabel.font; text: "+00.000 " + row.unit }
             }
         }
     }

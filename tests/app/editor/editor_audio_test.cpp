@@ -185,6 +185,36 @@ TEST_CASE("the route table edits the routes the simulation uses, and they are sa
     CHECK_FALSE(f.editor->modified());
 }
 
+TEST_CASE("a route's from and to fields show what the route holds, a typed value clamped twice included") {
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    f.window->setProperty("panelTab", 2);
+    QQuickItem* from = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] { return (from = f.find("routeMin_0")) && from->isVisible(); }));
+    const double top = paramDef(ParamId::SeparationWeight).max;
+    REQUIRE(routeData(routes, 0, RouteListModel::TargetRole).toString() == "separationWeight");
+    for (int i = 0; i < 2; ++i) {
+        f.typeInto(from, "999");
+        QTest::keyClick(f.window, Qt::Key_Return);
+        CHECK(routeData(routes, 0, RouteListModel::MinRole).toDouble() == top);
+        CHECK(from->property("text").toString().toDouble() == top);
+    }
+    f.typeInto(from, "1,5");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(routeData(routes, 0, RouteListModel::MinRole).toDouble() == 1.5);
+}
+
+TEST_CASE("each route's live reading fits beside its bar, the longest unit included") {
+    EditorFixture f;
+    f.window->setProperty("panelTab", 2);
+    for (const char* name : {"routeLiveText_0", "routeLiveText_1", "routeLiveText_2"}) {
+        QQuickItem* label = nullptr;
+        REQUIRE(EditorFixture::waitFor([&] { return (label = f.find(name)) && label->width() > 0; }));
+        INFO(name << ": " << label->property("text").toString().toStdString());
+        CHECK(label->implicitWidth() <= label->width());
+    }
+}
+
 TEST_CASE("a missing or corrupt audio file is reported by name and the playing file carries on") {
     EditorFixture f;
     TempDir dir;

@@ -56,6 +56,13 @@ public:
 
     QImage grab() const { return window->grabWindow(); }
 
+    // Types `text` into a text field over what it held, as from the keyboard.
+    void typeInto(QQuickItem* field, const char* text) const {
+        field->forceActiveFocus();
+        QMetaObject::invokeMethod(field, "selectAll");
+        for (const char* c = text; *c; ++c) QTest::keyClick(window, *c);
+    }
+
     TempDir userDir;
 
 private:

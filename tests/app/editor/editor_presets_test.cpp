@@ -45,11 +45,7 @@ TEST_CASE("a value typed with a decimal comma or point is that value, and an unf
     EditorFixture f;
     auto* field = f.find("field_alignmentWeight");
     REQUIRE(field);
-    const auto type = [&](const char* text) {
-        field->forceActiveFocus();
-        QMetaObject::invokeMethod(field, "selectAll");
-        for (const char* c = text; *c; ++c) QTest::keyClick(f.window, *c);
-    };
+    const auto type = [&](const char* text) { f.typeInto(field, text); };
     type("1,5");
     QTest::keyClick(f.window, Qt::Key_Return);
     CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 1.5f);

@@ -1,0 +1,24 @@
+// A field for one number. It takes a decimal point or a decimal comma
+// whatever the locale (DoubleValidator took "1,5" for 15, a group separator,
+// in English, and "2.5" for 25 in German), and shows the value again once an
+// edit ends, even one that left the value as it was (a typed 999 clamped to
+// 20 twice over), or is left unfinished (empty, a lone "-").
+import QtQuick
+import QtQuick.Controls
+
+TextField {
+    id: field
+    required property string shown  // the value, as text
+    signal committed(real value)
+
+    horizontalAlignment: TextInput.AlignRight
+    selectByMouse: true
+    text: shown
+    validator: RegularExpressionValidator { regularExpression: /\s*-?(\d+([.,]\d*)?|[.,]\d+)\s*/ }
+    function showValue() { text = Qt.binding(function() { return field.shown }) }
+    onEditingFinished: {
+        committed(Number(text.trim().replace(",", ".")))
+        showValue()
+    }
+    onActiveFocusChanged: if (!activeFocus) showValue()
+}
