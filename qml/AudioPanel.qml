@@ -135,15 +135,13 @@ ScrollView {
             Layout.leftMargin: 8
             Layout.rightMargin: 8
             Label { text: qsTr("Latency offset"); Layout.fillWidth: true }
-            SpinBox {
+            UnitSpinBox {
                 objectName: "audioLatency"
+                unit: "ms"
                 from: -panel.audio.maxLatencyMs
                 to: panel.audio.maxLatencyMs
                 stepSize: 5
-                editable: true
                 value: panel.audio.latencyMs
-                textFromValue: function(v) { return v + " ms" }
-                valueFromText: function(t) { return parseInt(t) }
                 onValueModified: panel.audio.latencyMs = value
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("Delay the visuals by this much to line them up with what the audience hears (negative: ahead; files only)")

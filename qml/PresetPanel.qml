@@ -95,14 +95,12 @@ ColumnLayout {
             ToolTip.text: qsTr("Glide every parameter to this preset over the chosen time")
             onClicked: Editor.morphToPreset(list.currentIndex, morphSeconds.value)
         }
-        SpinBox {
+        UnitSpinBox {
             id: morphSeconds
+            unit: "s"
             from: 0
             to: 120
             value: 5
-            editable: true
-            textFromValue: function(v) { return v + " s" }
-            valueFromText: function(t) { return parseInt(t) }
             Layout.preferredWidth: 100
         }
         TextField {

@@ -215,6 +215,25 @@ TEST_CASE("each route's live reading fits beside its bar, the longest unit inclu
     }
 }
 
+TEST_CASE("a latency typed beyond its range is clamped to it, and text that is no number changes nothing") {
+    EditorFixture f;
+    AudioController* audio = f.editor->audio();
+    f.window->setProperty("panelTab", 2);
+    QQuickItem* latency = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] { return (latency = f.find("audioLatency")) && latency->isVisible(); }));
+    auto* input = latency->property("contentItem").value<QQuickItem*>();
+    REQUIRE(input);
+    f.typeInto(input, "-1500");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(audio->latencyMs() == -audio->maxLatencyMs());
+    f.typeInto(input, "250 ms");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(audio->latencyMs() == 250);
+    f.typeInto(input, "abc");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(audio->latencyMs() == 250);
+}
+
 TEST_CASE("a missing or corrupt audio file is reported by name and the playing file carries on") {
     EditorFixture f;
     TempDir dir;
