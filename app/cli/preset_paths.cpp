@@ -22,8 +22,26 @@ std::vector<std::filesystem::path> presetDirectories() {
     return dirs;
 }
 
+std::filesystem::path userPresetDirectory() {
+    if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env) return env;
+    std::filesystem::path data;
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && std::filesystem::path(xdg).is_absolute())
+        data = xdg;
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        data = std::filesystem::path(home) / ".local" / "share";
+    else
+        return {};
+    return data / "MiroFish" / "MiroFish" / "presets";
+}
+
+std::vector<std::filesystem::path> presetSearchPath() {
+    auto dirs = presetDirectories();
+    if (auto user = userPresetDirectory(); !user.empty()) dirs.push_back(std::move(user));
+    return dirs;
+}
+
 Preset loadPresetByName(const std::string& nameOrFile) {
-    const auto dirs = presetDirectories();
+    const auto dirs = presetSearchPath();
     const auto file = resolvePreset(nameOrFile, dirs);
     if (!file) {
         std::string known;

@@ -7,12 +7,22 @@
 
 namespace mirofish::cli {
 
-// Where presets are looked up, in order: $MIROFISH_PRESETS (':'-separated),
-// the presets/ folder installed beside the binary (../share/mirofish/presets),
-// and the source tree's presets/ the binary was built from.
+// The folders of presets the editor does not write to, in order:
+// $MIROFISH_PRESETS (':'-separated), the presets/ folder installed beside the
+// binary (../share/mirofish/presets), and the source tree's presets/ the
+// binary was built from.
 std::vector<std::filesystem::path> presetDirectories();
 
-// The preset given as an id or a file; throws PresetError when not found or invalid.
+// Where the editor saves your presets: $MIROFISH_USER_PRESETS, else
+// MiroFish/MiroFish/presets in $XDG_DATA_HOME or ~/.local/share (Qt's
+// application data folder of the editor, without Qt).
+std::filesystem::path userPresetDirectory();
+
+// Where a preset id is looked up: presetDirectories(), then your presets (a
+// shipped id always means the shipped preset).
+std::vector<std::filesystem::path> presetSearchPath();
+
+// The preset given as an id (presetSearchPath) or a file; throws PresetError when not found or invalid.
 Preset loadPresetByName(const std::string& nameOrFile);
 
 inline constexpr const char* kDefaultPreset = "gentle-cruise";

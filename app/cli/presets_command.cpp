@@ -46,8 +46,10 @@ int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
             return kExitOk;
         }
         std::vector<std::string> problems;
-        for (const PresetInfo& p : listPresets(presetDirectories(), &problems))
-            out << p.id << "  (" << p.name << ")\n    " << p.description << "\n";
+        const std::filesystem::path yours = userPresetDirectory();
+        for (const PresetInfo& p : listPresets(presetSearchPath(), &problems))
+            out << p.id << "  (" << p.name << ")" << (p.file.parent_path() == yours ? "  yours" : "") << "\n    "
+                << p.description << "\n";
         for (const std::string& problem : problems) err << "mirofish presets: skipped " << problem << "\n";
         return kExitOk;
     });

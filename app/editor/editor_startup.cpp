@@ -4,10 +4,8 @@
 #include <QQmlApplicationEngine>
 #include <QQuickStyle>
 #include <QQuickWindow>
-#include <QStandardPaths>
 #include <QTimer>
 #include <algorithm>
-#include <cstdlib>
 #include <sstream>
 #include <tuple>
 #include <iostream>
@@ -18,14 +16,6 @@
 #include "editor.hpp"
 
 namespace mirofish::editor {
-
-namespace {
-std::filesystem::path userPresetDir() {
-    if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env) return env;
-    return std::filesystem::path(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation).toStdString()) /
-           "presets";
-}
-}  // namespace
 
 std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& args, std::ostream& out,
                                              std::ostream& err, int& exitCode) {
@@ -108,7 +98,7 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     std::filesystem::path file;
     QString startupError;
     try {
-        const auto resolved = resolvePreset(wanted, dirs);
+        const auto resolved = resolvePreset(wanted, cli::presetSearchPath());
         if (!resolved) throw PresetError("no preset named '" + wanted + "' (see 'mirofish presets')");
         file = *resolved;
         preset = loadPreset(file);
@@ -126,7 +116,7 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     if (startup.fish) preset.scene.fishCount = *startup.fish;
     if (startup.world) std::tie(preset.scene.width, preset.scene.height) = *startup.world;
 
-    Editor editor(preset, file, false, dirs, userPresetDir());
+    Editor editor(preset, file, false, dirs, cli::userPresetDirectory());
     Editor::setInstance(&editor);
     if (!startupError.isEmpty()) editor.showMessage(startupError, true);
     editor.setPaused(startup.paused);

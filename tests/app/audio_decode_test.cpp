@@ -8,6 +8,7 @@
 
 #include "cli/audio_decode.hpp"
 #include "cli/audio_track.hpp"
+#include "support/cli_run.hpp"
 #include "support/sim_fixtures.hpp"
 
 using namespace mirofish;
@@ -85,10 +86,9 @@ TEST_CASE("without the ffmpeg program, compressed files say what to install and 
     TempDir dir;
     writeWav(dir / "tone.wav", fixture());
     encode(dir / "tone.wav", dir / "tone.flac");
-    ::setenv("MIROFISH_FFMPEG", (dir / "no-such-ffmpeg").c_str(), 1);
+    const ScopedEnv ffmpeg("MIROFISH_FFMPEG", (dir / "no-such-ffmpeg").string());
     CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "tone.flac"), Catch::Contains("ffmpeg") && Catch::Contains("install"));
     CHECK(cli::decodeAudioFile(dir / "tone.wav").samples.size() == 48000);
-    ::unsetenv("MIROFISH_FFMPEG");
 }
 
 TEST_CASE("a long file reports its decoding and analysis progress up to the end", "[audio]") {

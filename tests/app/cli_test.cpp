@@ -214,17 +214,27 @@ TEST_CASE("validate reports a preset with a number out of range by name and goes
 TEST_CASE("presets lists the others and names the one skipped when a preset folder holds a number out of range") {
     TempDir dir;
     writeText(dir / "overflowing.json", R"({"format": "mirofish-preset", "version": 1, "name": "O", "fish": 1e400})");
-    const char* before = std::getenv("MIROFISH_PRESETS");
-    const std::string saved = before ? before : "";
-    ::setenv("MIROFISH_PRESETS", dir.path().c_str(), 1);
+    const ScopedEnv presets("MIROFISH_PRESETS", dir.path().string());
     const Run r = run(runPresets, {});
-    if (before)
-        ::setenv("MIROFISH_PRESETS", saved.c_str(), 1);
-    else
-        ::unsetenv("MIROFISH_PRESETS");
     CHECK(r.code == kExitOk);
     CHECK_THAT(r.out, Catch::Contains("gentle-cruise  ("));
     CHECK_THAT(r.err, Catch::Contains("skipped " + (dir / "overflowing.json").string() + ": number out of range"));
+}
+
+TEST_CASE("a preset saved in your folder opens by its id from the command line, and presets lists it as yours") {
+    TempDir yours;
+    const ScopedEnv user("MIROFISH_USER_PRESETS", yours.path().string());
+    Preset mine = loadPreset(shippedPreset("gentle-cruise"));
+    mine.name = "My show";
+    mine.scene.fishCount = 37;
+    savePreset(mine, yours / "my-show.json");
+
+    const Run listed = run(runPresets, {});
+    CHECK_THAT(listed.out, Catch::Contains("my-show  (My show)  yours"));
+    CHECK_THAT(listed.out, Catch::Contains("gentle-cruise  (Gentle cruise)\n"));
+    const Run simulated = run(runSimulate, {"--preset", "my-show", "--steps", "1"});
+    REQUIRE(simulated.code == kExitOk);
+    CHECK_THAT(simulated.out, Catch::Contains("\"fish\":37"));
 }
 
 TEST_CASE("presets lists the shipped presets with their descriptions, and the parameters") {

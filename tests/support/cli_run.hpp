@@ -2,6 +2,8 @@
 // Running a subcommand in-process as a script would: its exit code, stdout
 // and stderr, and its output split into lines or fields.
 #include <cerrno>
+#include <cstdlib>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <streambuf>
@@ -9,6 +11,27 @@
 #include <vector>
 
 namespace mirofish::test {
+
+// An environment variable set for a scope, as it was again after it.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const std::string& value) : name_(name) {
+        if (const char* before = std::getenv(name)) before_ = before;
+        ::setenv(name, value.c_str(), 1);
+    }
+    ~ScopedEnv() {
+        if (before_)
+            ::setenv(name_, before_->c_str(), 1);
+        else
+            ::unsetenv(name_);
+    }
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+private:
+    const char* name_;
+    std::optional<std::string> before_;
+};
 
 struct Run {
     int code = -1;
