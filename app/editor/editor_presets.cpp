@@ -239,14 +239,20 @@ bool Editor::morphToPreset(int row, double seconds) {
         morphSeen_ = false;
         const Scene scene = withinFishCap(target.scene);
         fishCount_ = static_cast<int>(scene.fishCount);
-        // Parameters glide; the fish count and the objects switch at the start.
-        host_->post([scene, seconds](SimHost::Context& c) {
+        const bool ownWorld = !worldFollowsView_;
+        // Parameters glide; the fish count, the world and the objects switch at the start.
+        host_->post([scene, seconds, ownWorld](SimHost::Context& c) {
             c.morph.emplace(c.sim.params(), scene.params, seconds);
             c.morphElapsed = 0;
             c.sim.setFishCount(scene.fishCount);
+            if (ownWorld) c.sim.setWorldSize(scene.width, scene.height);
             setObjects(c, scene);
         });
         loaded_ = target;
+        // The school swims on, not reset: its seed stays, and the preset is
+        // the target with it (compared with the target's own seed, a morph
+        // left the preset marked modified for good).
+        loaded_.scene.seed = lastStats_.seed;
         loadedIsUser_ = e->user;
         loadedFile_ = e->file;
         emit presetChanged();

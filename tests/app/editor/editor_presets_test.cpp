@@ -159,6 +159,19 @@ TEST_CASE("a morph glides every parameter to the other preset and ends exactly o
     CHECK(between);
     CHECK(f.editor->host().stats().params == rush.scene.params);
     CHECK(EditorFixture::waitFor([&] { return f.editor->params()->params() == rush.scene.params; }));
+    // The morph's end is the preset: not marked modified, though the school
+    // kept its own seed (gentle-cruise's 7, Compact rush's 11), in its world.
+    REQUIRE(rush.scene.seed != loadPreset(shippedPreset("gentle-cruise")).scene.seed);
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
+
+    const Preset locked = loadPreset(shippedPreset("seed-locked"));
+    REQUIRE(locked.scene.width != rush.scene.width);
+    REQUIRE(f.editor->morphToPreset(presetRow(f, "Seed-locked (article 000)"), 0.2));
+    CHECK(EditorFixture::waitFor([&] {
+        const auto s = f.editor->host().stats();
+        return !s.morphing && s.worldWidth == locked.scene.width && s.worldHeight == locked.scene.height;
+    }));
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
 }
 
 TEST_CASE("a broken preset file shows an error naming it and the school keeps swimming") {
