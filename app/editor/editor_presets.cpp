@@ -149,7 +149,11 @@ bool Editor::loadPresetFile(const QString& file) {
 
 bool Editor::savePreset() {
     if (!loadedIsUser_) {
-        showMessage(tr("'%1' is a shipped preset and read-only: use Save as to keep your changes.").arg(presetName()), true);
+        const QString origin = presetOrigin();
+        const QString why = origin == tr("shipped")     ? tr("'%1' is a shipped preset and read-only")
+                            : origin == tr("not saved") ? tr("'%1' has no file any more")
+                                                        : tr("'%1' was opened from a file outside your presets");
+        showMessage(why.arg(presetName()) + tr(": use Save as to keep your changes."), true);
         return false;
     }
     try {

@@ -213,6 +213,8 @@ TEST_CASE("the preset browser selects the loaded preset and names where a preset
     CHECK(f.editor->presetRow() == -1);
     CHECK(list->property("currentIndex").toInt() == -1);
     CHECK(f.editor->presetOrigin() == "from from-a-friend.json");
+    CHECK_FALSE(f.editor->savePreset());  // Ctrl+S says why, and that it is not shipped
+    CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("outside your presets"));
 
     // Your own preset, opened by a path written another way, is yours.
     REQUIRE(f.editor->savePresetAs("Mine"));
@@ -226,6 +228,8 @@ TEST_CASE("the preset browser selects the loaded preset and names where a preset
 
     REQUIRE(f.editor->deletePreset(mine));
     CHECK(f.editor->presetOrigin() == "not saved");
+    CHECK_FALSE(f.editor->savePreset());
+    CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("'Mine' has no file any more"));
 }
 
 TEST_CASE("a preset of yours opened by its path at start is yours, to save over") {
