@@ -103,7 +103,7 @@ void TempoTracker::estimateTempo() {
         for (std::size_t i = lag; i < n; ++i) sum += (smooth_[i] - mean) * (smooth_[i - lag] - mean);
         acf_[lag] = sum / static_cast<double>(n - lag);
     }
-    if (!(acf_[0] > 1e-12)) {  // a flat envelope: silence or a steady sound
+    if (!(acf_[0] > static_cast<double>(config_.minDeviation) * config_.minDeviation)) {  // silence or a steady sound
         bpm_ = confidence_ = 0;
         return;
     }

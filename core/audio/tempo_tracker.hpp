@@ -28,6 +28,12 @@ struct TempoConfig {
     double windowSeconds = 8;
     double minBpm = 60, maxBpm = 200;
     float minConfidence = 0.2f;
+    // An envelope whose standard deviation is below this is flat: a steady
+    // tone's spectral flux is rounding noise (about 1e-5 to 1e-3 dB against
+    // 2-3 dB for a click track or music), which the normalised
+    // autocorrelation would blow up into any tempo (120 BPM, the prior's
+    // peak, at up to 98 % confidence). In the onset strength's units (dB).
+    float minDeviation = 0.01f;
     double minHistorySeconds = 2.5;  // no estimate before this much envelope
     double updateHz = 15;            // tempo re-estimates per second (phase: every frame)
 };
