@@ -34,7 +34,7 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
         const auto file = args.value("audio");
         if (!file) throw ArgError("--audio FILE is required");
         const long long fps = args.integer("fps", 60, 1, 1000);
-        const long long bands = args.integer("bands", 8, 1, 64);
+        const long long bands = args.integer("bands", kDefaultBands, 1, 64);
         AudioAnalyzerConfig config;
         config.frameRate = static_cast<double>(fps);
         config.bands = static_cast<std::size_t>(bands);

@@ -33,7 +33,7 @@ struct AudioAnalyzerConfig {
     double sampleRate = 48000;
     std::size_t fftSize = 2048;       // even; 2048 at 48 kHz: 23.4 Hz bins, a 43 ms window
     double frameRate = 60;            // analysis frames per second (the hop)
-    std::size_t bands = 8;            // log-spaced bands, 20 Hz - 16 kHz
+    std::size_t bands = kDefaultBands;  // log-spaced bands, 20 Hz - 16 kHz
     double attackSeconds = 0.01;      // smoothing of rising levels
     double releaseSeconds = 0.15;     // smoothing of falling levels
     double gainWindowSeconds = 4;     // how long the automatic gain remembers a loud moment

@@ -11,6 +11,10 @@ namespace mirofish {
 
 enum class NamedBand : std::size_t { Low = 0, Mid = 1, High = 2 };
 
+// The log-spaced bands of the analysis that drives the school (the editor,
+// simulate and render): what a route's band index counts.
+inline constexpr std::size_t kDefaultBands = 8;
+
 struct AudioFeatures {
     double time = 0;                 // seconds into the audio of the frame's analysis window end
     std::array<float, 3> named{};    // low, mid, high (NamedBand), 0..1

@@ -62,7 +62,7 @@ std::optional<ModCurve> findModCurve(std::string_view key);
 
 inline constexpr double kLogCurveFloorDb = -60.0;  // the Log curve's 0; 0 dB is its 1
 inline constexpr double kMaxModAmount = 1.0;       // amount is 0..1
-inline constexpr std::size_t kMaxModBand = 255;    // a Band route's band index is 0..255
+inline constexpr std::size_t kMaxModBand = kDefaultBands - 1;  // a Band route's band index is 0..7
 // An onset holds the Onset source at 1 on its frame, then it falls linearly to
 // 0 over this many seconds (9 frames at 60 fps), so a one-frame onset is seen.
 inline constexpr double kOnsetDecaySeconds = 0.15;

@@ -136,10 +136,10 @@ TEST_CASE("the linear and exponential curves go from min at silence to max at fu
         const double half = m.routeValues(base, bandAt(0.5))[0].value;
         CHECK(half == Approx(curve == ModCurve::Linear ? 2.5 : 1.5));
     }
-    // A band the analysis does not have reads as silence.
+    // A band the analysis does not have (one of four bands) reads as silence.
     const ModulationMatrix missing =
-        matrixOf({route(ModSource::Band, ParamId::CohesionWeight, 0.5, 4.5, ModCurve::Linear, 1.0, false, 40)});
-    CHECK(missing.routeValues(base, bandAt(1))[0].value == 0.5);
+        matrixOf({route(ModSource::Band, ParamId::CohesionWeight, 0.5, 4.5, ModCurve::Linear, 1.0, false, 6)});
+    CHECK(missing.routeValues(base, bandAt(1, 4, 3))[0].value == 0.5);
 }
 
 TEST_CASE("invert swaps the route's ends", "[modulation]") {
@@ -220,7 +220,7 @@ TEST_CASE("the modulated parameters always stay inside the registry range", "[mo
             const auto pick = [&] { return u(rng) < 0.3 ? (u(rng) < 0.5 ? d.min : d.max) : d.min + u(rng) * (d.max - d.min); };
             m.routes.push_back(route(static_cast<ModSource>(static_cast<int>(u(rng) * 7)), id, pick(), pick(),
                                      static_cast<ModCurve>(static_cast<int>(u(rng) * 3)), u(rng) < 0.2 ? 1.0 : u(rng),
-                                     u(rng) < 0.5, static_cast<std::size_t>(u(rng) * 10)));
+                                     u(rng) < 0.5, static_cast<std::size_t>(u(rng) * kDefaultBands)));
         }
         REQUIRE(m.validate().empty());
         AudioFeatures f;
@@ -354,6 +354,10 @@ TEST_CASE("an invalid route is refused with a message naming what is wrong, and 
                Catch::Contains("boundaryMode is a choice"));
     CHECK_THAT(validateRoute(route(ModSource::Band, ParamId::SeparationWeight, 1, 2, ModCurve::Log, 1, false, 999)),
                Catch::Contains("band is 999"));
+    // The school is driven by eight bands: a ninth would read silence.
+    CHECK(validateRoute(route(ModSource::Band, ParamId::SeparationWeight, 1, 2, ModCurve::Log, 1, false, 7)).empty());
+    CHECK_THAT(validateRoute(route(ModSource::Band, ParamId::SeparationWeight, 1, 2, ModCurve::Log, 1, false, 8)),
+               Catch::Contains("band is 8, outside 0 to 7"));
     ModulationMatrix m = matrixOf({route(ModSource::Low, ParamId::SeparationWeight, 1, 2),
                                    route(ModSource::Low, ParamId::Noise, 0, 5)});
     CHECK_THAT(m.validate(), Catch::StartsWith("route 1: max is 5"));
