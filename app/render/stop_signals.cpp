@@ -3,8 +3,14 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 namespace mirofish::render {
@@ -14,59 +20,80 @@ constexpr std::array<int, 3> kStopSignals{SIGINT, SIGTERM, SIGHUP};
 
 // Written from a signal handler: a lock-free atomic is async-signal-safe.
 std::atomic<int> gReceived{0};
-std::atomic<pid_t> gForwardTo{0};
-static_assert(std::atomic<int>::is_always_lock_free && std::atomic<pid_t>::is_always_lock_free);
+static_assert(std::atomic<int>::is_always_lock_free);
 
 struct sigaction gPrevious[kStopSignals.size()];
 
 void remember(int signal) { gReceived.store(signal, std::memory_order_relaxed); }
 
-void forward(int signal) {
-    if (const pid_t group = gForwardTo.load(std::memory_order_relaxed); group > 0) ::kill(-group, signal);
+// The parent's process id from /proc/PID/stat, whose second field (the
+// command's name, in parentheses) may itself hold spaces and parentheses.
+pid_t parentOf(const std::filesystem::path& process) {
+    std::ifstream in(process / "stat");
+    std::string stat;
+    std::getline(in, stat);
+    const auto close = stat.rfind(')');
+    if (close == std::string::npos) return 0;
+    char state = 0;
+    pid_t parent = 0;
+    std::istringstream(stat.substr(close + 1)) >> state >> parent;
+    return parent;
 }
 
-void install(void (*handler)(int)) {
-    struct sigaction action {};
-    action.sa_handler = handler;
-    sigemptyset(&action.sa_mask);
-    for (std::size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &action, &gPrevious[i]);
+// The child of `parent` that runs this very executable, or 0 while there is none.
+pid_t rerunOf(pid_t parent) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos || parentOf(entry.path()) != parent) continue;
+        if (std::filesystem::equivalent(entry.path() / "exe", "/proc/self/exe", ec)) return std::stoi(name);
+    }
+    return 0;
 }
 
-void restore() {
-    for (std::size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &gPrevious[i], nullptr);
-}
+int exitStatus(int status) { return WIFSIGNALED(status) ? exitCodeFor(WTERMSIG(status)) : WEXITSTATUS(status); }
 }  // namespace
 
 StopSignals::StopSignals() {
     gReceived.store(0, std::memory_order_relaxed);
-    install(remember);
+    struct sigaction action {};
+    action.sa_handler = remember;
+    sigemptyset(&action.sa_mask);
+    for (std::size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &action, &gPrevious[i]);
 }
 
-StopSignals::~StopSignals() { restore(); }
+StopSignals::~StopSignals() {
+    for (std::size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &gPrevious[i], nullptr);
+}
 
 int StopSignals::received() { return gReceived.load(std::memory_order_relaxed); }
 
 int runForwardingStopSignals(const char* program, char* const* command) {
-    const pid_t child = ::fork();
-    if (child < 0) return -1;
-    if (child == 0) {
+    const StopSignals stopSignals;
+    const pid_t wrapper = ::fork();
+    if (wrapper < 0) return -1;
+    if (wrapper == 0) {
         ::setpgid(0, 0);
         ::execv(program, command);
         ::_exit(127);
     }
     // Both sides set the group, so a signal cannot arrive before it exists.
-    ::setpgid(child, child);
-    gForwardTo.store(child, std::memory_order_relaxed);
-    install(forward);
-    int status = 0;
-    pid_t waited;
-    do {
-        waited = ::waitpid(child, &status, 0);
-    } while (waited < 0 && errno == EINTR);
-    restore();
-    gForwardTo.store(0, std::memory_order_relaxed);
-    if (waited < 0) return -1;
-    return WIFSIGNALED(status) ? exitCodeFor(WTERMSIG(status)) : WEXITSTATUS(status);
+    ::setpgid(wrapper, wrapper);
+    // The rerun is found by polling: it starts only once the wrapper's X
+    // server is up, and /proc cannot be read in a signal handler.
+    int forwarded = 0;
+    pid_t rerun = 0;
+    for (;;) {
+        int status = 0;
+        const pid_t waited = ::waitpid(wrapper, &status, WNOHANG);
+        if (waited == wrapper) return exitStatus(status);
+        if (waited < 0 && errno != EINTR) return -1;
+        if (const int signal = StopSignals::received(); signal != forwarded) {
+            if (rerun == 0) rerun = rerunOf(wrapper);
+            if (rerun > 0 && ::kill(rerun, signal) == 0) forwarded = signal;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
 }
 
 }  // namespace mirofish::render

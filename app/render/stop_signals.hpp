@@ -19,12 +19,16 @@ public:
 // What a process ended by `signal` exits with, as a shell reports it.
 constexpr int exitCodeFor(int signal) { return 128 + signal; }
 
-// Runs `command` (argv-style, null-terminated) in a process group of its
-// own and waits for it; the three signals above, sent to this process, go
-// on to that whole group. Returns its exit status, 128 + the signal that
-// ended it, or -1 with errno set when it could not be started. For
-// xvfb-run, whose X server and program would otherwise outlive a `kill` of
-// the script.
+// Runs `command` (argv-style, null-terminated): a wrapper such as xvfb-run
+// that runs this executable again as its child. The wrapper gets a process
+// group of its own, so a Ctrl+C reaches this process alone, and the three
+// signals above, sent to this process, go on to that rerun alone: it stops
+// as it would without the wrapper, and the wrapper then ends as it does
+// when its command is done, taking its X server along. Signalled itself,
+// xvfb-run would end without waiting for the render, and Xvfb would take a
+// SIGHUP for a reset and keep running. Returns once the wrapper has ended:
+// its exit status, 128 + the signal that ended it, or -1 with errno set when
+// it could not be started.
 int runForwardingStopSignals(const char* program, char* const* command);
 
 }  // namespace mirofish::render

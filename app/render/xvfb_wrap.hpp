@@ -7,10 +7,11 @@ namespace mirofish::render {
 bool displayAvailable();
 
 // Runs `xvfb-run -a mirofish ARGS...` (Qt on xcb) and returns its exit
-// status; Ctrl+C or a `kill` of this process reaches the render, the X
-// server and xvfb-run alike (stop_signals.hpp). Throws cli::ArgError saying
-// what to install when xvfb-run is missing, or when this process is already
-// that rerun and still has no display.
+// status once the render and xvfb-run have ended; Ctrl+C or a
+// `kill` of this process stops the render as it would stop without Xvfb
+// (stop_signals.hpp). Throws cli::ArgError saying what to install when
+// xvfb-run is missing, or when this process is already that rerun and still
+// has no display.
 int runUnderXvfb(int argc, char** argv);
 
 }  // namespace mirofish::render

@@ -47,15 +47,19 @@ namespace {
 // Starts `launch` (a shell command line that renders a long video to
 // DIR/v.mp4 in the background), waits until the video has begun, sends
 // a signal with `kill killArgs`, and prints the exit code ("rc=N"), the
-// processes of the render still alive a few seconds later ("alive: PID")
-// and the files left in DIR.
+// files in DIR and the processes of the render still running at that
+// moment ("running at exit: NAME"), the processes still alive a few seconds
+// later ("alive: PID") and the files left in DIR then. xvfb-run makes its
+// folder in DIR ($TMPDIR), Qt its runtime folder in DIR/run.
 std::string stopRenderScript(const TempDir& dir, const std::string& launch, const std::string& killArgs) {
     const std::string d = "'" + dir.path().string() + "'";
-    return "d=" + d + "; " + launch +
+    return "d=" + d + "; mkdir -m 700 $d/run; export TMPDIR=$d XDG_RUNTIME_DIR=$d/run; " + launch +
            " & pid=$!; "
            "for i in $(seq 1 600); do [ -e $d/v.mp4.part ] && break; sleep 0.05; done; sleep 0.3; "
-           "kids=$(pgrep -P $pid); for k in $kids; do kids=\"$kids $(pgrep -P $k)\"; done; "
-           "kill " + killArgs + "; wait $pid; echo \"rc=$?\"; "
+           "kids=''; level=$pid; for i in 1 2 3; do next=''; for k in $level; do next=\"$next $(pgrep -P $k)\"; done; "
+           "kids=\"$kids $next\"; level=$next; done; "
+           "kill " + killArgs + "; wait $pid; echo \"rc=$?\"; echo files at exit: $(ls $d); "
+           "for k in $kids; do kill -0 $k 2>/dev/null && echo \"running at exit: $(cat /proc/$k/comm)\"; done; "
            "for i in $(seq 1 100); do alive=''; for k in $kids; do kill -0 $k 2>/dev/null && alive=\"$alive $k\"; done; "
            "[ -z \"$alive\" ] && break; sleep 0.05; done; [ -n \"$alive\" ] && echo \"alive:$alive\"; "
            "echo files: $(ls $d); cat $d/err";
@@ -64,20 +68,32 @@ std::string stopRenderScript(const TempDir& dir, const std::string& launch, cons
 const std::string kLongVideo = " render --frames 100000 --size 160x96 --fish 50 --out \"$d/v.mp4\" 2>$d/err";
 
 // The render started by `launch` and stopped by `kill killArgs` exits with
-// `code`, leaves none of its processes running and no file but its log.
+// `code` once the render and ffmpeg have ended and the unfinished video is
+// gone, and leaves no process (Xvfb included) and no file but its log (and
+// Qt's runtime folder).
 void requireStoppedCleanly(const std::string& launch, const std::string& killArgs, int code) {
     TempDir dir;
     const Shell r = shell(stopRenderScript(dir, launch + kLongVideo, killArgs));
     INFO(r.output);
-    CHECK_THAT(r.output, Catch::Contains("rc=" + std::to_string(code)));
+    CHECK_THAT(r.output, Catch::Contains("rc=" + std::to_string(code) + "\n"));
+    CHECK_THAT(r.output, Catch::Contains("files at exit: err run\n"));
+    CHECK_THAT(r.output, !Catch::Contains("running at exit: mirofish") && !Catch::Contains("running at exit: ffmpeg"));
     CHECK_THAT(r.output, !Catch::Contains("alive:"));
-    CHECK_THAT(r.output, Catch::Contains("files: err\n"));
+    CHECK_THAT(r.output, Catch::Contains("files: err run\n"));
     CHECK_THAT(r.output, Catch::Contains("stopped by a signal after") && Catch::Contains("no video was kept"));
 }
 }  // namespace
 
 TEST_CASE("a kill stops a render inside Xvfb with its X server and keeps no unfinished video", "[render][cli]") {
     requireStoppedCleanly("env -u DISPLAY " + kMirofish, "-TERM $pid", 143);
+}
+
+TEST_CASE("a closed terminal stops a render inside Xvfb and leaves no X server running", "[render][cli]") {
+    requireStoppedCleanly("env -u DISPLAY " + kMirofish, "-HUP $pid", 129);
+}
+
+TEST_CASE("Ctrl+C stops a render inside Xvfb and exits 130", "[render][cli]") {
+    requireStoppedCleanly("env -u DISPLAY setsid " + kMirofish, "-INT -$pid", 130);
 }
 
 TEST_CASE("Ctrl+C stops a render and its ffmpeg and keeps no unfinished video", "[render][cli]") {
