@@ -22,8 +22,9 @@ packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
   ffmpeg
   # Export: the offscreen renderer's OpenGL framebuffer, the trail shaders,
   # the PNG writer, the export dialog's file pickers, and a private X server
-  # for 'mirofish render' on machines without a display.
-  libqt6opengl6-dev qt6-shadertools-dev libpng-dev xvfb xauth)
+  # for 'mirofish render' on machines without a display (or whose $DISPLAY
+  # does not open, which libxcb tells).
+  libqt6opengl6-dev qt6-shadertools-dev libpng-dev libxcb1-dev xvfb xauth)
 if [[ "${1:-}" == "--tests" ]]; then
   # The audio-device tests play and capture through a private PulseAudio
   # server's null output (the editor tests use the X server above).

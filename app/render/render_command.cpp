@@ -122,7 +122,7 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         kOptions};
     return cli::runCommand(spec, args, out, err, [&](const cli::Args& a) {
         ExportSettings settings = parseSettings(a);
-        if (!displayAvailable()) return runUnderXvfb(argc, argv);
+        if (!displayAvailable()) return runUnderXvfb(argc, argv, err);
 
         QGuiApplication app(argc, argv);
         const StopSignals stopSignals;

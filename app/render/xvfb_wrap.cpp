@@ -7,6 +7,7 @@
 #include <string>
 #include <unistd.h>
 #include <vector>
+#include <xcb/xcb.h>
 
 #include "cli/args.hpp"
 #include "export_settings.hpp"
@@ -21,17 +22,31 @@ bool set(const char* name) {
     const char* v = std::getenv(name);
     return v && *v;
 }
+
+// Qt aborts when $DISPLAY names no X server (or one that refuses this process).
+bool xDisplayOpens() {
+    xcb_connection_t* connection = xcb_connect(nullptr, nullptr);
+    const bool opens = xcb_connection_has_error(connection) == 0;
+    xcb_disconnect(connection);
+    return opens;
+}
+
+std::string whyNoDisplay() {
+    if (!set("DISPLAY")) return "none is set ($DISPLAY is empty)";
+    return "the display " + std::string(std::getenv("DISPLAY")) + " cannot be opened";
+}
 }  // namespace
 
-bool displayAvailable() { return set("DISPLAY") || set("WAYLAND_DISPLAY"); }
+bool displayAvailable() { return set("DISPLAY") ? xDisplayOpens() : set("WAYLAND_DISPLAY"); }
 
-int runUnderXvfb(int argc, char** argv) {
+int runUnderXvfb(int argc, char** argv, std::ostream& err) {
     if (set(kRerunMark)) throw cli::ArgError("no display even inside xvfb-run; is the package xauth installed?");
     const std::string xvfbRun = findProgram("xvfb-run");
     if (xvfbRun.empty())
-        throw cli::ArgError("rendering needs a display and none is set ($DISPLAY is empty); install the packages xvfb "
-                            "and xauth (apt-get install --no-install-recommends xvfb xauth) and it runs in Xvfb by "
-                            "itself, or set DISPLAY");
+        throw cli::ArgError("rendering needs a display, and " + whyNoDisplay() +
+                            "; install the packages xvfb and xauth (apt-get install --no-install-recommends xvfb xauth) "
+                            "and it runs in Xvfb by itself, or set DISPLAY");
+    if (set("DISPLAY")) err << "mirofish render: " << whyNoDisplay() << "; rendering in Xvfb instead\n";
     std::error_code ec;
     const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
     std::vector<std::string> words{"xvfb-run", "-a", "-s", "-screen 0 1280x720x24", ec ? std::string(argv[0]) : self};

@@ -101,6 +101,16 @@ TEST_CASE("Ctrl+C stops a render and its ffmpeg and keeps no unfinished video", 
     requireStoppedCleanly("setsid " + kMirofish, "-INT -$pid", 130);
 }
 
+TEST_CASE("mirofish render with a DISPLAY that does not open renders inside Xvfb instead", "[render][cli]") {
+    TempDir dir;
+    const Shell r = shell("DISPLAY=:9999 " + kMirofish + " render --frames 2 --size 64x64 --fish 50 --out '" +
+                          (dir / "frames").string() + "'");
+    INFO(r.output);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.output, Catch::Contains("mirofish render: the display :9999 cannot be opened; rendering in Xvfb instead"));
+    CHECK(std::filesystem::exists(framePath(dir / "frames", 1)));
+}
+
 TEST_CASE("mirofish render refuses a folder holding an earlier render's frames, before rendering", "[render][cli]") {
     TempDir dir;
     const std::string render = kMirofish + " render --fish 50 --size 160x90 --out '" + (dir / "seq").string() + "'";
