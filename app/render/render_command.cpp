@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
 #include "export_job.hpp"
+#include "frame_sink.hpp"
 #include "sim/scene.hpp"
 #include "stop_signals.hpp"
 #include "xvfb_wrap.hpp"
@@ -109,6 +110,45 @@ void printSummary(std::ostream& err, const ExportJob& job) {
     err << "\n" << std::defaultfloat;
 }
 
+// Renders every frame, with progress on `err` and the output's path on
+// `out`; false when a stop signal came first. Throws ExportError.
+bool renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
+    using Clock = std::chrono::steady_clock;
+    auto lastReport = Clock::now();
+    std::optional<Clock::time_point> firstFrame;  // the rate counts from here, after the warm-up
+    auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - *firstFrame).count(); };
+    while (job.step()) {
+        if (StopSignals::received()) return false;
+        if (!firstFrame && !job.warmingUp()) firstFrame = Clock::now();
+        if (Clock::now() - lastReport < std::chrono::seconds(1)) continue;
+        lastReport = Clock::now();
+        if (firstFrame) printProgress(err, job, elapsed());
+        else err << "render: warming up\n" << std::flush;
+    }
+    printProgress(err, job, firstFrame ? elapsed() : 0.0);
+    printSummary(err, job);
+    out << job.settings().output.string() << "\n";
+    return true;
+}
+
+// Frames written by a stopped render whose job is gone. A PNG sequence's
+// writers drop the frames still queued, so its folder, which held no frames
+// before, tells; a video was given `handedOver` frames.
+std::uint64_t framesWritten(const ExportSettings& s, std::uint64_t handedOver) {
+    if (s.kind() != OutputKind::PngSequence) return handedOver;
+    std::error_code ec;
+    std::uint64_t frames = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(s.output, ec))
+        frames += isFrameName(entry.path().filename().string());
+    return frames;
+}
+
+int reportStop(std::ostream& err, const ExportSettings& s, std::uint64_t written, std::uint64_t total, int signal) {
+    err << "mirofish render: stopped by a signal after " << written << " of " << total << " frames; "
+        << stoppedOutputNote(s) << "\n";
+    return exitCodeFor(signal);
+}
+
 }  // namespace
 
 int runRender(int argc, char** argv, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -126,38 +166,28 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
 
         QGuiApplication app(argc, argv);
         const StopSignals stopSignals;
-        std::uint64_t framesDone = 0;
-        // A signal also reaches ffmpeg when the terminal sends it to the
-        // whole process group: the write error that follows is the stop.
-        const auto reportStop = [&](int signal) {
-            err << "mirofish render: stopped by a signal after " << framesDone << " of " << settings.frames
-                << " frames; " << stoppedOutputNote(settings) << "\n";
-            return exitCodeFor(signal);
-        };
+        std::optional<ExportJob> job;
         try {
-            ExportJob job(settings);
-            using Clock = std::chrono::steady_clock;
-            auto lastReport = Clock::now();
-            std::optional<Clock::time_point> firstFrame;  // the rate counts from here, after the warm-up
-            auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - *firstFrame).count(); };
-            while (job.step()) {
-                framesDone = job.framesDone();
-                // Returning drops the job, whose sink removes what it began.
-                if (const int signal = StopSignals::received()) return reportStop(signal);
-                if (!firstFrame && !job.warmingUp()) firstFrame = Clock::now();
-                if (Clock::now() - lastReport < std::chrono::seconds(1)) continue;
-                lastReport = Clock::now();
-                if (firstFrame) printProgress(err, job, elapsed());
-                else err << "render: warming up\n" << std::flush;
-            }
-            printProgress(err, job, firstFrame ? elapsed() : 0.0);
-            printSummary(err, job);
-            out << job.settings().output.string() << "\n";
+            job.emplace(settings);
         } catch (const ExportError& e) {
-            if (const int signal = StopSignals::received()) return reportStop(signal);
+            // Found before any frame was drawn: the settings or the output are wrong.
+            if (const int signal = StopSignals::received()) return reportStop(err, settings, 0, settings.frames, signal);
             throw cli::ArgError(e.what());
         }
-        return cli::kExitOk;
+        std::string failure;
+        try {
+            if (renderAll(*job, out, err)) return cli::kExitOk;
+        } catch (const ExportError& e) {
+            failure = e.what();
+        }
+        const std::uint64_t handedOver = job->framesDone(), total = job->framesTotal();
+        job.reset();  // its sink removes what it began
+        // A signal also reaches ffmpeg when the terminal sends it to the
+        // whole process group: the write error that follows is the stop.
+        if (const int signal = StopSignals::received())
+            return reportStop(err, settings, framesWritten(settings, handedOver), total, signal);
+        err << "mirofish render: " << failure << "\n";
+        return cli::kExitFailed;
     });
 }
 

@@ -101,6 +101,22 @@ TEST_CASE("Ctrl+C stops a render and its ffmpeg and keeps no unfinished video", 
     requireStoppedCleanly("setsid " + kMirofish, "-INT -$pid", 130);
 }
 
+TEST_CASE("a stopped PNG render counts the frames it wrote", "[render][cli]") {
+    TempDir dir;
+    // Slow PNG writers keep frames queued, which a stop drops.
+    const Shell r = shell("d='" + dir.path().string() + "'; setsid " + kMirofish +
+                          " render --frames 100000 --size 1280x720 --png-compression 9 --out \"$d/seq\" 2>$d/err & pid=$!; "
+                          "for i in $(seq 1 600); do [ -e $d/seq/frame_000003.png ] && break; sleep 0.05; done; "
+                          "kill -INT -$pid; wait $pid; echo \"rc=$?\"; cat $d/err");
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("rc=130\n"));
+    std::size_t frames = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir / "seq"))
+        frames += entry.path().extension() == ".png";
+    CHECK(frames >= 4);
+    CHECK_THAT(r.output, Catch::Contains("stopped by a signal after " + std::to_string(frames) + " of 100000 frames"));
+}
+
 TEST_CASE("mirofish render with a DISPLAY that does not open renders inside Xvfb instead", "[render][cli]") {
     TempDir dir;
     const Shell r = shell("DISPLAY=:9999 " + kMirofish + " render --frames 2 --size 64x64 --fish 50 --out '" +
@@ -109,6 +125,16 @@ TEST_CASE("mirofish render with a DISPLAY that does not open renders inside Xvfb
     CHECK(r.code == 0);
     CHECK_THAT(r.output, Catch::Contains("mirofish render: the display :9999 cannot be opened; rendering in Xvfb instead"));
     CHECK(std::filesystem::exists(framePath(dir / "frames", 1)));
+}
+
+TEST_CASE("mirofish render exits 1 when ffmpeg fails while writing the video and keeps nothing", "[render][cli]") {
+    TempDir dir;
+    const Shell r = shell(kMirofish + " render --frames 60 --size 64x64 --fish 50 --ffmpeg /bin/false --out '" +
+                          (dir / "v.mp4").string() + "'");
+    INFO(r.output);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.output, Catch::Contains("mirofish render: ffmpeg failed writing"));
+    CHECK(std::filesystem::is_empty(dir.path()));
 }
 
 TEST_CASE("mirofish render refuses a folder holding an earlier render's frames, before rendering", "[render][cli]") {
