@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -51,6 +52,17 @@ pid_t rerunOf(pid_t parent) {
     return 0;
 }
 
+// xvfb-run stops its X server without waiting for it, and an X server still
+// shutting down takes the next render's display number (xvfb-run -a) with
+// it. This process is made the subreaper of what the wrapper leaves, so it
+// can wait for all of the wrapper's group; TERM ends what a killed wrapper
+// could not.
+void endGroup(pid_t group) {
+    ::kill(-group, SIGTERM);
+    while (::waitpid(-group, nullptr, 0) > 0 || errno == EINTR) {
+    }
+}
+
 int exitStatus(int status) { return WIFSIGNALED(status) ? exitCodeFor(WTERMSIG(status)) : WEXITSTATUS(status); }
 }  // namespace
 
@@ -70,6 +82,7 @@ int StopSignals::received() { return gReceived.load(std::memory_order_relaxed); 
 
 int runForwardingStopSignals(const char* program, char* const* command) {
     const StopSignals stopSignals;
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
     const pid_t wrapper = ::fork();
     if (wrapper < 0) return -1;
     if (wrapper == 0) {
@@ -86,7 +99,10 @@ int runForwardingStopSignals(const char* program, char* const* command) {
     for (;;) {
         int status = 0;
         const pid_t waited = ::waitpid(wrapper, &status, WNOHANG);
-        if (waited == wrapper) return exitStatus(status);
+        if (waited == wrapper) {
+            endGroup(wrapper);
+            return exitStatus(status);
+        }
         if (waited < 0 && errno != EINTR) return -1;
         if (const int signal = StopSignals::received(); signal != forwarded) {
             if (rerun == 0) rerun = rerunOf(wrapper);

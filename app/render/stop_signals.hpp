@@ -26,9 +26,10 @@ constexpr int exitCodeFor(int signal) { return 128 + signal; }
 // as it would without the wrapper, and the wrapper then ends as it does
 // when its command is done, taking its X server along. Signalled itself,
 // xvfb-run would end without waiting for the render, and Xvfb would take a
-// SIGHUP for a reset and keep running. Returns once the wrapper has ended:
-// its exit status, 128 + the signal that ended it, or -1 with errno set when
-// it could not be started.
+// SIGHUP for a reset and keep running. Returns once the wrapper and all it
+// started in its group (the X server too) have ended: its exit status,
+// 128 + the signal that ended it, or -1 with errno set when it could not be
+// started.
 int runForwardingStopSignals(const char* program, char* const* command);
 
 }  // namespace mirofish::render
