@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -23,12 +24,14 @@ bool set(const char* name) {
     return v && *v;
 }
 
-// Qt aborts when $DISPLAY names no X server (or one that refuses this process).
+// Qt aborts when $DISPLAY names no X server (or one that refuses this
+// process). The connection stays open until the process ends: an X server
+// resets when its last client leaves (Xvfb has no other), and would refuse
+// Qt's connection meanwhile.
 bool xDisplayOpens() {
-    xcb_connection_t* connection = xcb_connect(nullptr, nullptr);
-    const bool opens = xcb_connection_has_error(connection) == 0;
-    xcb_disconnect(connection);
-    return opens;
+    static const std::unique_ptr<xcb_connection_t, decltype(&xcb_disconnect)> connection(xcb_connect(nullptr, nullptr),
+                                                                                         xcb_disconnect);
+    return xcb_connection_has_error(connection.get()) == 0;
 }
 
 std::string whyNoDisplay() {
