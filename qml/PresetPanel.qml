@@ -9,6 +9,15 @@ ColumnLayout {
     id: panel
     spacing: 6
     function focusName() { nameField.forceActiveFocus(); nameField.selectAll() }
+    // A name you already use asks before it replaces that preset.
+    function saveAs() {
+        if (Editor.presetNameTaken(nameField.text)) {
+            confirmReplace.name = nameField.text.trim()
+            confirmReplace.open()
+        } else {
+            Editor.savePresetAs(nameField.text)
+        }
+    }
     readonly property bool currentIsUser: list.currentItem !== null && list.currentItem.user
 
     Label {
@@ -110,7 +119,7 @@ ColumnLayout {
             Layout.fillWidth: true
             placeholderText: qsTr("Name for Save as / Rename")
             selectByMouse: true
-            onAccepted: Editor.savePresetAs(text)
+            onAccepted: panel.saveAs()
         }
         Button {
             text: qsTr("Save")
@@ -121,12 +130,13 @@ ColumnLayout {
             onClicked: Editor.savePreset()
         }
         Button {
+            objectName: "presetSaveAs"
             text: qsTr("Save as")
             enabled: nameField.text.trim() !== ""
             Layout.fillWidth: true
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Save as a new preset of yours (Ctrl+Shift+S)")
-            onClicked: Editor.savePresetAs(nameField.text)
+            onClicked: panel.saveAs()
         }
         Button {
             text: qsTr("Rename")
@@ -141,6 +151,23 @@ ColumnLayout {
             Layout.fillWidth: true
             onClicked: confirmDelete.open()
         }
+    }
+
+    Dialog {
+        id: confirmReplace
+        objectName: "confirmReplace"
+        property string name
+        title: qsTr("Replace preset")
+        modal: true
+        anchors.centerIn: Overlay.overlay
+        standardButtons: Dialog.Yes | Dialog.No
+        width: 360
+        Label {
+            width: parent.width
+            wrapMode: Text.Wrap
+            text: qsTr("You already have a preset called '%1'. Replace it with this one?").arg(confirmReplace.name)
+        }
+        onAccepted: Editor.savePresetAs(name, true)
     }
 
     Dialog {

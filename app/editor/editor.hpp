@@ -146,7 +146,10 @@ public:
     Q_INVOKABLE bool loadPreset(int row);
     Q_INVOKABLE bool loadPresetFile(const QString& file);
     Q_INVOKABLE bool savePreset();
-    Q_INVOKABLE bool savePresetAs(const QString& name);
+    // Another preset of yours already has this name: Save as would replace
+    // it, and does so only when asked to (replace), after the panel asked.
+    Q_INVOKABLE bool presetNameTaken(const QString& name) const;
+    Q_INVOKABLE bool savePresetAs(const QString& name, bool replace = false);
     Q_INVOKABLE bool renamePreset(int row, const QString& name);
     Q_INVOKABLE bool deletePreset(int row);
     Q_INVOKABLE bool morphToPreset(int row, double seconds);

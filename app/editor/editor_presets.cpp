@@ -172,9 +172,20 @@ bool Editor::savePreset() {
     }
 }
 
-bool Editor::savePresetAs(const QString& name) {
+bool Editor::presetNameTaken(const QString& name) const {
+    const auto file = presets_->library().savedAs(name.trimmed().toStdString());
+    std::error_code ec;
+    return file && !(loadedIsUser_ && std::filesystem::equivalent(*file, loadedFile_, ec));
+}
+
+bool Editor::savePresetAs(const QString& name, bool replace) {
     if (name.trimmed().isEmpty()) {
         showMessage(tr("A preset needs a name."), true);
+        return false;
+    }
+    if (!replace && presetNameTaken(name)) {
+        showMessage(tr("You already have a preset called '%1': replace it, or choose another name.").arg(name.trimmed()),
+                    true);
         return false;
     }
     try {

@@ -67,17 +67,26 @@ PresetLibrary::Entry PresetLibrary::write(const Preset& preset, const fs::path& 
     return Entry{file.stem().string(), preset.name, preset.description, file, true};
 }
 
-PresetLibrary::Entry PresetLibrary::save(const Preset& preset) {
-    const std::string slug = slugFor(preset.name);
+fs::path PresetLibrary::fileFor(const std::string& name) const {
+    const std::string slug = slugFor(name);
     std::string id = slug;
     for (int n = 2;; ++n) {
         const fs::path file = userDir_ / (id + ".json");
         std::error_code ec;
         // A file that does not load is not ours to overwrite: the user may still repair it.
-        if (!fs::exists(file, ec) || nameIn(file) == preset.name) return write(preset, file);
+        if (!fs::exists(file, ec) || nameIn(file) == name) return file;
         id = slug + "-" + std::to_string(n);
     }
 }
+
+std::optional<fs::path> PresetLibrary::savedAs(const std::string& name) const {
+    const fs::path file = fileFor(name);
+    std::error_code ec;
+    if (!fs::exists(file, ec)) return std::nullopt;
+    return file;
+}
+
+PresetLibrary::Entry PresetLibrary::save(const Preset& preset) { return write(preset, fileFor(preset.name)); }
 
 PresetLibrary::Entry PresetLibrary::saveOver(const Entry& existing, const Preset& preset) {
     requireUser(existing, "shipped presets are read-only; use Save as");

@@ -5,6 +5,7 @@
 // id is its file name without .json, a slug of its name; it may equal a
 // shipped id, and both are listed.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,8 @@ public:
     // user preset of the same name is overwritten; if the slug is taken by a
     // differently named one, -2, -3, ... is appended.
     Entry save(const Preset& preset);
+    // The file of yours that save() would overwrite for this name, if any.
+    std::optional<std::filesystem::path> savedAs(const std::string& name) const;
     // Overwrites a user preset's file, whatever the preset's name.
     Entry saveOver(const Entry& existing, const Preset& preset);
     // Changes the name in the file and moves the file to the new slug.
@@ -48,6 +51,8 @@ public:
     const std::filesystem::path& userDir() const { return userDir_; }
 
 private:
+    // Where save() writes a preset of this name.
+    std::filesystem::path fileFor(const std::string& name) const;
     Entry write(const Preset& preset, const std::filesystem::path& file);
 
     std::vector<std::filesystem::path> shippedDirs_;

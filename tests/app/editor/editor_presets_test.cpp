@@ -133,6 +133,35 @@ TEST_CASE("a preset saved from the browser loads back with its parameters, fish 
     CHECK(presetRow(f, "Calmer") == -1);
 }
 
+TEST_CASE("Save as with the name of another preset of yours asks first, and replaces it only when told to") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Reef"));
+    const auto reef = f.userDir / "reef.json";
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    CHECK(f.editor->presetNameTaken("Reef"));
+    CHECK_FALSE(f.editor->presetNameTaken("Reef two"));
+    CHECK_FALSE(f.editor->savePresetAs("Reef"));  // not without asking
+    CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("already have a preset called 'Reef'"));
+    CHECK(loadPreset(reef).scene.fishCount == loadPreset(shippedPreset("gentle-cruise")).scene.fishCount);
+
+    // The panel's Save as asks.
+    f.window->setProperty("panelTab", 1);
+    auto* name = f.find("presetName");
+    auto* saveAs = f.find("presetSaveAs");
+    REQUIRE((name && saveAs));
+    name->setProperty("text", "Reef");
+    REQUIRE(EditorFixture::waitFor([&] { return saveAs->isVisible() && saveAs->isEnabled(); }));
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, saveAs->mapToScene(QPointF(5, 5)).toPoint());
+    auto* confirm = f.window->findChild<QObject*>("confirmReplace");
+    REQUIRE(confirm);
+    CHECK(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+    QMetaObject::invokeMethod(confirm, "accept");
+    CHECK(EditorFixture::waitFor([&] { return loadPreset(reef).name == "Reef" &&
+                                              loadPreset(reef).scene.fishCount == loadPreset(shippedPreset("compact-rush")).scene.fishCount; }));
+    // Saving as the name of the preset you have open is Save, and asks nothing.
+    CHECK_FALSE(f.editor->presetNameTaken("Reef"));
+}
+
 TEST_CASE("saving over a shipped preset is refused with a message, nothing is written") {
     EditorFixture f;
     f.editor->params()->setValue(row(ParamId::AlignmentWeight), 3.0);
