@@ -182,7 +182,13 @@ signals:
     void messageChanged();
 
 private:
-    void applyPreset(const Preset& preset);
+    // The preset open now, as a history entry keeps it.
+    OpenPreset openPreset();
+    // Loads `preset` (loadedFile_ and loadedIsUser_ already say where it is
+    // from), recording `before` for an undo.
+    void applyPreset(const Preset& preset, const OpenPreset& before);
+    // Runs `running` from its seed, compared with `loaded` for "modified".
+    void run(const Preset& running, const Preset& loaded);
     // Empty, or the message that the preset has more fish than the editor runs.
     QString fishCapNote(const Preset& preset) const;
     // That message as an error where there is one, else `done`.

@@ -77,14 +77,23 @@ void Editor::updateModified() {
     emit modifiedChanged();
 }
 
-void Editor::applyPreset(const Preset& preset) {
-    const Params before = params_.params();
-    params_.setAll(preset.scene.params);
+OpenPreset Editor::openPreset() { return {currentPreset(), loaded_, loadedFile_, loadedIsUser_}; }
+
+void Editor::applyPreset(const Preset& preset, const OpenPreset& before) {
     const RouteChange routes{routes_.matrix().routes, presetAudioRoutes(preset).routes};
-    history_.recordAll(before, preset.scene.params, "Load " + preset.name, routes);
-    setRoutes(routes.after);
+    // The whole preset open before, so that an undo brings back the fish,
+    // the objects placed and the seed too, not the parameters alone.
+    history_.recordAll(params_.params(), preset.scene.params, "Load " + preset.name, routes,
+                       PresetSwitch{before, {preset, preset, loadedFile_, loadedIsUser_}});
+    run(preset, preset);
+    emit historyChanged();
+}
+
+void Editor::run(const Preset& running, const Preset& loaded) {
+    params_.setAll(running.scene.params);
+    setRoutes(presetAudioRoutes(running).routes);
     morphSeen_ = false;
-    const Scene scene = withinFishCap(preset.scene);
+    const Scene scene = withinFishCap(running.scene);
     fishCount_ = static_cast<int>(scene.fishCount);
     const QSizeF world = worldFollowsView_ && !viewSize_.isEmpty() ? viewSize_ : QSizeF(scene.width, scene.height);
     host_->post([scene, world](SimHost::Context& c) {
@@ -95,7 +104,7 @@ void Editor::applyPreset(const Preset& preset) {
         c.sim.reset(scene.seed);
         setObjects(c, scene);
     });
-    loaded_ = preset;
+    loaded_ = loaded;
     // Until the simulation thread reports, assume it matches what was sent.
     lastStats_.seed = scene.seed;
     lastStats_.predators = scene.predators;
@@ -103,7 +112,6 @@ void Editor::applyPreset(const Preset& preset) {
     lastStats_.fields = scene.fields;
     emit presetChanged();
     emit fishCountChanged();
-    emit historyChanged();
     updateModified();
 }
 
@@ -122,9 +130,10 @@ bool Editor::loadPreset(int row) {
     if (!e) return false;
     try {
         const Preset p = presets_->library().load(*e);
+        const OpenPreset before = openPreset();
         loadedIsUser_ = e->user;
         loadedFile_ = e->file;
-        applyPreset(p);
+        applyPreset(p, before);
         reportApplied(p, tr("Loaded %1").arg(QString::fromStdString(p.name)));
         return true;
     } catch (const std::exception& ex) {
@@ -137,9 +146,10 @@ bool Editor::loadPresetFile(const QString& file) {
         const Preset p = mirofish::loadPreset(std::filesystem::path(file.toStdString()));
         const int row = presets_->rowOfFile(file.toStdString());
         const PresetLibrary::Entry* e = presets_->entry(row);
+        const OpenPreset before = openPreset();
         loadedIsUser_ = e && e->user;
         loadedFile_ = file.toStdString();
-        applyPreset(p);
+        applyPreset(p, before);
         reportApplied(p, tr("Loaded %1").arg(file));
         return true;
     } catch (const std::exception& ex) {
@@ -303,6 +313,14 @@ void Editor::applyParamsFromHistory(const Params& params) {
 }
 
 void Editor::applyHistoryStep(const HistoryStep& step) {
+    if (step.preset) {
+        // A load undone or redone: that preset runs again from its seed.
+        loadedFile_ = step.preset->file;
+        loadedIsUser_ = step.preset->user;
+        run(step.preset->running, step.preset->loaded);
+        emit historyChanged();
+        return;
+    }
     if (step.routes) setRoutes(*step.routes);
     applyParamsFromHistory(step.params);
 }

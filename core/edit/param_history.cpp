@@ -17,7 +17,7 @@ void ParamHistory::record(ParamId id, float before, float after) {
         top.open = false;  // another parameter was touched
     }
     if (before == after) return;
-    push(Entry{{Change{id, before, after}}, std::string(paramDef(id).label), true, std::nullopt});
+    push(Entry{{Change{id, before, after}}, std::string(paramDef(id).label), true, std::nullopt, std::nullopt});
 }
 
 void ParamHistory::closeGroup() {
@@ -25,12 +25,12 @@ void ParamHistory::closeGroup() {
 }
 
 void ParamHistory::recordAll(const Params& before, const Params& after, std::string label,
-                             std::optional<RouteChange> routes) {
-    Entry e{{}, std::move(label), false, std::nullopt};
+                             std::optional<RouteChange> routes, std::optional<PresetSwitch> preset) {
+    Entry e{{}, std::move(label), false, std::nullopt, std::move(preset)};
     for (const ParamDef& d : paramRegistry())
         if (before.get(d.id) != after.get(d.id)) e.changes.push_back(Change{d.id, before.get(d.id), after.get(d.id)});
     if (routes && routes->before != routes->after) e.routes = std::move(routes);
-    if (e.changes.empty() && !e.routes) return;
+    if (e.changes.empty() && !e.routes && !e.preset) return;
     closeGroup();
     push(std::move(e));
 }
@@ -46,7 +46,7 @@ void ParamHistory::recordRoutes(RouteChange change, std::string label) {
         top.open = false;
     }
     if (change.before == change.after) return;
-    push(Entry{{}, std::move(label), true, std::move(change)});
+    push(Entry{{}, std::move(label), true, std::move(change), std::nullopt});
 }
 
 void ParamHistory::push(Entry entry) {
@@ -59,9 +59,10 @@ std::optional<HistoryStep> ParamHistory::undo(const Params& current) {
     if (undo_.empty()) return std::nullopt;
     Entry e = std::move(undo_.back());
     undo_.pop_back();
-    HistoryStep step{current, std::nullopt};
+    HistoryStep step{current, std::nullopt, std::nullopt};
     for (const Change& c : e.changes) step.params.set(c.id, c.before);
     if (e.routes) step.routes = e.routes->before;
+    if (e.preset) step.preset = e.preset->before;
     e.open = false;  // after a redo, a new drag must not merge into it
     redo_.push_back(std::move(e));
     return step;
@@ -71,9 +72,10 @@ std::optional<HistoryStep> ParamHistory::redo(const Params& current) {
     if (redo_.empty()) return std::nullopt;
     Entry e = std::move(redo_.back());
     redo_.pop_back();
-    HistoryStep step{current, std::nullopt};
+    HistoryStep step{current, std::nullopt, std::nullopt};
     for (const Change& c : e.changes) step.params.set(c.id, c.after);
     if (e.routes) step.routes = e.routes->after;
+    if (e.preset) step.preset = e.preset->after;
     undo_.push_back(std::move(e));
     return step;
 }

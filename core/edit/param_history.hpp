@@ -1,18 +1,20 @@
 #pragma once
-// Undo and redo of parameter edits and audio route edits. The editor records
-// every change it makes to the live parameters and to the route table;
-// undo/redo hand back what to apply.
+// Undo and redo of parameter edits, audio route edits and preset loads. The
+// editor records every change it makes to the live parameters and to the
+// route table; undo/redo hand back what to apply.
 //
 // A slider drag produces many records for one parameter: while the top entry
 // is "open" they merge into it (its original `before`, the latest `after`),
 // so the whole drag is one undo step. closeGroup() ends the drag.
 #include <cstddef>
 #include <deque>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "audio/modulation.hpp"
+#include "io/preset.hpp"
 #include "params/params.hpp"
 
 namespace mirofish {
@@ -22,11 +24,26 @@ struct RouteChange {
     std::vector<ModRoute> before, after;
 };
 
-// What an undo or redo puts back: the parameters, and the routes when the
-// entry changed them.
+// The preset open in the editor: what runs (as edited: its parameters,
+// routes, fish, seed, world and objects), the preset it is compared with for
+// "modified", and that preset's file.
+struct OpenPreset {
+    Preset running, loaded;
+    std::filesystem::path file;
+    bool user = false;  // the file is one of the user's presets
+};
+
+// A load: the preset open before and after it.
+struct PresetSwitch {
+    OpenPreset before, after;
+};
+
+// What an undo or redo puts back: the parameters, the routes when the entry
+// changed them, and the whole open preset when the entry was a load.
 struct HistoryStep {
     Params params;
     std::optional<std::vector<ModRoute>> routes;
+    std::optional<OpenPreset> preset;
 };
 
 class ParamHistory {
@@ -40,9 +57,11 @@ public:
     void closeGroup();
     // One closed entry for everything that differs between the two (loading a
     // preset, resetting to defaults), shown as `label`, with the routes when
-    // they changed too. Nothing differs: no entry.
+    // they changed too, and the open preset for a load (which is an entry
+    // even when the parameters and routes are the same). Nothing differs: no
+    // entry.
     void recordAll(const Params& before, const Params& after, std::string label,
-                   std::optional<RouteChange> routes = std::nullopt);
+                   std::optional<RouteChange> routes = std::nullopt, std::optional<PresetSwitch> preset = std::nullopt);
     // A change of the route table. While the top entry is an open route edit
     // with the same label (an amount slider being dragged) it merges into it.
     void recordRoutes(RouteChange change, std::string label);
@@ -72,6 +91,7 @@ private:
         std::string label;
         bool open = false;
         std::optional<RouteChange> routes;
+        std::optional<PresetSwitch> preset;
     };
 
     void push(Entry entry);

@@ -133,6 +133,43 @@ TEST_CASE("a preset saved from the browser loads back with its parameters, fish 
     CHECK(presetRow(f, "Calmer") == -1);
 }
 
+TEST_CASE("undoing a load brings back the unsaved work it replaced: fish, objects, seed and parameters") {
+    EditorFixture f;
+    auto* params = f.editor->params();
+    params->setValue(row(ParamId::CohesionWeight), 2.5);
+    params->endGesture();
+    f.editor->setFishCount(321);
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    auto* view = f.find("fishView");
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(100, 100)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == 1; }));
+    const std::uint64_t seed = f.editor->host().stats().seed;
+    REQUIRE(f.editor->modified());
+
+    const Preset rush = loadPreset(shippedPreset("compact-rush"));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.empty(); }));
+    CHECK(f.editor->fishCount() == static_cast<int>(rush.scene.fishCount));
+
+    f.editor->undo();
+    CHECK(f.editor->presetName() == "Gentle cruise");
+    CHECK(params->params().get(ParamId::CohesionWeight) == 2.5f);
+    CHECK(f.editor->fishCount() == 321);
+    CHECK(EditorFixture::waitFor([&] {
+        const editor::SimStats s = f.editor->host().stats();
+        return s.fishCount == 321 && s.obstacles.size() == 1 && s.seed == seed;
+    }));
+    CHECK(f.editor->modified());  // the edits are still unsaved edits of Gentle cruise
+
+    f.editor->redo();
+    CHECK(f.editor->presetName().toStdString() == rush.name);
+    CHECK(EditorFixture::waitFor([&] {
+        const editor::SimStats s = f.editor->host().stats();
+        return s.fishCount == rush.scene.fishCount && s.obstacles.empty() && s.seed == rush.scene.seed;
+    }));
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
+}
+
 TEST_CASE("Save as with the name of another preset of yours asks first, and replaces it only when told to") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Reef"));

@@ -94,6 +94,35 @@ TEST_CASE("undo after loading a preset restores every parameter", "[edit]") {
     REQUIRE(h.redo(undone->params)->params == after);
 }
 
+TEST_CASE("a load is one undo step that hands back the whole preset open before it, even with the same parameters", "[edit]") {
+    OpenPreset mine, theirs;
+    mine.running.name = mine.loaded.name = "Mine";
+    mine.running.scene.fishCount = 321;  // an unsaved edit
+    mine.running.scene.obstacles.push_back(Obstacle{Vec2{{100, 100}}, 40});
+    mine.file = "/home/me/mine.json";
+    mine.user = true;
+    theirs.running.name = theirs.loaded.name = "Theirs";
+    const Params same;
+
+    ParamHistory h;
+    h.recordAll(same, same, "Load Theirs", std::nullopt, PresetSwitch{mine, theirs});
+    REQUIRE(h.undoText() == "Undo Load Theirs");
+    const auto undone = h.undo(same);
+    REQUIRE((undone && undone->preset));
+    CHECK(undone->preset->running.scene.fishCount == 321);
+    CHECK(undone->preset->running.scene.obstacles.size() == 1);
+    CHECK(undone->preset->loaded.name == "Mine");
+    CHECK(undone->preset->file == mine.file);
+    CHECK(undone->preset->user);
+    const auto redone = h.redo(same);
+    REQUIRE((redone && redone->preset));
+    CHECK(redone->preset->running.name == "Theirs");
+    CHECK_FALSE(redone->preset->user);
+    // A parameter edit carries no preset.
+    h.record(ParamId::MaxSpeed, 160.0f, 170.0f);
+    CHECK_FALSE(h.undo(same)->preset);
+}
+
 TEST_CASE("a new edit after undo discards the redo steps", "[edit]") {
     ParamHistory h;
     Params p;
