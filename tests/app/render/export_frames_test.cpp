@@ -4,10 +4,23 @@
 #include <catch2/catch.hpp>
 
 #include "editor/trail_frame.hpp"
+#include "render/png_file.hpp"
 #include "render_fixture.hpp"
 
 using namespace mirofish;
 using namespace mirofish::test;
+
+TEST_CASE("a frame of flat water takes little room at the default PNG level, and reads back the same", "[render]") {
+    QImage water(1920, 1080, QImage::Format_RGB888);
+    water.fill(QColor(11, 22, 34));  // a colour whose bytes repeat every three
+    for (int x = 200; x < 1700; x += 7) water.setPixelColor(x, 500 + x % 40, QColor(240, 250, 255));
+    TempDir dir;
+    REQUIRE(render::writePngFile(dir / "water.png", water, 1).empty());
+    const auto bytes = std::filesystem::file_size(dir / "water.png");
+    INFO(bytes << " bytes for " << water.sizeInBytes() << " of pixels");
+    CHECK(bytes < static_cast<std::uintmax_t>(water.sizeInBytes()) / 50);
+    CHECK(QImage(QString::fromStdString((dir / "water.png").string())).convertToFormat(QImage::Format_RGB888) == water);
+}
 
 TEST_CASE("30 frames at 320x180 exported twice are byte-identical PNGs", "[render]") {
     TempDir dir;
