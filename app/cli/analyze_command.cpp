@@ -63,7 +63,7 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
                     << ",\"tempo_confidence\":" << num(f.tempoConfidence) << "}\n";
             }
         }
-        err << "mirofish analyze: " << frames.size() << " frames of " << num(track.audio.seconds()) << " s at " << fps
+        err << "mirofish analyze: " << frames.size() << (frames.size() == 1 ? " frame of " : " frames of ") << num(track.audio.seconds()) << " s at " << fps
             << " fps\n";
         return kExitOk;
     });

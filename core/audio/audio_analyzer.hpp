@@ -70,7 +70,10 @@ public:
     // at sample round(frameIndex * sampleRate / frameRate) of the whole track
     // `monoSamples` (zeros before its start and after its end). Call it for
     // consecutive frames; a frame that does not follow the previous call's
-    // starts afresh, as after reset() (a seek).
+    // starts afresh, as after reset() (a seek). Below 60 frames per second a
+    // frame is the last of several sub-frames analysed at a multiple of its
+    // rate, its onset any of theirs, so that no audio between two frames
+    // goes unheard.
     AudioFeatures analyzeFrame(std::span<const float> monoSamples, std::size_t frameIndex);
 
     // Live: the newest samples, the last one being "now" (a shorter span is

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <string>
 
 #include "audio/audio_analyzer.hpp"
@@ -64,6 +65,27 @@ TEST_CASE("onsets fall within one frame of each click, and nowhere else", "[audi
     for (std::size_t i = 0; i < clicks.size(); ++i) {
         INFO("click at frame " << clicks[i] * kFps << ", onset at frame " << onsets[i]);
         CHECK(std::abs(static_cast<double>(onsets[i]) - clicks[i] * kFps) <= 1.0);
+    }
+}
+
+TEST_CASE("at the slow frame rates of a render every click is still an onset, of the frame that hears it or the next", "[audio]") {
+    const double offset = 0.25 + 1.0 / 180;
+    const auto clicks = clickTimes(120, 10.0, offset);
+    for (const double fps : {1.0, 10.0, 12.0, 23.0, 24.0, 25.0, 30.0}) {
+        AudioAnalyzer analyzer;
+        const auto frames = analyzer.analyzeAll(clickTrack(120, 10.0, offset), fps);
+        CHECK(analyzer.config().frameRate == fps);
+        REQUIRE(frames.size() == AudioAnalyzer::frameCount(samplesFor(10.0), kRate, fps));
+        // Frame k ends at k / fps s: a click is first heard by frame ceil(t * fps).
+        std::set<std::size_t> hearing, onsets;
+        for (const double t : clicks) hearing.insert(static_cast<std::size_t>(std::ceil(t * fps)));
+        for (std::size_t k = 0; k < frames.size(); ++k) {
+            if (frames[k].onset) onsets.insert(k);
+            CHECK(frames[k].time == Approx(static_cast<double>(k) / fps).margin(1 / kRate));  // to the sample
+        }
+        INFO(fps << " fps: " << onsets.size() << " onset frames for " << hearing.size() << " hearing a click");
+        CHECK(onsets.size() == hearing.size());
+        for (const std::size_t k : hearing) CHECK((onsets.count(k) + onsets.count(k + 1)) >= 1);
     }
 }
 
