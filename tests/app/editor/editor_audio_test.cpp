@@ -24,6 +24,14 @@ void openAndWait(AudioController* audio, const std::filesystem::path& file, bool
 }
 
 QVariant routeData(RouteListModel* routes, int row, int role) { return routes->data(routes->index(row), role); }
+
+// The Audio tab shown, and the item of this name on it once it is laid out.
+QQuickItem* onAudioTab(EditorFixture& f, const char* name) {
+    f.window->setProperty("panelTab", 2);
+    QQuickItem* item = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] { return (item = f.find(name)) && item->isVisible() && item->width() > 0; }));
+    return item;
+}
 }  // namespace
 
 TEST_CASE("an audio file plays, silently without a device, and its kicks drive the school's separation") {
@@ -188,9 +196,7 @@ TEST_CASE("the route table edits the routes the simulation uses, and they are sa
 TEST_CASE("a route's from and to fields show what the route holds, a typed value clamped twice included") {
     EditorFixture f;
     RouteListModel* routes = f.editor->routes();
-    f.window->setProperty("panelTab", 2);
-    QQuickItem* from = nullptr;
-    REQUIRE(EditorFixture::waitFor([&] { return (from = f.find("routeMin_0")) && from->isVisible(); }));
+    QQuickItem* from = onAudioTab(f, "routeMin_0");
     const double top = paramDef(ParamId::SeparationWeight).max;
     REQUIRE(routeData(routes, 0, RouteListModel::TargetRole).toString() == "separationWeight");
     for (int i = 0; i < 2; ++i) {
@@ -206,10 +212,8 @@ TEST_CASE("a route's from and to fields show what the route holds, a typed value
 
 TEST_CASE("each route's live reading fits beside its bar, the longest unit included") {
     EditorFixture f;
-    f.window->setProperty("panelTab", 2);
     for (const char* name : {"routeLiveText_0", "routeLiveText_1", "routeLiveText_2"}) {
-        QQuickItem* label = nullptr;
-        REQUIRE(EditorFixture::waitFor([&] { return (label = f.find(name)) && label->width() > 0; }));
+        QQuickItem* label = onAudioTab(f, name);
         INFO(name << ": " << label->property("text").toString().toStdString());
         CHECK(label->implicitWidth() <= label->width());
     }
@@ -218,9 +222,7 @@ TEST_CASE("each route's live reading fits beside its bar, the longest unit inclu
 TEST_CASE("a latency typed beyond its range is clamped to it, and text that is no number changes nothing") {
     EditorFixture f;
     AudioController* audio = f.editor->audio();
-    f.window->setProperty("panelTab", 2);
-    QQuickItem* latency = nullptr;
-    REQUIRE(EditorFixture::waitFor([&] { return (latency = f.find("audioLatency")) && latency->isVisible(); }));
+    QQuickItem* latency = onAudioTab(f, "audioLatency");
     auto* input = latency->property("contentItem").value<QQuickItem*>();
     REQUIRE(input);
     f.typeInto(input, "-1500");

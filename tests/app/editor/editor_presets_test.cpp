@@ -20,6 +20,17 @@ int presetRow(const EditorFixture& f, const QString& name) {
         if (m->data(m->index(r), editor::PresetListModel::NameRole).toString() == name) return r;
     return -1;
 }
+
+// Edits a user makes: cohesion 2.5, 321 fish and an obstacle placed with the mouse.
+void makeEdits(EditorFixture& f) {
+    f.editor->params()->setValue(row(ParamId::CohesionWeight), 2.5);
+    f.editor->params()->endGesture();
+    f.editor->setFishCount(321);
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    auto* view = f.find("fishView");
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(100, 100)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == 1; }));
+}
 }  // namespace
 
 TEST_CASE("dragging a slider changes the parameter the simulation runs with") {
@@ -94,13 +105,7 @@ TEST_CASE("undo and redo step through parameter edits, one slider drag at a time
 TEST_CASE("a preset saved from the browser loads back with its parameters, fish and objects") {
     EditorFixture f;
     auto* params = f.editor->params();
-    params->setValue(row(ParamId::CohesionWeight), 2.5);
-    params->endGesture();
-    f.editor->setFishCount(321);
-    f.editor->setTool(editor::Editor::PlaceObstacle);
-    auto* view = f.find("fishView");
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(100, 100)).toPoint());
-    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == 1; }));
+    makeEdits(f);
 
     REQUIRE(f.editor->savePresetAs("My Calm School"));
     CHECK(std::filesystem::exists(f.userDir / "my-calm-school.json"));
@@ -136,13 +141,7 @@ TEST_CASE("a preset saved from the browser loads back with its parameters, fish 
 TEST_CASE("undoing a load brings back the unsaved work it replaced: fish, objects, seed and parameters") {
     EditorFixture f;
     auto* params = f.editor->params();
-    params->setValue(row(ParamId::CohesionWeight), 2.5);
-    params->endGesture();
-    f.editor->setFishCount(321);
-    f.editor->setTool(editor::Editor::PlaceObstacle);
-    auto* view = f.find("fishView");
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(100, 100)).toPoint());
-    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == 1; }));
+    makeEdits(f);
     const std::uint64_t seed = f.editor->host().stats().seed;
     REQUIRE(f.editor->modified());
 

@@ -7,12 +7,17 @@ using namespace mirofish::test;
 
 namespace {
 const std::string kMirofish = MIROFISH_BINARY;
+
+// A tiny render into dir/frames, its environment changed by `env` (words for env(1)).
+Shell renderTiny(const std::string& env, const TempDir& dir, int frames) {
+    return shell("env " + env + " " + kMirofish + " render --frames " + std::to_string(frames) +
+                 " --size 64x64 --fish 50 --out '" + (dir / "frames").string() + "'");
+}
 }
 
 TEST_CASE("mirofish render without a display runs itself inside Xvfb", "[render][cli]") {
     TempDir dir;
-    const Shell r = shell("env -u DISPLAY " + kMirofish + " render --frames 3 --size 64x64 --fish 50 --out '" +
-                          (dir / "frames").string() + "'");
+    const Shell r = renderTiny("-u DISPLAY", dir, 3);
     INFO(r.output);
     CHECK(r.code == 0);
     CHECK(std::filesystem::exists(framePath(dir / "frames", 2)));
@@ -119,8 +124,7 @@ TEST_CASE("a stopped PNG render counts the frames it wrote", "[render][cli]") {
 
 TEST_CASE("mirofish render with a DISPLAY that does not open renders inside Xvfb instead", "[render][cli]") {
     TempDir dir;
-    const Shell r = shell("DISPLAY=:9999 " + kMirofish + " render --frames 2 --size 64x64 --fish 50 --out '" +
-                          (dir / "frames").string() + "'");
+    const Shell r = renderTiny("DISPLAY=:9999", dir, 2);
     INFO(r.output);
     CHECK(r.code == 0);
     CHECK_THAT(r.output, Catch::Contains("mirofish render: the display :9999 cannot be opened; rendering in Xvfb instead"));
