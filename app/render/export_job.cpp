@@ -37,6 +37,18 @@ void checkSettings(const ExportSettings& s) {
     if (s.crf < 0 || s.crf > 51) throw ExportError("the MP4 quality (crf) must be 0 to 51");
     if (s.pngCompression < 0 || s.pngCompression > 9) throw ExportError("the PNG compression must be 0 to 9");
 }
+
+// The folders that do not exist yet on the way to the output's folder, deepest first.
+std::vector<std::filesystem::path> missingFolders(const ExportSettings& s) {
+    auto output = std::filesystem::absolute(s.output).lexically_normal();
+    if (!output.has_filename()) output = output.parent_path();  // "frames/"
+    std::vector<std::filesystem::path> missing;
+    std::error_code ec;
+    for (auto f = s.kind() == OutputKind::PngSequence ? output : output.parent_path();
+         !f.empty() && f != f.root_path() && !std::filesystem::exists(f, ec); f = f.parent_path())
+        missing.push_back(f);
+    return missing;
+}
 }  // namespace
 
 void fitWorldToFrame(ExportSettings& s) {
@@ -55,7 +67,19 @@ std::uint64_t framesFor(double seconds, double fps) {
 
 ExportJob::ExportJob(ExportSettings settings) : settings_(std::move(settings)) {
     checkSettings(settings_);
+    const auto created = missingFolders(settings_);
     checkOutput(settings_);
+    try {
+        prepare();
+    } catch (...) {
+        // Nothing was written: leave no folder made for it (an unreadable audio file, no OpenGL).
+        std::error_code ignored;
+        for (const auto& folder : created) std::filesystem::remove(folder, ignored);  // only if empty
+        throw;
+    }
+}
+
+void ExportJob::prepare() {
     clock_ = FrameClock::forFps(settings_.fps);
 
     const int threads = settings_.threads > 0 ? settings_.threads

@@ -64,6 +64,8 @@ public:
     const ExportTimes& times() const { return times_; }
 
 private:
+    // Everything after the checks: simulation, audio, renderer and output.
+    void prepare();
     using Clock = std::chrono::steady_clock;
     // The parameters of the frame the next call simulates: a warm-up frame
     // or frame framesDone(); none once every frame is written. Once per

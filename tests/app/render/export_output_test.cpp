@@ -114,6 +114,22 @@ TEST_CASE("an output folder that cannot be written is reported before any work",
     }
 }
 
+TEST_CASE("an export that cannot start, its audio file missing, leaves no folder it made for its output", "[render]") {
+    TempDir dir;
+    for (const auto& output : {dir / "new" / "deeper" / "frames", dir / "new" / "clip.mp4", dir / "new" / "frames/"}) {
+        render::ExportSettings s = smallExport(output);
+        s.audioFile = (dir / "missing.wav").string();
+        INFO(output.string());
+        CHECK_THROWS_WITH(render::ExportJob(s), Catch::Contains("missing.wav"));
+        CHECK_FALSE(std::filesystem::exists(dir / "new"));
+    }
+    std::filesystem::create_directories(dir / "mine");  // a folder that was there stays
+    render::ExportSettings s = smallExport(dir / "mine");
+    s.audioFile = (dir / "missing.wav").string();
+    CHECK_THROWS(render::ExportJob(s));
+    CHECK(std::filesystem::is_directory(dir / "mine"));
+}
+
 TEST_CASE("an output named like a video MiroFish does not write, or a folder named FILE.mp4, is refused before any work",
           "[render]") {
     TempDir dir;
