@@ -47,9 +47,11 @@ int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
         }
         std::vector<std::string> problems;
         const std::filesystem::path yours = userPresetDirectory();
-        for (const PresetInfo& p : listPresets(presetSearchPath(), &problems))
-            out << p.id << "  (" << p.name << ")" << (p.file.parent_path() == yours ? "  yours" : "") << "\n    "
-                << p.description << "\n";
+        for (const PresetInfo& p : listPresets(presetSearchPath(), &problems)) {
+            std::error_code ec;
+            const bool mine = std::filesystem::equivalent(p.file.parent_path(), yours, ec);
+            out << p.id << "  (" << p.name << ")" << (mine ? "  yours" : "") << "\n    " << p.description << "\n";
+        }
         for (const std::string& problem : problems) err << "mirofish presets: skipped " << problem << "\n";
         return kExitOk;
     });

@@ -223,7 +223,7 @@ TEST_CASE("presets lists the others and names the one skipped when a preset fold
 
 TEST_CASE("a preset saved in your folder opens by its id from the command line, and presets lists it as yours") {
     TempDir yours;
-    const ScopedEnv user("MIROFISH_USER_PRESETS", yours.path().string());
+    const ScopedEnv user("MIROFISH_USER_PRESETS", yours.path().string() + "/");
     Preset mine = loadPreset(shippedPreset("gentle-cruise"));
     mine.name = "My show";
     mine.scene.fishCount = 37;
