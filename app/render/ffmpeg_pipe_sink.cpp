@@ -85,9 +85,13 @@ private:
     [[noreturn]] void failed() {
         process_.waitForFinished(5'000);
         // ffmpeg names the cause itself ("No space left on device" included);
-        // only when it said nothing is a full disk worth guessing.
+        // when it said nothing, how it ended is all there is to tell.
         QString why = QString::fromLocal8Bit(process_.readAllStandardError()).trimmed();
-        if (why.isEmpty()) why = process_.errorString() + " (is the disk full?)";
+        if (why.isEmpty())
+            why = process_.state() != QProcess::NotRunning      ? process_.errorString()
+                  : process_.exitStatus() == QProcess::CrashExit ? QStringLiteral("it was killed, without a message")
+                                                                 : QStringLiteral("it exited with code %1, without a message")
+                                                                       .arg(process_.exitCode());
         throw ExportError("ffmpeg failed writing '" + final_.string() + "': " + why.toStdString() +
                           "; nothing was kept");
     }
