@@ -10,9 +10,14 @@
 namespace mirofish::render {
 
 namespace {
+// libpng's own handlers print to stderr ("libpng error: Write Error") before
+// the export says what failed, in its words; these stay quiet.
+[[noreturn]] void quietError(png_structp png, png_const_charp) { png_longjmp(png, 1); }
+void quietWarning(png_structp, png_const_charp) {}
+
 // libpng reports errors by longjmp: keep everything with a destructor out of this function.
 const char* encode(std::FILE* file, const QImage& image, int level) {
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, quietError, quietWarning);
     if (!png) return "out of memory";
     png_infop info = png_create_info_struct(png);
     if (!info || setjmp(png_jmpbuf(png))) {

@@ -1,6 +1,9 @@
 // Offscreen export to PNG: deterministic frames, exactly 1/fps per frame,
 // and trails that pile up and settle.
 #include <QImage>
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
 #include <catch2/catch.hpp>
 
 #include "editor/trail_frame.hpp"
@@ -20,6 +23,25 @@ TEST_CASE("a frame of flat water takes little room at the default PNG level, and
     INFO(bytes << " bytes for " << water.sizeInBytes() << " of pixels");
     CHECK(bytes < static_cast<std::uintmax_t>(water.sizeInBytes()) / 50);
     CHECK(QImage(QString::fromStdString((dir / "water.png").string())).convertToFormat(QImage::Format_RGB888) == water);
+}
+
+TEST_CASE("a PNG that cannot be written, as on a full disk, says why, and libpng prints nothing of its own", "[render]") {
+    QImage water(640, 360, QImage::Format_RGB888);  // stored (level 0): far more than stdio buffers
+    water.fill(QColor(11, 22, 34));
+    TempDir dir;
+    // stderr into a file for the call.
+    std::fflush(stderr);
+    const int saved = ::dup(2);
+    const int log = ::open((dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    REQUIRE((saved >= 0 && log >= 0));
+    ::dup2(log, 2);
+    const std::string why = render::writePngFile("/dev/full", water, 0);
+    std::fflush(stderr);
+    ::dup2(saved, 2);
+    ::close(saved);
+    ::close(log);
+    CHECK_THAT(why, Catch::Contains("No space left on device"));
+    CHECK(fileBytes(dir / "stderr").empty());
 }
 
 TEST_CASE("30 frames at 320x180 exported twice are byte-identical PNGs", "[render]") {
