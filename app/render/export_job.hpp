@@ -61,6 +61,9 @@ public:
     std::uint64_t framesDone() const { return done_; }
     std::uint64_t framesTotal() const { return settings_.frames; }
     bool warmingUp() const { return warmedUp_ < warmupFrames_; }
+    // Seconds of the warm-up simulated so far, of warmupSeconds().
+    double warmedUpSeconds() const { return static_cast<double>(warmedUp_) / settings_.fps; }
+    double warmupSeconds() const { return static_cast<double>(warmupFrames_) / settings_.fps; }
     const ExportTimes& times() const { return times_; }
 
 private:

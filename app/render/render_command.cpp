@@ -117,13 +117,17 @@ bool renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
     auto lastReport = Clock::now();
     std::optional<Clock::time_point> firstFrame;  // the rate counts from here, after the warm-up
     auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - *firstFrame).count(); };
+    if (job.warmingUp()) err << "render: warming up: " << job.warmupSeconds() << " s of simulation before the first frame\n";
     while (job.step()) {
         if (StopSignals::received()) return false;
         if (!firstFrame && !job.warmingUp()) firstFrame = Clock::now();
         if (Clock::now() - lastReport < std::chrono::seconds(1)) continue;
         lastReport = Clock::now();
-        if (firstFrame) printProgress(err, job, elapsed());
-        else err << "render: warming up\n" << std::flush;
+        // Progress counts frames from the first one written (not "frame 0/N, 0 fps" right after the warm-up).
+        if (job.framesDone() > 0) printProgress(err, job, elapsed());
+        else if (job.warmingUp())
+            err << "render: warming up, " << std::fixed << std::setprecision(1) << job.warmedUpSeconds() << " of "
+                << job.warmupSeconds() << " s\n" << std::defaultfloat << std::flush;
     }
     printProgress(err, job, firstFrame ? elapsed() : 0.0);
     printSummary(err, job);

@@ -131,6 +131,17 @@ TEST_CASE("mirofish render with a DISPLAY that does not open renders inside Xvfb
     CHECK(std::filesystem::exists(framePath(dir / "frames", 1)));
 }
 
+TEST_CASE("mirofish render says how long it warms up, and counts progress from the first frame written", "[render][cli]") {
+    TempDir dir;
+    const Shell r = shell(kMirofish + " render --frames 3 --warmup 2 --size 64x64 --fish 50 --out '" +
+                          (dir / "frames").string() + "'");
+    INFO(r.output);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.output, Catch::Contains("render: warming up: 2 s of simulation before the first frame"));
+    CHECK_THAT(r.output, !Catch::Contains("frame 0/"));
+    CHECK_THAT(r.output, Catch::Contains("render: frame 3/3"));
+}
+
 TEST_CASE("mirofish render exits 1 when ffmpeg fails while writing the video and keeps nothing", "[render][cli]") {
     TempDir dir;
     const Shell r = shell(kMirofish + " render --frames 60 --size 64x64 --fish 50 --ffmpeg /bin/false --out '" +
