@@ -8,16 +8,17 @@ using namespace mirofish::test;
 namespace {
 const std::string kMirofish = MIROFISH_BINARY;
 
-// A tiny render into dir/frames, its environment changed by `env` (words for env(1)).
-Shell renderTiny(const std::string& env, const TempDir& dir, int frames) {
-    return shell("env " + env + " " + kMirofish + " render --frames " + std::to_string(frames) +
-                 " --size 64x64 --fish 50 --out '" + (dir / "frames").string() + "'");
+// A small render (64x64, 50 fish) with more options, to `out`; `env` (words
+// for env(1)) changes its environment.
+Shell renderSmall(const std::string& options, const std::filesystem::path& out, const std::string& env = "") {
+    return shell((env.empty() ? "" : "env " + env + " ") + kMirofish + " render --size 64x64 --fish 50 " + options +
+                 " --out '" + out.string() + "'");
 }
 }
 
 TEST_CASE("mirofish render without a display runs itself inside Xvfb", "[render][cli]") {
     TempDir dir;
-    const Shell r = renderTiny("-u DISPLAY", dir, 3);
+    const Shell r = renderSmall("--frames 3", dir / "frames", "-u DISPLAY");
     INFO(r.output);
     CHECK(r.code == 0);
     CHECK(std::filesystem::exists(framePath(dir / "frames", 2)));
@@ -124,7 +125,7 @@ TEST_CASE("a stopped PNG render counts the frames it wrote", "[render][cli]") {
 
 TEST_CASE("mirofish render with a DISPLAY that does not open renders inside Xvfb instead", "[render][cli]") {
     TempDir dir;
-    const Shell r = renderTiny("DISPLAY=:9999", dir, 2);
+    const Shell r = renderSmall("--frames 2", dir / "frames", "DISPLAY=:9999");
     INFO(r.output);
     CHECK(r.code == 0);
     CHECK_THAT(r.output, Catch::Contains("mirofish render: the display :9999 cannot be opened; rendering in Xvfb instead"));
@@ -133,19 +134,16 @@ TEST_CASE("mirofish render with a DISPLAY that does not open renders inside Xvfb
 
 TEST_CASE("mirofish render says how long it warms up, and counts progress from the first frame written", "[render][cli]") {
     TempDir dir;
-    const Shell r = shell(kMirofish + " render --frames 3 --warmup 2 --size 64x64 --fish 50 --out '" +
-                          (dir / "frames").string() + "'");
+    const Shell r = renderSmall("--frames 3 --warmup 2", dir / "frames");
     INFO(r.output);
     CHECK(r.code == 0);
-    CHECK_THAT(r.output, Catch::Contains("render: warming up: 2 s of simulation before the first frame"));
-    CHECK_THAT(r.output, !Catch::Contains("frame 0/"));
-    CHECK_THAT(r.output, Catch::Contains("render: frame 3/3"));
+    CHECK_THAT(r.output, Catch::Contains("render: warming up: 2 s of simulation before the first frame") &&
+                             !Catch::Contains("frame 0/") && Catch::Contains("render: frame 3/3"));
 }
 
 TEST_CASE("mirofish render exits 1 when ffmpeg fails while writing the video and keeps nothing", "[render][cli]") {
     TempDir dir;
-    const Shell r = shell(kMirofish + " render --frames 60 --size 64x64 --fish 50 --ffmpeg /bin/false --out '" +
-                          (dir / "v.mp4").string() + "'");
+    const Shell r = renderSmall("--frames 60 --ffmpeg /bin/false", dir / "v.mp4");
     INFO(r.output);
     CHECK(r.code == 1);
     CHECK_THAT(r.output, Catch::Contains("mirofish render: ffmpeg failed writing"));
