@@ -87,6 +87,64 @@ TEST_CASE("a ProRes 4444 MOV export has the requested frames", "[render][ffmpeg]
     CHECK(probe(dir / "out.mov", "stream=pix_fmt", "v:0").find("yuva444p") != std::string::npos);
 }
 
+namespace {
+// Colours a render uses, as flat patches 32 px wide: the water, the primaries, a teal and an orange.
+const std::vector<QRgb> kPatches{qRgb(11, 22, 34),   qRgb(255, 0, 0),   qRgb(0, 255, 0), qRgb(0, 0, 255),
+                                 qRgb(40, 200, 220), qRgb(230, 140, 40)};
+constexpr int kPatch = 32;
+
+// A short video of the patches side by side, written through the ffmpeg sink.
+void writePatches(const std::filesystem::path& file) {
+    render::ExportSettings s;
+    s.output = file;
+    s.width = kPatch * static_cast<int>(kPatches.size());
+    s.height = kPatch;
+    QImage frame(s.width, s.height, QImage::Format_RGBA8888_Premultiplied);
+    for (int x = 0; x < s.width; ++x)
+        for (int y = 0; y < s.height; ++y) frame.setPixel(x, y, kPatches[static_cast<std::size_t>(x / kPatch)]);
+    render::checkOutput(s);
+    const auto sink = render::openFfmpegPipe(s);
+    for (std::uint64_t i = 0; i < 3; ++i) sink->write(frame, i);
+    sink->finish();
+}
+
+// The middle of each patch in the video's first frame, decoded with the
+// BT.709 matrix, as players decode HD video.
+std::vector<QRgb> patchesPlayedBack(const std::filesystem::path& file) {
+    const Shell rgb = shell("ffmpeg -v error -i '" + file.string() +
+                            "' -frames:v 1 -vf scale=in_color_matrix=bt709:in_range=tv -f rawvideo -pix_fmt rgb24 -");
+    const std::size_t width = kPatch * kPatches.size();
+    std::vector<QRgb> played;
+    if (rgb.output.size() != width * kPatch * 3) return played;
+    for (std::size_t i = 0; i < kPatches.size(); ++i) {
+        const std::size_t at = ((kPatch / 2) * width + i * kPatch + kPatch / 2) * 3;
+        const auto level = [&](std::size_t k) { return static_cast<unsigned char>(rgb.output[at + k]); };
+        played.push_back(qRgb(level(0), level(1), level(2)));
+    }
+    return played;
+}
+}  // namespace
+
+TEST_CASE("MP4 and MOV exports play back in the colours rendered, and say they are BT.709", "[render][ffmpeg]") {
+    TempDir dir;
+    for (const char* name : {"patches.mp4", "patches.mov"}) {
+        const std::filesystem::path file = dir / name;
+        writePatches(file);
+        INFO(name);
+        CHECK(probe(file, "stream=color_space,color_primaries,color_transfer", "v:0") == "bt709\nbt709\nbt709\n");
+        const std::vector<QRgb> played = patchesPlayedBack(file);
+        REQUIRE(played.size() == kPatches.size());
+        for (std::size_t i = 0; i < kPatches.size(); ++i) {
+            const QRgb want = kPatches[i], got = played[i];
+            INFO("rendered " << qRed(want) << "," << qGreen(want) << "," << qBlue(want) << " played back " << qRed(got)
+                             << "," << qGreen(got) << "," << qBlue(got));
+            CHECK(std::abs(qRed(got) - qRed(want)) <= 4);
+            CHECK(std::abs(qGreen(got) - qGreen(want)) <= 4);
+            CHECK(std::abs(qBlue(got) - qBlue(want)) <= 4);
+        }
+    }
+}
+
 TEST_CASE("a cancelled MP4 export leaves no file that looks complete", "[render][ffmpeg]") {
     TempDir dir;
     {
