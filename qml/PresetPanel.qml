@@ -20,12 +20,34 @@ ColumnLayout {
     }
     readonly property bool currentIsUser: list.currentItem !== null && list.currentItem.user
 
-    Label {
+    // The open preset: its name on one line (cut short, whole in a tooltip),
+    // as typed (plain text: a name may hold "<" or "&"), then its state.
+    RowLayout {
         Layout.fillWidth: true
         Layout.margins: 8
-        wrapMode: Text.Wrap
-        text: "<b>" + Editor.presetName + "</b>" + (Editor.modified ? "  <font color='#f0b35a'>● modified</font>" : "")
-              + (Editor.presetOrigin === "" ? "" : "  <font color='#7f8b99'>(" + Editor.presetOrigin + ")</font>")
+        spacing: 8
+        Label {
+            objectName: "openPresetName"
+            Layout.fillWidth: true
+            Layout.minimumWidth: 40
+            textFormat: Text.PlainText
+            elide: Text.ElideRight
+            font.bold: true
+            text: Editor.presetName
+            HoverHandler { id: nameHover }
+            ToolTip.visible: nameHover.hovered && truncated
+            ToolTip.text: Editor.presetName
+        }
+        Label {
+            visible: Editor.modified
+            color: "#f0b35a"
+            text: "● modified"
+        }
+        Label {
+            visible: Editor.presetOrigin !== ""
+            color: "#7f8b99"
+            text: "(" + Editor.presetOrigin + ")"
+        }
     }
 
     ListView {
@@ -70,7 +92,7 @@ ColumnLayout {
                 RowLayout {
                     width: parent.width
                     // A long name is cut short, never the mark after it.
-                    Label { text: entry.name; font.bold: true; elide: Text.ElideRight; Layout.fillWidth: true }
+                    Label { text: entry.name; textFormat: Text.PlainText; font.bold: true; elide: Text.ElideRight; Layout.fillWidth: true }
                     Label { visible: entry.user; text: qsTr("· yours"); font.bold: true }
                 }
                 Label {

@@ -198,6 +198,29 @@ TEST_CASE("Save as with the name of another preset of yours asks first, and repl
     CHECK_FALSE(f.editor->presetNameTaken("Reef"));
 }
 
+TEST_CASE("the open preset's name takes one line in the panel, cut short when long, and shows as typed") {
+    EditorFixture f;
+    f.window->setProperty("panelTab", 1);
+    auto* shown = f.find("openPresetName");
+    REQUIRE(shown);
+    REQUIRE(EditorFixture::waitFor([&] { return shown->isVisible() && shown->width() > 0; }));
+    const double oneLine = shown->height();
+
+    const QString longName = QString("Reef at dusk, slow and wide ").repeated(11);  // 308 characters
+    REQUIRE(f.editor->savePresetAs(longName));
+    CHECK(EditorFixture::waitFor([&] { return shown->property("text").toString() == longName.trimmed(); }));
+    CHECK(shown->property("truncated").toBool());
+    CHECK(shown->height() == oneLine);
+    CHECK(shown->mapToScene(QPointF(shown->width(), 0)).x() <= f.window->width());
+
+    // Markup in a name is shown as the characters typed, not applied.
+    REQUIRE(f.editor->savePresetAs("Reef"));
+    const double plainWidth = shown->implicitWidth();
+    REQUIRE(f.editor->savePresetAs("<i>Reef</i>"));
+    CHECK(EditorFixture::waitFor([&] { return shown->property("text").toString() == "<i>Reef</i>"; }));
+    CHECK(shown->implicitWidth() > 2 * plainWidth);
+}
+
 TEST_CASE("saving over a shipped preset is refused with a message, nothing is written") {
     EditorFixture f;
     f.editor->params()->setValue(row(ParamId::AlignmentWeight), 3.0);
