@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/runtime_dir.hpp"
 #include "editor/editor_startup.hpp"
 #include "render/render_command.hpp"
 
@@ -40,6 +41,7 @@ int runEdit(int argc, char** argv, const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
     using namespace mirofish::cli;
+    useQuietRuntimeDir();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) return runEdit(argc, argv, args);
     const std::string command = args.front();

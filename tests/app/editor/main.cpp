@@ -6,6 +6,8 @@
 #include <QtQml/qqmlextensionplugin.h>
 #include <catch2/catch.hpp>
 
+#include "cli/runtime_dir.hpp"
+
 Q_IMPORT_QML_PLUGIN(MiroFishPlugin)
 
 int main(int argc, char** argv) {
@@ -13,6 +15,7 @@ int main(int argc, char** argv) {
     if (const int rc = session.applyCommandLine(argc, argv); rc != 0) return rc;
     // Listing the tests (ctest's discovery) needs no window system.
     if (session.configData().listTests || session.configData().listTestNamesOnly) return session.run();
+    mirofish::cli::useQuietRuntimeDir();  // as the mirofish executable does
     QGuiApplication app(argc, argv);
     QQuickStyle::setStyle("Fusion");
     return session.run();

@@ -141,6 +141,14 @@ TEST_CASE("mirofish render says how long it warms up, and counts progress from t
                              !Catch::Contains("frame 0/") && Catch::Contains("render: frame 3/3"));
 }
 
+TEST_CASE("mirofish render prints only its own lines where the login set no XDG_RUNTIME_DIR", "[render][cli]") {
+    TempDir dir;
+    const Shell r = renderSmall("--frames 2", dir / "frames", "-u XDG_RUNTIME_DIR");
+    INFO(r.output);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.output, !Catch::Contains("XDG_RUNTIME_DIR") && Catch::Contains("render: 2 frames in"));
+}
+
 TEST_CASE("mirofish render exits 1 when ffmpeg fails while writing the video and keeps nothing", "[render][cli]") {
     TempDir dir;
     const Shell r = renderSmall("--frames 60 --ffmpeg /bin/false", dir / "v.mp4");
