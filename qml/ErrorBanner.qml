@@ -31,6 +31,7 @@ Rectangle {
             objectName: "messageText"
             Layout.fillWidth: true
             text: Editor.message
+            textFormat: Text.PlainText  // names and paths as they are
             wrapMode: Text.Wrap
         }
         ToolButton { text: "✕"; onClicked: Editor.clearMessage() }

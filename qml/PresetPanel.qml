@@ -97,6 +97,7 @@ ColumnLayout {
                 }
                 Label {
                     text: entry.description
+                    textFormat: Text.PlainText
                     width: parent.width
                     wrapMode: Text.Wrap
                     color: entry.highlighted ? "#eef5fb" : "#9aa6b2"
@@ -187,6 +188,7 @@ ColumnLayout {
         Label {
             width: parent.width
             wrapMode: Text.Wrap
+            textFormat: Text.PlainText  // the name as typed
             text: qsTr("You already have a preset called '%1'. Replace it with this one?").arg(confirmReplace.name)
         }
         onAccepted: Editor.savePresetAs(name, true)
@@ -202,6 +204,7 @@ ColumnLayout {
         Label {
             width: parent.width
             wrapMode: Text.Wrap
+            textFormat: Text.PlainText  // the name as typed
             text: qsTr("Delete '%1'? This removes its file.").arg(list.currentItem ? list.currentItem.name : "")
         }
         onAccepted: Editor.deletePreset(list.currentIndex)

@@ -198,7 +198,7 @@ TEST_CASE("Save as with the name of another preset of yours asks first, and repl
     CHECK_FALSE(f.editor->presetNameTaken("Reef"));
 }
 
-TEST_CASE("the open preset's name takes one line in the panel, cut short when long, and shows as typed") {
+TEST_CASE("the open preset's name takes one line in the panel, cut short when long, and names show as typed") {
     EditorFixture f;
     f.window->setProperty("panelTab", 1);
     auto* shown = f.find("openPresetName");
@@ -213,12 +213,16 @@ TEST_CASE("the open preset's name takes one line in the panel, cut short when lo
     CHECK(shown->height() == oneLine);
     CHECK(shown->mapToScene(QPointF(shown->width(), 0)).x() <= f.window->width());
 
-    // Markup in a name is shown as the characters typed, not applied.
+    // Markup in a name is shown as the characters typed, not applied: here
+    // and in the message that says it was saved.
+    auto* message = f.find("messageText");
+    REQUIRE(message);
     REQUIRE(f.editor->savePresetAs("Reef"));
-    const double plainWidth = shown->implicitWidth();
+    const double plainWidth = shown->implicitWidth(), plainMessageWidth = message->implicitWidth();
     REQUIRE(f.editor->savePresetAs("<i>Reef</i>"));
     CHECK(EditorFixture::waitFor([&] { return shown->property("text").toString() == "<i>Reef</i>"; }));
     CHECK(shown->implicitWidth() > 2 * plainWidth);
+    CHECK(message->implicitWidth() > plainMessageWidth + (shown->implicitWidth() - plainWidth) / 2);
 }
 
 TEST_CASE("saving over a shipped preset is refused with a message, nothing is written") {
