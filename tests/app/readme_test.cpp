@@ -49,3 +49,25 @@ TEST_CASE("the README opens with the two set-up commands that CI runs") {
     s << ci.rdbuf();
     CHECK(s.str().find("scripts/test.sh") != std::string::npos);
 }
+
+namespace {
+// The cells of a table row: "| a | b |" has 2 (an escaped \| is not a border).
+std::size_t cellsOf(const std::string& row) {
+    std::size_t bars = 0;
+    for (std::size_t i = 0; i < row.size(); ++i) bars += row[i] == '|' && (i == 0 || row[i - 1] != '\\');
+    return bars - 1;
+}
+}  // namespace
+
+TEST_CASE("every table in the README renders: its separator row has as many cells as its header") {
+    std::istringstream lines(readme());
+    std::string previous, line;
+    int tables = 0;
+    for (int number = 1; std::getline(lines, line); ++number, previous = line) {
+        if (!line.starts_with("|---")) continue;
+        ++tables;
+        INFO("README.md line " << number << ": " << line << "\nheader: " << previous);
+        CHECK(cellsOf(line) == cellsOf(previous));
+    }
+    CHECK(tables >= 5);
+}
