@@ -74,7 +74,9 @@ fs::path PresetLibrary::fileFor(const std::string& name) const {
         const fs::path file = userDir_ / (id + ".json");
         std::error_code ec;
         // A file that does not load is not ours to overwrite: the user may still repair it.
-        if (!fs::exists(file, ec) || nameIn(file) == name) return file;
+        if (!fs::exists(file, ec)) return file;
+        // "mine" is the preset "Mine": names that differ only in case are one name.
+        if (const auto held = nameIn(file); held && lowerAscii(*held) == lowerAscii(name)) return file;
         id = slug + "-" + std::to_string(n);
     }
 }

@@ -32,8 +32,8 @@ public:
     std::vector<Entry> entries(std::vector<std::string>* problems = nullptr) const;
 
     // Saves into the user directory (created if missing) as <slug>.json. A
-    // user preset of the same name is overwritten; if the slug is taken by a
-    // differently named one, -2, -3, ... is appended.
+    // user preset of the same name (ignoring ASCII case) is overwritten; if
+    // the slug is taken by a differently named one, -2, -3, ... is appended.
     Entry save(const Preset& preset);
     // The file of yours that save() would overwrite for this name, if any.
     std::optional<std::filesystem::path> savedAs(const std::string& name) const;

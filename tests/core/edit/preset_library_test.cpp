@@ -99,11 +99,23 @@ TEST_CASE("a different name with the same file name gets a numbered file", "[edi
     PresetLibrary lib({}, user.path());
     lib.save(named("Night swim"));
     const auto second = lib.save(named("night swim!"));
-    const auto third = lib.save(named("NIGHT SWIM"));
+    const auto third = lib.save(named("Night-swim"));
     REQUIRE(second.id == "night-swim-2");
     REQUIRE(third.id == "night-swim-3");
     REQUIRE(lib.load(second).name == "night swim!");
     REQUIRE(lib.entries().size() == 3);
+}
+
+TEST_CASE("a name that differs only in case is the same preset, which saving it replaces", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    const auto first = lib.save(named("Night swim", 100.0f));
+    REQUIRE(lib.savedAs("NIGHT SWIM") == first.file);  // the editor asks before replacing it
+    const auto again = lib.save(named("NIGHT SWIM", 250.0f));
+    CHECK(again.file == first.file);
+    CHECK(lib.load(again).name == "NIGHT SWIM");
+    CHECK(lib.load(again).scene.params.get(ParamId::MaxSpeed) == 250.0f);
+    CHECK(lib.entries().size() == 1);
 }
 
 TEST_CASE("saving into a folder that cannot be created says which folder", "[edit]") {
