@@ -98,8 +98,11 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     const QStringList problems = presets_->refresh();
     // A file of yours opened by its path is yours, whoever named it.
     if (const PresetLibrary::Entry* e = presets_->entry(presetRow())) loadedIsUser_ = e->user;
-    if (!problems.isEmpty()) showMessage(tr("Some presets could not be read: %1").arg(problems.join("; ")), true);
-    else if (const QString note = fishCapNote(initial); !note.isEmpty()) showMessage(note, true);
+    // Both, when both: one would hide the other.
+    QStringList notes;
+    if (const QString note = fishCapNote(initial); !note.isEmpty()) notes << note;
+    if (!problems.isEmpty()) notes << tr("Some presets could not be read: %1").arg(problems.join("; "));
+    if (!notes.isEmpty()) showMessage(notes.join('\n'), true);
 
     frameClock_.start();
     gestureClock_.start();

@@ -334,6 +334,20 @@ TEST_CASE("a preset of yours opened by its path at start is yours, to save over"
     CHECK(editor.presetRow() >= 0);
 }
 
+TEST_CASE("opening with more fish than the editor runs says so even when a preset of yours is broken") {
+    TempDir userDir, elsewhere;
+    writeText(userDir / "broken.json", "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"B\"");
+    Preset big = loadPreset(shippedPreset("gentle-cruise"));
+    big.name = "Huge";
+    big.scene.fishCount = 250'000;
+    const auto file = elsewhere / "huge.json";
+    savePreset(big, file);
+    editor::Editor editor(loadPreset(file), file, false, cli::presetDirectories(), userDir.path());
+    CHECK(editor.messageIsError());
+    CHECK_THAT(editor.message().toStdString(), Catch::Contains("Huge asks for 250000 fish") &&
+                                                   Catch::Contains("could not be read") && Catch::Contains("broken.json"));
+}
+
 TEST_CASE("a preset with more fish than the editor runs opens with the most it runs, and says so") {
     EditorFixture f;
     TempDir elsewhere;
