@@ -423,9 +423,14 @@ std::optional<std::filesystem::path> resolvePreset(const std::string& nameOrFile
                                                    const std::vector<std::filesystem::path>& dirs) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(nameOrFile, ec)) return std::filesystem::path(nameOrFile);
+    // A preset's file name as `presets` and the folders show it ("gentle-cruise.json").
+    const bool fileName = nameOrFile.ends_with(".json") && nameOrFile.find('/') == std::string::npos;
     for (const auto& dir : dirs) {
-        const auto candidate = dir / (nameOrFile + ".json");
-        if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+        for (const std::string& name : {nameOrFile + ".json", fileName ? nameOrFile : std::string()}) {
+            if (name.empty()) continue;
+            const auto candidate = dir / name;
+            if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+        }
     }
     return std::nullopt;
 }

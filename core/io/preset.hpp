@@ -66,7 +66,8 @@ struct PresetInfo {
 std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& dirs,
                                     std::vector<std::string>* problems = nullptr);
 
-// An existing file path, or a preset id looked up in the directories.
+// An existing file path, or a preset id (or its file name, ID.json) looked up
+// in the directories, in their order.
 std::optional<std::filesystem::path> resolvePreset(const std::string& nameOrFile,
                                                    const std::vector<std::filesystem::path>& dirs);
 

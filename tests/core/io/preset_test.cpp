@@ -275,4 +275,7 @@ TEST_CASE("presets are listed by id from several folders, the first folder winni
     CHECK(resolvePreset("two", {a.path(), b.path()}) == b / "two.json");
     CHECK(resolvePreset((a / "one.json").string(), {}) == a / "one.json");
     CHECK_FALSE(resolvePreset("three", {a.path(), b.path()}).has_value());
+    // A preset's file name, as the folder shows it, finds it too.
+    CHECK(resolvePreset("two.json", {a.path(), b.path()}) == b / "two.json");
+    CHECK_FALSE(resolvePreset("b/two.json", {a.path(), b.path()}).has_value());
 }
