@@ -13,7 +13,10 @@ namespace mirofish::render {
 namespace {
 
 QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path& partial) {
-    QStringList a{"-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+    // -xerror: an error ends ffmpeg with a failure. Without it, ffmpeg 5.1
+    // that could not write the MP4's trailer (a full disk) still exited 0,
+    // leaving a video without its index.
+    QStringList a{"-hide_banner", "-loglevel", "error", "-xerror", "-nostdin", "-y",
                   "-f", "rawvideo", "-pix_fmt", "rgba",
                   "-s", QString("%1x%2").arg(s.width).arg(s.height),
                   "-framerate", QString::number(s.fps, 'g', 10), "-i", "-"};
@@ -82,8 +85,13 @@ public:
         while (process_.bytesToWrite() > 0)
             if (!process_.waitForBytesWritten(60'000)) failed();
         process_.closeWriteChannel();
-        if (!process_.waitForFinished(-1) || process_.exitStatus() != QProcess::NormalExit || process_.exitCode() != 0)
-            failed();
+        // At -loglevel error, anything on its standard error is an error,
+        // whatever the exit code says.
+        const bool finished = process_.waitForFinished(-1);
+        const QByteArray errors = process_.readAllStandardError();
+        if (!finished || process_.exitStatus() != QProcess::NormalExit || process_.exitCode() != 0 ||
+            !errors.trimmed().isEmpty())
+            failed(errors);
         std::error_code ec;
         std::filesystem::rename(partial_, final_, ec);
         if (ec) throw ExportError("could not move the finished video to '" + final_.string() + "': " + ec.message());
@@ -91,11 +99,12 @@ public:
     }
 
 private:
-    [[noreturn]] void failed() {
+    // errors: what ffmpeg printed, where the caller has read it already.
+    [[noreturn]] void failed(const QByteArray& errors = {}) {
         process_.waitForFinished(5'000);
         // ffmpeg names the cause itself ("No space left on device" included);
         // when it said nothing, how it ended is all there is to tell.
-        QString why = QString::fromLocal8Bit(process_.readAllStandardError()).trimmed();
+        QString why = QString::fromLocal8Bit(errors + process_.readAllStandardError()).trimmed();
         if (why.isEmpty())
             why = process_.state() != QProcess::NotRunning      ? process_.errorString()
                   : process_.exitStatus() == QProcess::CrashExit ? QStringLiteral("it was killed, without a message")

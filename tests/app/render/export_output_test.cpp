@@ -250,6 +250,31 @@ TEST_CASE("a failing disk stops a PNG export with a clear message and leaves onl
     }
 }
 
+TEST_CASE("ffmpeg that reports an error but exits 0, as ffmpeg 5.1 did on a full disk, keeps no video",
+          "[render][ffmpeg]") {
+    TempDir dir;
+    // Takes every frame, writes part of the file, cannot write the trailer, exits 0.
+    const auto fake = dir / "ffmpeg-trailer";
+    writeText(fake,
+              "#!/bin/sh\n"
+              "for last; do :; done\n"
+              "echo partial > \"$last\"\n"
+              "cat > /dev/null\n"
+              "echo 'Error writing trailer of out.mp4.part: No space left on device' >&2\n"
+              "exit 0\n");
+    std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+    auto s = smallExport(dir / "out.mp4", 10);
+    s.ffmpeg = fake.string();
+    try {
+        runExport(s);
+        FAIL("the export finished");
+    } catch (const render::ExportError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("No space left on device") && Catch::Contains("nothing was kept"));
+    }
+    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
+    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4.part"));
+}
+
 TEST_CASE("ffmpeg failing mid-export (a full disk) stops the export with its reason and keeps no video",
           "[render][ffmpeg]") {
     TempDir dir;
