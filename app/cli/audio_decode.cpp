@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "io/file_names.hpp"
+#include "io/whole_file.hpp"
 
 extern char** environ;
 
@@ -127,7 +128,8 @@ std::vector<float> resample(const std::vector<float>& in, double from, double to
 
 MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress) {
     std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) throw AudioFileError(file.string() + ": a folder, not an audio file");
+    if (const std::string what = notARegularFile(file); !what.empty())
+        throw AudioFileError(file.string() + ": " + what + ", not an audio file");
     if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
     if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
 

@@ -5,6 +5,8 @@
 
 #include <unistd.h>
 
+#include "io/whole_file.hpp"
+
 namespace mirofish::cli {
 
 std::vector<std::filesystem::path> presetDirectories() {
@@ -44,6 +46,8 @@ Preset loadPresetByName(const std::string& nameOrFile) {
     const auto dirs = presetSearchPath();
     const auto file = resolvePreset(nameOrFile, dirs);
     if (!file) {
+        if (const std::string what = notARegularFile(nameOrFile); !what.empty())
+            throw PresetError(nameOrFile + ": " + what + ", not a preset file");
         std::string known;
         for (const PresetInfo& p : listPresets(dirs)) known += (known.empty() ? "" : ", ") + p.id;
         throw PresetError("no preset or file named '" + nameOrFile + "' (known presets: " + known + ")");

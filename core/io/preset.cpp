@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "io/atomic_file.hpp"
+#include "io/whole_file.hpp"
 
 namespace mirofish {
 
@@ -318,8 +319,8 @@ Preset parsePreset(std::string_view text, const std::string& source) {
 }
 
 Preset loadPreset(const std::filesystem::path& file) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) throw PresetError(file.string() + ": a folder, not a preset file");
+    if (const std::string what = notARegularFile(file); !what.empty())
+        throw PresetError(file.string() + ": " + what + ", not a preset file");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw PresetError(file.string() + ": cannot open the preset file");
     std::stringstream buf;

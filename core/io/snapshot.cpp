@@ -9,6 +9,7 @@
 
 #include "io/atomic_file.hpp"
 #include "io/state_hash.hpp"
+#include "io/whole_file.hpp"
 
 namespace mirofish {
 
@@ -185,8 +186,8 @@ void saveSnapshot(const Simulation& sim, const std::filesystem::path& file) {
 
 void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     const std::string name = file.string();
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) throw SnapshotError(name + ": a folder, not a state file");
+    if (const std::string what = notARegularFile(file); !what.empty())
+        throw SnapshotError(name + ": " + what + ", not a state file");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw SnapshotError(name + ": cannot open the state file");
     const std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

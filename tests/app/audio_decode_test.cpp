@@ -80,6 +80,7 @@ TEST_CASE("a missing, empty or corrupt audio file gives a clear error", "[audio]
     CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "empty.ogg"), Catch::Contains("empty.ogg") && Catch::Contains("empty"));
     writeText(dir / "noise.mp3", std::string(5000, 'x'));
     CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "noise.mp3"), Catch::Contains("noise.mp3") && Catch::Contains("not a readable"));
+    CHECK_THROWS_WITH(cli::decodeAudioFile("/dev/zero"), Catch::Contains("/dev/zero: a device, pipe or socket, not an audio file"));
 }
 
 TEST_CASE("without the ffmpeg program, compressed files say what to install and WAV still works", "[audio]") {

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
 
 #include "io/preset.hpp"
 #include "support/sim_fixtures.hpp"
@@ -244,6 +245,14 @@ TEST_CASE("a preset file that cannot be read is refused with its name") {
     CHECK_THROWS_WITH(loadPreset(dir / "absent.json"), Catch::Contains("absent.json") && Catch::Contains("cannot open"));
     writeText(dir / "broken.json", "{ nope");
     CHECK_THROWS_WITH(loadPreset(dir / "broken.json"), Catch::Contains("broken.json") && Catch::Contains("not valid JSON"));
+}
+
+TEST_CASE("a device or a pipe named as a preset is refused at once, not read forever") {
+    TempDir dir;
+    REQUIRE(::mkfifo((dir / "pipe.json").c_str(), 0600) == 0);  // nobody writes: reading it would block
+    CHECK_THROWS_WITH(loadPreset(dir / "pipe.json"), Catch::Contains("pipe.json: a device, pipe or socket"));
+    CHECK_THROWS_WITH(loadPreset("/dev/zero"), Catch::Contains("/dev/zero: a device, pipe or socket, not a preset file"));
+    CHECK_THROWS_WITH(loadPreset(dir.path()), Catch::Contains("a folder, not a preset file"));
 }
 
 TEST_CASE("a number beyond a double's range is refused with the file's name, as out of range") {

@@ -136,6 +136,12 @@ TEST_CASE("files that are not intact state files are refused with a clear error"
     CHECK(stateHash(target) == stateHash(sim));
 }
 
+TEST_CASE("a device named as a state file is refused at once, not read until memory runs out") {
+    SerialScheduler serial;
+    Simulation sim(richScene(), serial);
+    CHECK_THROWS_WITH(loadSnapshot(sim, "/dev/zero"), Catch::Contains("/dev/zero: a device, pipe or socket, not a state file"));
+}
+
 TEST_CASE("a failed save leaves no file behind, not even a temporary one") {
     TempDir dir;
     SerialScheduler serial;
