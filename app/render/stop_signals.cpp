@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -64,6 +65,19 @@ void endGroup(pid_t group) {
 }
 
 int exitStatus(int status) { return WIFSIGNALED(status) ? exitCodeFor(WTERMSIG(status)) : WEXITSTATUS(status); }
+
+// Whether the render that runs this one inside a wrapper (kOuterRender holds
+// its process id) is gone. A SIGKILL cannot be caught or forwarded, and the
+// rerun went on rendering to the end after it, its X server with it. The
+// wrapper is this process's parent, and the outer render the wrapper's until
+// it dies, when the wrapper passes to another (zombie or not).
+bool outerRenderGone() {
+    static const pid_t outer = [] {
+        const char* v = std::getenv(kOuterRender);
+        return v ? static_cast<pid_t>(std::atol(v)) : 0;
+    }();
+    return outer > 0 && outer != ::getpid() && parentOf("/proc/" + std::to_string(::getppid())) != outer;
+}
 }  // namespace
 
 StopSignals::StopSignals() {
@@ -78,10 +92,14 @@ StopSignals::~StopSignals() {
     for (std::size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &gPrevious[i], nullptr);
 }
 
-int StopSignals::received() { return gReceived.load(std::memory_order_relaxed); }
+int StopSignals::received() {
+    if (const int signal = gReceived.load(std::memory_order_relaxed)) return signal;
+    return outerRenderGone() ? SIGKILL : 0;
+}
 
 int runForwardingStopSignals(const char* program, char* const* command) {
     const StopSignals stopSignals;
+    ::setenv(kOuterRender, std::to_string(::getpid()).c_str(), 1);  // for the rerun (outerRenderGone)
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);
     const pid_t wrapper = ::fork();
     if (wrapper < 0) return -1;

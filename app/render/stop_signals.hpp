@@ -12,9 +12,13 @@ public:
     StopSignals(const StopSignals&) = delete;
     StopSignals& operator=(const StopSignals&) = delete;
 
-    // The signal that asked to stop, or 0.
+    // The signal that asked to stop, or 0. In a render run inside a wrapper
+    // by runForwardingStopSignals, SIGKILL once that outer render is gone.
     static int received();
 };
+
+// The environment variable that gives a wrapped render the outer one's process id.
+inline constexpr const char* kOuterRender = "MIROFISH_OUTER_RENDER";
 
 // What a process ended by `signal` exits with, as a shell reports it.
 constexpr int exitCodeFor(int signal) { return 128 + signal; }

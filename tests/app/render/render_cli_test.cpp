@@ -55,8 +55,8 @@ namespace {
 // a signal with `kill killArgs`, and prints the exit code ("rc=N"), the
 // files in DIR and the processes of the render still running at that
 // moment ("running at exit: NAME"), the processes still alive a few seconds
-// later ("alive: PID") and the files left in DIR then. xvfb-run makes its
-// folder in DIR ($TMPDIR), Qt its runtime folder in DIR/run.
+// later ("alive: PID"; a zombie is not) and the files left in DIR then.
+// xvfb-run makes its folder in DIR ($TMPDIR), Qt its runtime folder in DIR/run.
 std::string stopRenderScript(const TempDir& dir, const std::string& launch, const std::string& killArgs) {
     const std::string d = "'" + dir.path().string() + "'";
     return "d=" + d + "; mkdir -m 700 $d/run; export TMPDIR=$d XDG_RUNTIME_DIR=$d/run; " + launch +
@@ -66,7 +66,8 @@ std::string stopRenderScript(const TempDir& dir, const std::string& launch, cons
            "kids=\"$kids $next\"; level=$next; done; "
            "kill " + killArgs + "; wait $pid; echo \"rc=$?\"; echo files at exit: $(ls $d); "
            "for k in $kids; do kill -0 $k 2>/dev/null && echo \"running at exit: $(cat /proc/$k/comm)\"; done; "
-           "for i in $(seq 1 100); do alive=''; for k in $kids; do kill -0 $k 2>/dev/null && alive=\"$alive $k\"; done; "
+           "for i in $(seq 1 100); do alive=''; for k in $kids; do kill -0 $k 2>/dev/null && "
+           "[ \"$(cut -d' ' -f3 /proc/$k/stat 2>/dev/null)\" != Z ] && alive=\"$alive $k\"; done; "
            "[ -z \"$alive\" ] && break; sleep 0.05; done; [ -n \"$alive\" ] && echo \"alive:$alive\"; "
            "echo files: $(ls $d); cat $d/err";
 }
@@ -92,6 +93,17 @@ void requireStoppedCleanly(const std::string& launch, const std::string& killArg
 
 TEST_CASE("a kill stops a render inside Xvfb with its X server and keeps no unfinished video", "[render][cli]") {
     requireStoppedCleanly("env -u DISPLAY " + kMirofish, "-TERM $pid", 143);
+}
+
+TEST_CASE("a render inside Xvfb whose own process is killed outright stops too, with its X server, and keeps no video",
+          "[render][cli]") {
+    TempDir dir;
+    const Shell r = shell(stopRenderScript(dir, "env -u DISPLAY " + kMirofish + kLongVideo, "-KILL $pid"));
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("rc=137\n"));
+    CHECK_THAT(r.output, !Catch::Contains("alive:"));
+    CHECK_THAT(r.output, Catch::Contains("files: err run\n"));
+    CHECK_THAT(r.output, Catch::Contains("stopped by a signal after") && Catch::Contains("no video was kept"));
 }
 
 TEST_CASE("a closed terminal stops a render inside Xvfb and leaves no X server running", "[render][cli]") {
