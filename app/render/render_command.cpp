@@ -164,7 +164,7 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         "The same seed, settings and audio give byte-identical PNG frames. Needs no display: without\n"
         "one it runs itself inside Xvfb. Progress on stderr.",
         kOptions};
-    return cli::runCommand(spec, args, out, err, [&](const cli::Args& a) {
+    const int code = cli::runCommand(spec, args, out, err, [&](const cli::Args& a) {
         ExportSettings settings = parseSettings(a);
         if (!displayAvailable()) return runUnderXvfb(argc, argv, err);
 
@@ -193,6 +193,8 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         err << "mirofish render: " << failure << "\n";
         return cli::kExitFailed;
     });
+    reportToOuterRender(code);
+    return code;
 }
 
 }  // namespace mirofish::render

@@ -5,6 +5,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <fcntl.h>
+#include <optional>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -69,14 +71,24 @@ int exitStatus(int status) { return WIFSIGNALED(status) ? exitCodeFor(WTERMSIG(s
 // Whether the render that runs this one inside a wrapper (kOuterRender holds
 // its process id) is gone. A SIGKILL cannot be caught or forwarded, and the
 // rerun went on rendering to the end after it, its X server with it. The
-// wrapper is this process's parent, and the outer render the wrapper's until
-// it dies, when the wrapper passes to another (zombie or not).
+// outer render is an ancestor of this process (the wrapper's parent, or
+// further up if the wrapper wraps another) for as long as it lives: a dead
+// process's children pass to another. Looked at ten times a second at most.
 bool outerRenderGone() {
     static const pid_t outer = [] {
         const char* v = std::getenv(kOuterRender);
         return v ? static_cast<pid_t>(std::atol(v)) : 0;
     }();
-    return outer > 0 && outer != ::getpid() && parentOf("/proc/" + std::to_string(::getppid())) != outer;
+    static bool gone = false;
+    static std::chrono::steady_clock::time_point nextLook{};
+    if (outer <= 0 || outer == ::getpid() || gone) return gone;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < nextLook) return false;
+    nextLook = now + std::chrono::milliseconds(100);
+    for (pid_t p = ::getppid(); p > 1; p = parentOf("/proc/" + std::to_string(p)))
+        if (p == outer) return false;
+    gone = true;
+    return gone;
 }
 }  // namespace
 
@@ -97,16 +109,43 @@ int StopSignals::received() {
     return outerRenderGone() ? SIGKILL : 0;
 }
 
+namespace {
+// The exit code the rerun reported on `from` (reportToOuterRender), if it did.
+std::optional<int> reportedExitCode(int from) {
+    char text[16] = {};
+    const ssize_t n = ::read(from, text, sizeof text - 1);
+    if (n <= 0) return std::nullopt;
+    return std::atoi(text);
+}
+}  // namespace
+
+void reportToOuterRender(int exitCode) {
+    const char* fd = std::getenv(kRerunStatusFd);
+    if (!fd || !*fd) return;
+    const std::string text = std::to_string(exitCode) + "\n";
+    [[maybe_unused]] const ssize_t written = ::write(std::atoi(fd), text.data(), text.size());
+}
+
 int runForwardingStopSignals(const char* program, char* const* command) {
     const StopSignals stopSignals;
+    // The rerun writes its exit code here; only it holds the pipe open.
+    int status[2];
+    if (::pipe2(status, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    ::fcntl(status[1], F_SETFD, 0);  // inherited through the wrapper
+    ::setenv(kRerunStatusFd, std::to_string(status[1]).c_str(), 1);
     ::setenv(kOuterRender, std::to_string(::getpid()).c_str(), 1);  // for the rerun (outerRenderGone)
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);
     const pid_t wrapper = ::fork();
-    if (wrapper < 0) return -1;
     if (wrapper == 0) {
         ::setpgid(0, 0);
         ::execv(program, command);
         ::_exit(127);
+    }
+    ::close(status[1]);
+    ::unsetenv(kRerunStatusFd);  // this process reports to nobody
+    if (wrapper < 0) {
+        ::close(status[0]);
+        return -1;
     }
     // Both sides set the group, so a signal cannot arrive before it exists.
     ::setpgid(wrapper, wrapper);
@@ -115,13 +154,21 @@ int runForwardingStopSignals(const char* program, char* const* command) {
     int forwarded = 0;
     pid_t rerun = 0;
     for (;;) {
-        int status = 0;
-        const pid_t waited = ::waitpid(wrapper, &status, WNOHANG);
+        int wrapperStatus = 0;
+        const pid_t waited = ::waitpid(wrapper, &wrapperStatus, WNOHANG);
         if (waited == wrapper) {
             endGroup(wrapper);
-            return exitStatus(status);
+            // The rerun's own code where it gave one: xvfb-run exits 5 when
+            // its cleanup fails ("problem while cleaning up temporary
+            // directory"), after a render that went well.
+            const std::optional<int> reported = reportedExitCode(status[0]);
+            ::close(status[0]);
+            return reported ? *reported : exitStatus(wrapperStatus);
         }
-        if (waited < 0 && errno != EINTR) return -1;
+        if (waited < 0 && errno != EINTR) {
+            ::close(status[0]);
+            return -1;
+        }
         if (const int signal = StopSignals::received(); signal != forwarded) {
             if (rerun == 0) rerun = rerunOf(wrapper);
             if (rerun > 0 && ::kill(rerun, signal) == 0) forwarded = signal;

@@ -20,6 +20,15 @@ public:
 // The environment variable that gives a wrapped render the outer one's process id.
 inline constexpr const char* kOuterRender = "MIROFISH_OUTER_RENDER";
 
+// The environment variable that gives a wrapped render the file descriptor
+// on which it reports its exit code to the outer one (reportToOuterRender).
+inline constexpr const char* kRerunStatusFd = "MIROFISH_RERUN_STATUS_FD";
+
+// In a render run by runForwardingStopSignals: tells the outer render the
+// exit code it ends with, which the outer then exits with whatever the
+// wrapper's own status. Elsewhere does nothing.
+void reportToOuterRender(int exitCode);
+
 // What a process ended by `signal` exits with, as a shell reports it.
 constexpr int exitCodeFor(int signal) { return 128 + signal; }
 
@@ -33,7 +42,7 @@ constexpr int exitCodeFor(int signal) { return 128 + signal; }
 // SIGHUP for a reset and keep running. Returns once the wrapper and all it
 // started in its group (the X server too) have ended: its exit status,
 // 128 + the signal that ended it, or -1 with errno set when it could not be
-// started.
+// started; or the code the rerun reported, where it did.
 int runForwardingStopSignals(const char* program, char* const* command);
 
 }  // namespace mirofish::render
