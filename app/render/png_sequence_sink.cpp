@@ -55,6 +55,7 @@ public:
         }
         // A shared copy: the renderer's next read-back detaches from it.
         queue_.push_back({frame, index});
+        highest_ = std::max(highest_, index);
         work_.notify_one();
     }
 
@@ -79,8 +80,17 @@ private:
         std::string message;
     };
 
+    // With no writer at work: a frame after the one that failed may have
+    // been written by the other writer, and would leave a gap in the
+    // sequence. It goes, so that what stays is frames 0 to the failed one's
+    // predecessor, as the message says.
     void throwIfFailed() {
-        if (error_) throw ExportError(error_->message);
+        if (!error_) return;
+        for (std::uint64_t later = error_->index + 1; later <= highest_; ++later) {
+            std::error_code ignored;
+            std::filesystem::remove(folder_ / frameName(later), ignored);
+        }
+        throw ExportError(error_->message);
     }
 
     void stop() {
@@ -138,6 +148,7 @@ private:
     std::mutex mutex_;
     std::condition_variable work_, spaceFree_;
     std::deque<Job> queue_;
+    std::uint64_t highest_ = 0;  // the highest index handed to write()
     int busy_ = 0;  // frames being written
     bool stopping_ = false;
     std::optional<Failure> error_;

@@ -322,6 +322,26 @@ TEST_CASE("an export into a folder that already holds frames is refused before a
     CHECK(filesIn(dir / "other").size() == 4);
 }
 
+TEST_CASE("a PNG frame that cannot be written leaves no gap: the frame written after it goes too", "[render]") {
+    TempDir dir;
+    const auto folder = dir / "frames";
+    std::filesystem::create_directory(folder);
+    std::filesystem::create_directory(folder / "frame_000003.png.part");  // frame 3 fails at once
+    const auto sink = render::openPngSequence(smallExport(folder, 8));
+    QImage frame(16, 16, QImage::Format_RGBA8888_Premultiplied);
+    frame.fill(Qt::black);
+    // One writer takes frame 4 and writes it; the other fails on frame 3.
+    sink->write(frame, 4);
+    sink->write(frame, 3);
+    try {
+        sink->finish();
+        FAIL("the frames were written");
+    } catch (const render::ExportError& e) {
+        CHECK_THAT(e.what(), Catch::StartsWith("could not write frame 3 ") && Catch::Contains("before it are complete"));
+    }
+    CHECK_FALSE(std::filesystem::exists(folder / "frame_000004.png"));
+}
+
 TEST_CASE("when two PNG frames cannot be written, the message names the first of them", "[render]") {
     // Frame 4 is taken by one writer first and held (its file is a FIFO no one
     // reads yet); frame 3 then fails at once (its file is a folder). Frame 4
