@@ -6,6 +6,8 @@
 #include <QQuickWindow>
 #include <QTimer>
 #include <algorithm>
+#include <cstdlib>
+#include <string_view>
 #include <sstream>
 #include <tuple>
 #include <iostream>
@@ -14,6 +16,7 @@
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
 #include "editor.hpp"
+#include "render/xvfb_wrap.hpp"
 
 namespace mirofish::editor {
 
@@ -87,6 +90,16 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
 }
 
 int runEditor(int argc, char** argv, const EditorStartup& startup) {
+    // Without a display Qt aborts (exit 134) with "Could not load the Qt
+    // platform plugin xcb ... Reinstalling the application may fix this".
+    const char* platform = std::getenv("QT_QPA_PLATFORM");
+    const bool windowed = !platform || !*platform || std::string_view(platform).starts_with("xcb") ||
+                          std::string_view(platform).starts_with("wayland");
+    if (windowed && !render::displayAvailable()) {
+        std::cerr << "mirofish: the editor needs a display, and " << render::whyNoDisplay()
+                  << "; open it in a desktop session (or under xvfb-run), or render without one: mirofish render\n";
+        return cli::kExitBadInput;
+    }
     QGuiApplication app(argc, argv);
     QGuiApplication::setOrganizationName("MiroFish");
     QGuiApplication::setApplicationName("MiroFish");

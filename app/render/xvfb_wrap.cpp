@@ -34,13 +34,14 @@ bool xDisplayOpens() {
     return xcb_connection_has_error(connection.get()) == 0;
 }
 
+}  // namespace
+
+bool displayAvailable() { return set("DISPLAY") ? xDisplayOpens() : set("WAYLAND_DISPLAY"); }
+
 std::string whyNoDisplay() {
     if (!set("DISPLAY")) return "none is set ($DISPLAY is empty)";
     return "the display " + std::string(std::getenv("DISPLAY")) + " cannot be opened";
 }
-}  // namespace
-
-bool displayAvailable() { return set("DISPLAY") ? xDisplayOpens() : set("WAYLAND_DISPLAY"); }
 
 int runUnderXvfb(int argc, char** argv, std::ostream& err) {
     if (set(kRerunMark)) throw cli::ArgError("no display even inside xvfb-run; is the package xauth installed?");

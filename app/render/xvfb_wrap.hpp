@@ -2,12 +2,15 @@
 // Offscreen rendering still needs an X display (OpenGL through xcb). On a
 // machine without one, `mirofish render` runs itself again inside Xvfb.
 #include <ostream>
+#include <string>
 
 namespace mirofish::render {
 
 // $DISPLAY names an X server that lets this process connect, or, without
 // $DISPLAY, $WAYLAND_DISPLAY is set.
 bool displayAvailable();
+// Why there is none, in words that follow "needs a display, and ".
+std::string whyNoDisplay();
 
 // Runs `xvfb-run -a mirofish ARGS...` (Qt on xcb) and returns its exit
 // status once the render and xvfb-run have ended; Ctrl+C or a

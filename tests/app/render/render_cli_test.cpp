@@ -52,6 +52,16 @@ TEST_CASE("mirofish render without a display and without Xvfb says what to insta
     CHECK_FALSE(std::filesystem::exists(dir / "frames"));
 }
 
+TEST_CASE("the editor without a display says so in one line and exits 2, instead of Qt aborting", "[render][cli]") {
+    for (const std::string env : {"-u DISPLAY", "DISPLAY=:9999"}) {
+        const Shell r = shell("env -u WAYLAND_DISPLAY " + env + " " + kMirofish + " --quit-after 1");
+        INFO(r.output);
+        CHECK(r.code == 2);
+        CHECK_THAT(r.output, Catch::StartsWith("mirofish: the editor needs a display") && Catch::Contains("mirofish render"));
+        CHECK_THAT(r.output, !Catch::Contains("platform plugin"));
+    }
+}
+
 TEST_CASE("mirofish render refuses a missing length or output and bad values with a reason", "[render][cli]") {
     TempDir dir;
     const auto out = " --out '" + (dir / "f").string() + "'";
