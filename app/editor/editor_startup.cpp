@@ -16,6 +16,7 @@
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
 #include "editor.hpp"
+#include "render/png_file.hpp"
 #include "render/xvfb_wrap.hpp"
 
 namespace mirofish::editor {
@@ -165,8 +166,11 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     }
     if (startup.quitAfterSeconds > 0) {
         QTimer::singleShot(static_cast<int>(startup.quitAfterSeconds * 1000), &app, [&] {
-            if (!startup.screenshot.empty() && !window->grabWindow().save(QString::fromStdString(startup.screenshot))) {
-                std::cerr << "mirofish: could not write the screenshot " << startup.screenshot << "\n";
+            const std::string why = startup.screenshot.empty()
+                                        ? std::string()
+                                        : render::savePngWhole(startup.screenshot, window->grabWindow(), false, render::kStillPngLevel);
+            if (!why.empty()) {
+                std::cerr << "mirofish: could not write the screenshot " << startup.screenshot << ": " << why << "\n";
                 QGuiApplication::exit(cli::kExitFailed);
                 return;
             }

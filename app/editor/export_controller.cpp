@@ -11,6 +11,7 @@
 
 #include "editor.hpp"
 #include "render/export_job.hpp"
+#include "render/png_file.hpp"
 
 namespace mirofish::editor {
 
@@ -155,11 +156,11 @@ QString ExportController::saveStill(QQuickItem* item, int width, int height, con
         QImage still(grab->image().size(), QImage::Format_RGB32);
         still.fill(water);
         QPainter(&still).drawImage(0, 0, grab->image());
-        const bool saved = still.save(file);
+        const std::string why = render::savePngWhole(file.toStdString(), still, false, render::kStillPngLevel);
         if (editor)
-            editor->showMessage(saved ? tr("Saved the still %1").arg(file)
-                                      : tr("Could not write the still %1 (folder not writable or disk full)").arg(file),
-                                !saved);
+            editor->showMessage(why.empty() ? tr("Saved the still %1").arg(file)
+                                            : tr("Could not write the still %1: %2").arg(file, QString::fromStdString(why)),
+                                !why.empty());
     });
     return file;
 }

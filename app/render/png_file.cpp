@@ -64,4 +64,19 @@ std::string writePngFile(const std::filesystem::path& file, const QImage& image,
     return {};
 }
 
+std::string savePngWhole(const std::filesystem::path& file, const QImage& image, bool alpha, int level) {
+    const std::filesystem::path partial = file.string() + ".part";
+    const QImage pixels = image.convertToFormat(alpha ? QImage::Format_RGBA8888 : QImage::Format_RGB888);
+    std::string why = writePngFile(partial, pixels, level);
+    if (why.empty()) {
+        std::error_code ec;
+        std::filesystem::rename(partial, file, ec);
+        if (!ec) return {};
+        why = ec.message();
+    }
+    std::error_code ignored;
+    std::filesystem::remove(partial, ignored);
+    return why;
+}
+
 }  // namespace mirofish::render

@@ -13,4 +13,14 @@ namespace mirofish::render {
 // written (the partial file is then left for the caller to remove).
 std::string writePngFile(const std::filesystem::path& file, const QImage& image, int level);
 
+// Stills and screenshots: one image each, where the file's size matters
+// more than the time it takes (level 1 is for sequences of frames).
+inline constexpr int kStillPngLevel = 6;
+
+// Writes `image` (any format: opaque, or with straight alpha where `alpha`)
+// as FILE.part, renamed to `file` once complete, so that a full disk leaves
+// no cut-off PNG under the name. Returns an empty string, or why it could
+// not be written (no .part is left then).
+std::string savePngWhole(const std::filesystem::path& file, const QImage& image, bool alpha, int level);
+
 }  // namespace mirofish::render

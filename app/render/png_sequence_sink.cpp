@@ -125,19 +125,8 @@ private:
     }
 
     std::optional<std::string> save(const Job& job) const {
-        const auto final = folder_ / frameName(job.index);
-        const auto partial = folder_ / (frameName(job.index) + ".part");
-        const QImage pixels = alpha_ ? job.image.convertToFormat(QImage::Format_RGBA8888)
-                                     : job.image.convertToFormat(QImage::Format_RGB888);
-        std::string why = writePngFile(partial, pixels, level_);
-        if (why.empty()) {
-            std::error_code ec;
-            std::filesystem::rename(partial, final, ec);
-            if (!ec) return std::nullopt;
-            why = ec.message();
-        }
-        std::error_code ignored;
-        std::filesystem::remove(partial, ignored);
+        const std::string why = savePngWhole(folder_ / frameName(job.index), job.image, alpha_, level_);
+        if (why.empty()) return std::nullopt;
         return "could not write frame " + std::to_string(job.index) + " to '" + folder_.string() + "' (" + why +
                "; is the disk full?); the frames before it are complete";
     }

@@ -62,6 +62,18 @@ TEST_CASE("the editor without a display says so in one line and exits 2, instead
     }
 }
 
+TEST_CASE("a screenshot that cannot be written whole, as on a full disk, leaves no cut-off PNG", "[render][cli]") {
+    TempDir dir;
+    // Files may not grow past 8 KiB: the write fails part way, as on a full disk.
+    const Shell r = shell("bash -c \"trap '' XFSZ; ulimit -f 8; exec " + kMirofish + " --quit-after 1 --screenshot '" +
+                          (dir / "shot.png").string() + "'\"");
+    INFO(r.output);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.output, Catch::Contains("could not write the screenshot") && Catch::Contains("too large"));
+    CHECK_FALSE(std::filesystem::exists(dir / "shot.png"));
+    CHECK_FALSE(std::filesystem::exists(dir / "shot.png.part"));
+}
+
 TEST_CASE("mirofish render refuses a missing length or output and bad values with a reason", "[render][cli]") {
     TempDir dir;
     const auto out = " --out '" + (dir / "f").string() + "'";
