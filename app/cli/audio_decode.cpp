@@ -145,7 +145,7 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
     const std::string ffmpeg = env && *env ? env : "ffmpeg";
     // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
     const ProcessResult r = run(
-        {ffmpeg, "-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", file.string(), "-f", "f32le", "-ac", "1",
+        {ffmpeg, "-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", ffmpegFileUrl(file), "-f", "f32le", "-ac", "1",
          "-ar", std::to_string(static_cast<int>(sampleRate)), "-"},
         [&](const ProcessResult& partial) {
             if (progress.cancelled && progress.cancelled()) return false;

@@ -7,6 +7,7 @@
 #include <QProcess>
 
 #include "frame_sink.hpp"
+#include "io/file_names.hpp"
 
 namespace mirofish::render {
 
@@ -21,7 +22,7 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
                   "-s", QString("%1x%2").arg(s.width).arg(s.height),
                   "-framerate", QString::number(s.fps, 'g', 10), "-i", "-"};
     const bool audio = !s.audioFile.empty();
-    if (audio) a << "-i" << QString::fromStdString(std::filesystem::absolute(s.audioFile).string());
+    if (audio) a << "-i" << QString::fromStdString(ffmpegFileUrl(s.audioFile));
     a << "-map" << "0:v";
     if (audio) a << "-map" << "1:a" << "-af" << "apad" << "-shortest";
     // RGB to Y'CbCr with the BT.709 matrix, and tagged so. Untagged, ffmpeg
@@ -43,7 +44,7 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
         if (audio) a << "-c:a" << "pcm_s16le";
         a << "-f" << "mov";
     }
-    a << QString::fromStdString(partial.string());
+    a << QString::fromStdString(ffmpegFileUrl(partial));
     return a;
 }
 

@@ -13,4 +13,11 @@ inline std::string lowerExtension(const std::filesystem::path& file) {
     return ext;
 }
 
+// The file as ffmpeg must be given it: "file:" and the absolute path. A bare
+// name that starts like one of ffmpeg's protocols ("pipe:1.mp4", "data:x")
+// would be read as that protocol instead of the file.
+inline std::string ffmpegFileUrl(const std::filesystem::path& file) {
+    return "file:" + std::filesystem::absolute(file).string();
+}
+
 }  // namespace mirofish

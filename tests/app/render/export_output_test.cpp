@@ -258,7 +258,7 @@ TEST_CASE("ffmpeg that reports an error but exits 0, as ffmpeg 5.1 did on a full
     writeText(fake,
               "#!/bin/sh\n"
               "for last; do :; done\n"
-              "echo partial > \"$last\"\n"
+              "echo partial > \"${last#file:}\"\n"
               "cat > /dev/null\n"
               "echo 'Error writing trailer of out.mp4.part: No space left on device' >&2\n"
               "exit 0\n");
@@ -283,7 +283,7 @@ TEST_CASE("ffmpeg failing mid-export (a full disk) stops the export with its rea
     writeText(fake,
               "#!/bin/sh\n"
               "for last; do :; done\n"
-              "echo partial > \"$last\"\n"
+              "echo partial > \"${last#file:}\"\n"
               "head -c 1000000 > /dev/null\n"
               "echo 'Error writing trailer: No space left on device' >&2\n"
               "exit 1\n");

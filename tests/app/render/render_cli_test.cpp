@@ -74,6 +74,17 @@ TEST_CASE("a screenshot that cannot be written whole, as on a full disk, leaves 
     CHECK_FALSE(std::filesystem::exists(dir / "shot.png.part"));
 }
 
+TEST_CASE("mirofish render writes a video named like one of ffmpeg's protocols to that very file", "[render][cli]") {
+    TempDir dir;
+    // ffmpeg would read "pipe:1.mp4" as its standard output.
+    const Shell r = shell("cd '" + dir.path().string() + "' && " + kMirofish +
+                          " render --frames 3 --size 64x64 --fish 20 --out pipe:1.mp4");
+    INFO(r.output);
+    CHECK(r.code == 0);
+    CHECK(std::filesystem::file_size(dir / "pipe:1.mp4") > 0);
+    CHECK_FALSE(std::filesystem::exists(dir / "pipe:1.mp4.part"));
+}
+
 TEST_CASE("mirofish render refuses a missing length or output and bad values with a reason", "[render][cli]") {
     TempDir dir;
     const auto out = " --out '" + (dir / "f").string() + "'";
