@@ -164,8 +164,7 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
     a.samples.resize(r.out.size() / sizeof(float));
     std::memcpy(a.samples.data(), r.out.data(), a.samples.size() * sizeof(float));
     if (a.samples.empty()) throw AudioFileError(file.string() + ": the file holds no audio");
-    for (float& s : a.samples)
-        if (!std::isfinite(s)) s = 0.0f;
+    for (float& s : a.samples) s = fullScaleSample(s);
     if (progress.report) progress.report(1.0);
     return a;
 }

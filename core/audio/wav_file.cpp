@@ -101,7 +101,7 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
         float sum = 0;
         for (std::uint16_t c = 0; c < channels; ++c) sum += sampleAt(data + i * frameBytes + c * (bits / 8), bits, isFloat);
         const float mono = sum / static_cast<float>(channels);
-        out.samples[i] = std::isfinite(mono) ? mono : 0.0f;
+        out.samples[i] = fullScaleSample(mono);
     }
     return out;
 }

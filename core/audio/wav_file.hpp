@@ -3,6 +3,8 @@
 // float, any channel count, mixed down to mono; writing 32-bit float mono
 // (test fixtures). Other formats (flac, mp3, ogg) are decoded by the app
 // through the ffmpeg program (app/cli/audio_decode).
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <span>
 #include <stdexcept>
@@ -20,6 +22,13 @@ struct MonoAudio {
     double sampleRate = 48000;
     double seconds() const { return sampleRate > 0 ? static_cast<double>(samples.size()) / sampleRate : 0.0; }
 };
+
+// A decoded sample as the analysis takes it: clipped to full scale, as a
+// player would play it, and 0 where it is not a number. A float file may hold
+// anything: one sample of 3e38 overflowed the spectrum into NaN (invalid
+// JSON lines from `analyze`), and one of 1e10 held the automatic gain down
+// for the rest of the file.
+inline float fullScaleSample(float x) { return std::isfinite(x) ? std::clamp(x, -1.0f, 1.0f) : 0.0f; }
 
 // Throws AudioFileError naming the file and what is wrong (missing, empty,
 // not a WAV file, truncated, an encoding it does not read).

@@ -55,6 +55,27 @@ TEST_CASE("analyze exits 1 and says so when its output cannot be written, as on 
     CHECK_THAT(r.err, Catch::Contains("mirofish analyze: could not write the output: No space left on device"));
 }
 
+TEST_CASE("one absurd sample in a float WAV neither breaks the analysis nor silences the rest of the file", "[audio]") {
+    TempDir dir;
+    MonoAudio a;
+    a.sampleRate = kRate;
+    a.samples = sine(100, 2.0, 0.3);
+    a.samples[samplesFor(1.0)] = 3e38f;  // legal in a float file
+    writeWav(dir / "spike.wav", a);
+    const Run r = run(cli::runAnalyze, {"--audio", (dir / "spike.wav").string(), "--fps", "30"});
+    REQUIRE(r.code == 0);
+    std::vector<double> low;
+    for (const std::string& line : split(r.out, '\n')) {
+        INFO(line);
+        const auto j = nlohmann::json::parse(line);  // "nan" is no JSON
+        low.push_back(j["low"].get<double>());
+    }
+    REQUIRE(low.size() == 61);
+    // The tone reads as loud after the spike as before it.
+    CHECK(low[45] > 0.5 * low[15]);
+    CHECK(low[55] > 0.5 * low[15]);
+}
+
 TEST_CASE("analyze refuses a missing or corrupt file with its name and exit code 2", "[audio]") {
     TempDir dir;
     const Run missing = run(cli::runAnalyze, {"--audio", (dir / "gone.flac").string()});
