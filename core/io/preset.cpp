@@ -19,6 +19,20 @@ using nlohmann::ordered_json;
 
 namespace {
 
+// Why a preset's name (or, with lineBreaks, its description) cannot hold
+// `text`, or empty: a control character (a NUL, an escape, a bell) would go
+// raw to the terminal from `validate` and `presets`, and could rewrite it.
+std::string controlCharacterIn(std::string_view text, bool lineBreaks) {
+    for (const unsigned char ch : text) {
+        if ((ch >= 0x20 && ch != 0x7f) || (lineBreaks && (ch == '\n' || ch == '\t'))) continue;
+        char code[8];
+        std::snprintf(code, sizeof code, "U+%04X", ch);
+        return std::string("holds a control character (") + code + ")" +
+               (lineBreaks ? "" : "; a name is one line of text");
+    }
+    return {};
+}
+
 constexpr std::string_view kFormat = "mirofish-preset";
 
 // Validation context: the file and the path of keys to the current value.
@@ -191,7 +205,9 @@ Preset readPreset(const Checker& c, const json& root) {
     Preset p;
     p.name = c.text(root, "", "name");
     if (p.name.empty()) c.fail("name", "must not be empty");
+    if (const std::string why = controlCharacterIn(p.name, false); !why.empty()) c.fail("name", why);
     if (root.contains("description")) p.description = c.text(root, "", "description");
+    if (const std::string why = controlCharacterIn(p.description, true); !why.empty()) c.fail("description", why);
     Scene& s = p.scene;
     if (root.contains("world")) {
         c.allowOnly(root["world"], "world", {"width", "height"});
@@ -390,6 +406,10 @@ void savePreset(const Preset& preset, const std::filesystem::path& file) {
     // A file that loading would refuse is not written.
     if (const std::string problem = presetAudioRoutes(preset).validate(); !problem.empty())
         throw PresetError(file.string() + ": audio " + problem);
+    if (const std::string why = controlCharacterIn(preset.name, false); !why.empty())
+        throw PresetError(file.string() + ": the name " + why);
+    if (const std::string why = controlCharacterIn(preset.description, true); !why.empty())
+        throw PresetError(file.string() + ": the description " + why);
     const std::string text = presetToJson(preset);
     try {
         writeFileAtomically(file, [&](std::ostream& out) { out << text; });

@@ -240,6 +240,24 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
     }
 }
 
+TEST_CASE("a preset name with a control character is refused, not printed raw to the terminal") {
+    CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "a\u001b[31mRED\u0007"})", "ctl.json"),
+                      Catch::Contains("ctl.json") && Catch::Contains("'name' holds a control character (U+001B)"));
+    CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "two\nlines"})", "nl.json"),
+                      Catch::Contains("U+000A") && Catch::Contains("one line"));
+    // A description may break lines, and nothing else.
+    CHECK(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "description": "one\ntwo"})", "d.json")
+              .description == "one\ntwo");
+    CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "description": "\u0000"})", "z.json"),
+                      Catch::Contains("'description' holds a control character (U+0000)"));
+    // Nor is one saved.
+    TempDir dir;
+    Preset p = parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N"})", "n.json");
+    p.name = "bell\a";
+    CHECK_THROWS_WITH(savePreset(p, dir / "bell.json"), Catch::Contains("the name holds a control character (U+0007)"));
+    CHECK_FALSE(std::filesystem::exists(dir / "bell.json"));
+}
+
 TEST_CASE("a preset file that cannot be read is refused with its name") {
     TempDir dir;
     CHECK_THROWS_WITH(loadPreset(dir / "absent.json"), Catch::Contains("absent.json") && Catch::Contains("cannot open"));
