@@ -74,6 +74,9 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
                 throw ArgError("cannot write the state to '" + *state + "': folder '" + dir.string() +
                                "' does not exist or is not writable");
+            std::error_code ec;
+            if (std::filesystem::is_directory(*state, ec))
+                throw ArgError("cannot write the state to '" + *state + "': it is a folder; name a file in it");
         }
 
         ThreadPool pool(static_cast<int>(threads));
@@ -101,7 +104,15 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         auto final = line();
         final["state_hash"] = toHex(stateHash(sim));
         out << final.dump() << "\n";
-        if (const auto state = args.value("save-state")) saveSnapshot(sim, *state);
+        // Checked before the run: failing now, the output could not be written (a full disk).
+        if (const auto state = args.value("save-state")) {
+            try {
+                saveSnapshot(sim, *state);
+            } catch (const SnapshotError& e) {
+                err << "mirofish simulate: " << e.what() << "\n";
+                return kExitFailed;
+            }
+        }
         return kExitOk;
     });
 }

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include <sched.h>
+#include <csignal>
+#include <sys/resource.h>
 
 #include "bench_scenes.hpp"
 #include "cli/commands.hpp"
@@ -159,6 +161,25 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
     requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string()}), "simulate", "junk.bin");
     requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--fish", "3"}), "simulate",
                    "--load-state");
+    // Before the run, not after it (no metrics printed).
+    requireRefused(run(runSimulate, {"--steps", "5", "--save-state", dir.path().string()}), "simulate", "it is a folder");
+}
+
+TEST_CASE("simulate exits 1, keeping nothing, when the state cannot be written at the end, as on a full disk") {
+    TempDir dir;
+    // Files may not grow past 4 KiB, and the write fails (instead of the signal ending the process).
+    rlimit before{};
+    REQUIRE(::getrlimit(RLIMIT_FSIZE, &before) == 0);
+    const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+    const rlimit small{4096, before.rlim_max};
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
+    const Run r = run(runSimulate, {"--fish", "500", "--steps", "2", "--save-state", (dir / "s.bin").string()});
+    ::setrlimit(RLIMIT_FSIZE, &before);
+    std::signal(SIGXFSZ, previousHandler);
+    INFO(r.err);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Contains("s.bin"));
+    CHECK_FALSE(std::filesystem::exists(dir / "s.bin"));
 }
 
 TEST_CASE("simulate runs a preset given as a file") {
