@@ -109,8 +109,9 @@ private:
         if (why.isEmpty())
             why = process_.state() != QProcess::NotRunning      ? process_.errorString()
                   : process_.exitStatus() == QProcess::CrashExit ? QStringLiteral("it was killed, without a message")
-                                                                 : QStringLiteral("it exited with code %1, without a message")
-                                                                       .arg(process_.exitCode());
+                  : process_.exitCode() == 0
+                      ? QStringLiteral("it ended before the video was complete (exit code 0), without a message")
+                      : QStringLiteral("it exited with code %1, without a message").arg(process_.exitCode());
         throw ExportError("ffmpeg failed writing '" + final_.string() + "': " + why.toStdString() +
                           "; nothing was kept");
     }

@@ -12,6 +12,10 @@ namespace mirofish::render {
 namespace {
 void requireWritableFolder(const std::filesystem::path& folder) {
     std::error_code ec;
+    // A file there: "cannot be created (Not a directory)" would not say what to do.
+    if (std::filesystem::exists(folder, ec) && !std::filesystem::is_directory(folder, ec))
+        throw ExportError("the output '" + folder.string() +
+                          "' is a file; PNG frames go into a folder: name a folder, or FILE.mp4 or FILE.mov for a video");
     std::filesystem::create_directories(folder, ec);
     if (ec || !std::filesystem::is_directory(folder))
         throw ExportError("cannot write to the output folder '" + folder.string() + "': it cannot be created" +
@@ -65,10 +69,14 @@ void checkOutput(const ExportSettings& settings) {
         return;
     }
     const std::string program = ffmpegProgram(settings);
-    if (findProgram(program).empty())
-        throw ExportError("MP4 and MOV export need the ffmpeg program, and '" + program +
-                          "' was not found (install the package ffmpeg, or point MIROFISH_FFMPEG or --ffmpeg at it); "
+    if (findProgram(program).empty()) {
+        std::error_code ec;
+        const bool there = program.find('/') != std::string::npos && std::filesystem::exists(program, ec);
+        throw ExportError("MP4 and MOV export need the ffmpeg program, and '" + program + "' " +
+                          (there ? "is not a program that can be run" : "was not found") +
+                          " (install the package ffmpeg, or point MIROFISH_FFMPEG or --ffmpeg at it); "
                           "PNG export works without it");
+    }
     requireFileOrAbsent(settings.output);
     requireWritableFolder(std::filesystem::absolute(settings.output).parent_path());
 }

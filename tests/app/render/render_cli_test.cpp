@@ -85,6 +85,23 @@ TEST_CASE("mirofish render writes a video named like one of ffmpeg's protocols t
     CHECK_FALSE(std::filesystem::exists(dir / "pipe:1.mp4.part"));
 }
 
+TEST_CASE("mirofish render says what is wrong with an output that is a file, or an ffmpeg that is no program or stops",
+          "[render][cli]") {
+    TempDir dir;
+    writeText(dir / "notes.txt", "mine");
+    const Shell file = renderSmall("--frames 3", dir / "notes.txt");
+    CHECK(file.code == 2);
+    CHECK_THAT(file.output, Catch::Contains("'" + (dir / "notes.txt").string() + "' is a file; PNG frames go into a folder"));
+    CHECK(fileBytes(dir / "notes.txt") == "mine");
+    const Shell notProgram = renderSmall("--frames 3 --ffmpeg /etc/passwd", dir / "v.mp4");
+    CHECK(notProgram.code == 2);
+    CHECK_THAT(notProgram.output, Catch::Contains("'/etc/passwd' is not a program that can be run"));
+    const Shell stops = renderSmall("--frames 30 --ffmpeg /bin/true", dir / "v.mp4");
+    CHECK(stops.code == 1);
+    CHECK_THAT(stops.output, Catch::Contains("it ended before the video was complete (exit code 0)"));
+    CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
+}
+
 TEST_CASE("mirofish render refuses a missing length or output and bad values with a reason", "[render][cli]") {
     TempDir dir;
     const auto out = " --out '" + (dir / "f").string() + "'";
