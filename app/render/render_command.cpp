@@ -19,6 +19,8 @@
 namespace mirofish::render {
 
 namespace {
+// About 46 hours at 60 fps; --frames and --seconds alike.
+constexpr std::uint64_t kMaxFrames = 10'000'000;
 
 const std::vector<cli::OptionSpec> kOptions = {
     {"preset", "NAME|FILE", "preset id or file (default " + std::string(cli::kDefaultPreset) + ")"},
@@ -70,8 +72,13 @@ ExportSettings parseSettings(const cli::Args& a) {
     if (!out) throw cli::ArgError("--out is required: a folder, FILE.mp4 or FILE.mov");
     s.output = *out;
     if (a.has("frames") && a.has("seconds")) throw cli::ArgError("give --frames or --seconds, not both");
-    if (a.has("frames")) s.frames = static_cast<std::uint64_t>(a.integer("frames", 0, 1, 10'000'000));
-    else if (a.has("seconds")) s.frames = framesFor(a.number("seconds", 0, 1e-3, 86'400), s.fps);
+    if (a.has("frames")) s.frames = static_cast<std::uint64_t>(a.integer("frames", 0, 1, kMaxFrames));
+    else if (a.has("seconds")) {
+        s.frames = framesFor(a.number("seconds", 0, 1e-3, 86'400), s.fps);
+        if (s.frames > kMaxFrames)
+            throw cli::ArgError("--seconds x --fps makes " + std::to_string(s.frames) + " frames; at most " +
+                                std::to_string(kMaxFrames) + " are rendered");
+    }
     else if (s.audioFile.empty()) throw cli::ArgError("give the length: --frames N or --seconds S (or --audio FILE)");
     return s;
 }
@@ -91,12 +98,18 @@ std::string stoppedOutputNote(const ExportSettings& s) {
     return "no video was kept";
 }
 
+// seconds: since the first frame was written. The rate counts the frames
+// after it; with none yet there is no rate to tell ("frame 1/1, 12048192.8
+// fps" was printed).
 void printProgress(std::ostream& err, const ExportJob& job, double seconds) {
-    const double fps = seconds > 0 ? static_cast<double>(job.framesDone()) / seconds : 0.0;
-    const double left = fps > 0 ? static_cast<double>(job.framesTotal() - job.framesDone()) / fps : 0.0;
-    err << "render: frame " << job.framesDone() << "/" << job.framesTotal() << ", " << std::fixed
-        << std::setprecision(1) << fps << " fps, " << clockText(left) << " left\n"
-        << std::defaultfloat << std::flush;
+    err << "render: frame " << job.framesDone() << "/" << job.framesTotal();
+    if (job.framesDone() > 1 && seconds > 0) {
+        const double fps = static_cast<double>(job.framesDone() - 1) / seconds;
+        const double left = static_cast<double>(job.framesTotal() - job.framesDone()) / fps;
+        err << ", " << std::fixed << std::setprecision(1) << fps << " fps, " << clockText(left) << " left"
+            << std::defaultfloat;
+    }
+    err << "\n" << std::flush;
 }
 
 void printSummary(std::ostream& err, const ExportJob& job) {

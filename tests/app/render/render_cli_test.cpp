@@ -113,6 +113,16 @@ TEST_CASE("mirofish render refuses a missing length or output and bad values wit
     CHECK(odd.code == 2);
     CHECK_THAT(odd.output, Catch::Contains("even width and height"));
     CHECK_THAT(shell(kMirofish + " render --frames 3 --fps 0" + out).output, Catch::Contains("--fps"));
+    CHECK_THAT(shell(kMirofish + " render --seconds 86400 --fps 240" + out).output,
+               Catch::Contains("makes 20736000 frames; at most 10000000"));
+}
+
+TEST_CASE("mirofish render gives a rate only once it has one: a single frame shows none", "[render][cli]") {
+    TempDir dir;
+    const Shell r = renderSmall("--frames 1", dir / "frames");
+    INFO(r.output);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.output, Catch::Contains("render: frame 1/1\n"));
 }
 
 namespace {
