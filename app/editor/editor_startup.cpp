@@ -6,6 +6,8 @@
 #include <QQuickWindow>
 #include <QTimer>
 #include <algorithm>
+#include <array>
+#include <memory>
 #include <cstdlib>
 #include <string_view>
 #include <sstream>
@@ -15,6 +17,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
+#include "audio_controller.hpp"
 #include "editor.hpp"
 #include "render/png_file.hpp"
 #include "render/xvfb_wrap.hpp"
@@ -90,6 +93,23 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
     return result;
 }
 
+namespace {
+// An --audio file that cannot be read is said on stderr too, as a --preset
+// that cannot be (the window says it as well; before, a script saw nothing).
+// Only until that file has loaded or failed.
+void sayStartupAudioProblem(AudioController* audio) {
+    auto connections = std::make_shared<std::array<QMetaObject::Connection, 2>>();
+    const auto done = [connections] {
+        for (const QMetaObject::Connection& c : *connections) QObject::disconnect(c);
+    };
+    (*connections)[0] = QObject::connect(audio, &AudioController::problem, audio, [done](const QString& message) {
+        std::cerr << "mirofish: " << message.toStdString() << "\n";
+        done();
+    });
+    (*connections)[1] = QObject::connect(audio, &AudioController::trackChanged, audio, done);
+}
+}  // namespace
+
 int runEditor(int argc, char** argv, const EditorStartup& startup) {
     // Without a display Qt aborts (exit 134) with "Could not load the Qt
     // platform plugin xcb ... Reinstalling the application may fix this".
@@ -153,7 +173,10 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     window->setProperty("helpVisible", std::find(startup.overlays.begin(), startup.overlays.end(), "help") !=
                                            startup.overlays.end());
     window->setProperty("panelTab", startup.panelTab);
-    if (!startup.audio.empty()) editor.audio()->openFile(QString::fromStdString(startup.audio), true);
+    if (!startup.audio.empty()) {
+        sayStartupAudioProblem(editor.audio());
+        editor.audio()->openFile(QString::fromStdString(startup.audio), true);
+    }
     if (startup.fullscreen) window->showFullScreen();
     else window->show();
 

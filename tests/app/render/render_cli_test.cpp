@@ -102,6 +102,15 @@ TEST_CASE("mirofish render says what is wrong with an output that is a file, or 
     CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
 }
 
+TEST_CASE("the editor says on stderr, as for a preset, when the --audio file it opens with cannot be read", "[render][cli]") {
+    TempDir dir;
+    const std::string missing = (dir / "missing.wav").string();
+    const Shell r = shell(kMirofish + " --audio '" + missing + "' --quit-after 2");
+    INFO(r.output);
+    CHECK(r.code == 0);  // the editor still opened
+    CHECK_THAT(r.output, Catch::Contains("mirofish: " + missing + ": no such audio file"));
+}
+
 TEST_CASE("mirofish render refuses a missing length or output and bad values with a reason", "[render][cli]") {
     TempDir dir;
     const auto out = " --out '" + (dir / "f").string() + "'";
