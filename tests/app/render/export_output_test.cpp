@@ -250,56 +250,51 @@ TEST_CASE("a failing disk stops a PNG export with a clear message and leaves onl
     }
 }
 
-TEST_CASE("ffmpeg that reports an error but exits 0, as ffmpeg 5.1 did on a full disk, keeps no video",
-          "[render][ffmpeg]") {
+namespace {
+// A small MP4 export through a fake ffmpeg that starts the output file, reads
+// the frames with `reading` (a shell command), says it could not write the
+// trailer for lack of space, and exits with `exitCode`. Returns the export's
+// error (empty if it finished); no video, finished or not, may be left.
+std::string exportThroughFailingFfmpeg(const std::string& reading, int exitCode, std::uint64_t frames) {
     TempDir dir;
-    // Takes every frame, writes part of the file, cannot write the trailer, exits 0.
-    const auto fake = dir / "ffmpeg-trailer";
-    writeText(fake,
-              "#!/bin/sh\n"
-              "for last; do :; done\n"
-              "echo partial > \"${last#file:}\"\n"
-              "cat > /dev/null\n"
-              "echo 'Error writing trailer of out.mp4.part: No space left on device' >&2\n"
-              "exit 0\n");
+    const auto fake = dir / "ffmpeg";
+    writeText(fake, "#!/bin/sh\n"
+                    "for last; do :; done\n"
+                    "echo partial > \"${last#file:}\"\n" +
+                        reading +
+                        "\n"
+                        "echo 'Error writing trailer of out.mp4.part: No space left on device' >&2\n"
+                        "exit " +
+                        std::to_string(exitCode) + "\n");
     std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
-    auto s = smallExport(dir / "out.mp4", 10);
+    auto s = smallExport(dir / "out.mp4", frames);
     s.ffmpeg = fake.string();
+    std::string error;
     try {
         runExport(s);
-        FAIL("the export finished");
     } catch (const render::ExportError& e) {
-        CHECK_THAT(e.what(), Catch::Contains("No space left on device") && Catch::Contains("nothing was kept"));
+        error = e.what();
     }
     CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
     CHECK_FALSE(std::filesystem::exists(dir / "out.mp4.part"));
+    return error;
+}
+}  // namespace
+
+TEST_CASE("ffmpeg that reports an error but exits 0, as ffmpeg 5.1 did on a full disk, keeps no video",
+          "[render][ffmpeg]") {
+    // It takes every frame and exits 0.
+    CHECK_THAT(exportThroughFailingFfmpeg("cat > /dev/null", 0, 10),
+               Catch::Contains("No space left on device") && Catch::Contains("nothing was kept"));
 }
 
 TEST_CASE("ffmpeg failing mid-export (a full disk) stops the export with its reason and keeps no video",
           "[render][ffmpeg]") {
-    TempDir dir;
-    // Starts the output file, takes a few frames, then fails as ffmpeg does on a full disk.
-    const auto fake = dir / "ffmpeg-disk-full";
-    writeText(fake,
-              "#!/bin/sh\n"
-              "for last; do :; done\n"
-              "echo partial > \"${last#file:}\"\n"
-              "head -c 1000000 > /dev/null\n"
-              "echo 'Error writing trailer: No space left on device' >&2\n"
-              "exit 1\n");
-    std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
-    auto s = smallExport(dir / "out.mp4", 60);
-    s.ffmpeg = fake.string();
-    try {
-        runExport(s);
-        FAIL("the export finished");
-    } catch (const render::ExportError& e) {
-        CHECK_THAT(e.what(), Catch::Contains("No space left on device") && Catch::Contains("nothing was kept"));
-        // ffmpeg gave its reason: no guess added to it.
-        CHECK_THAT(e.what(), !Catch::Contains("is the disk full?"));
-    }
-    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
-    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4.part"));
+    // It takes a few frames and exits 1.
+    const std::string error = exportThroughFailingFfmpeg("head -c 1000000 > /dev/null", 1, 60);
+    CHECK_THAT(error, Catch::Contains("No space left on device") && Catch::Contains("nothing was kept"));
+    // ffmpeg gave its reason: no guess added to it.
+    CHECK_THAT(error, !Catch::Contains("is the disk full?"));
 }
 
 TEST_CASE("an export into a folder that already holds frames is refused before any work, and nothing is deleted",
