@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <vector>
 #include <sstream>
 
 #include "io/atomic_file.hpp"
@@ -311,8 +312,23 @@ std::string humanPart(const json::exception& e) {
 }
 
 json parseJson(std::string_view text, const std::string& source) {
+    // A key given twice in one object: the parser would keep the last
+    // without a word ("fish": 10, "fish": 20 validated as 20 fish).
+    std::vector<std::set<std::string>> keysOfOpenObjects;
+    std::string repeated;
+    const json::parser_callback_t noRepeatedKeys = [&](int, json::parse_event_t event, json& parsed) {
+        if (event == json::parse_event_t::object_start) keysOfOpenObjects.emplace_back();
+        if (event == json::parse_event_t::object_end && !keysOfOpenObjects.empty()) keysOfOpenObjects.pop_back();
+        if (event == json::parse_event_t::key && !keysOfOpenObjects.empty() && repeated.empty() &&
+            !keysOfOpenObjects.back().insert(parsed.get<std::string>()).second)
+            repeated = parsed.get<std::string>();
+        return true;
+    };
     try {
-        return json::parse(text.begin(), text.end());
+        json root = json::parse(text.begin(), text.end(), noRepeatedKeys);
+        if (!repeated.empty())
+            throw PresetError(source + ": the key '" + repeated + "' is given twice in one object; give each key once");
+        return root;
     } catch (const json::parse_error& e) {
         throw PresetError(source + ": not valid JSON: " + humanPart(e));
     } catch (const json::out_of_range& e) {

@@ -240,6 +240,19 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
     }
 }
 
+TEST_CASE("a key given twice in one object of a preset is refused, not silently the last one") {
+    CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "fish": 10, "fish": 20})", "dup.json"),
+                      Catch::Contains("dup.json: the key 'fish' is given twice"));
+    CHECK_THROWS_WITH(
+        parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "params": {"maxSpeed": 1, "maxSpeed": 2}})", "p.json"),
+        Catch::Contains("'maxSpeed' is given twice"));
+    // The same key in two objects is two keys.
+    CHECK(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "world": {"width": 300, "height": 200},
+                          "params": {"separationRadius": 20}, "obstacles": [{"x": 1, "y": 2, "radius": 3}, {"x": 4, "y": 5, "radius": 6}]})",
+                      "ok.json")
+              .scene.obstacles.size() == 2);
+}
+
 TEST_CASE("a preset name with a control character is refused, not printed raw to the terminal") {
     CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "a\u001b[31mRED\u0007"})", "ctl.json"),
                       Catch::Contains("ctl.json") && Catch::Contains("'name' holds a control character (U+001B)"));
