@@ -199,9 +199,10 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     }
     if (startup.quitAfterSeconds > 0) {
         QTimer::singleShot(static_cast<int>(startup.quitAfterSeconds * 1000), &app, [&] {
-            const std::string why = startup.screenshot.empty()
-                                        ? std::string()
-                                        : render::savePngWhole(startup.screenshot, window->grabWindow(), false, render::kStillPngLevel);
+            const std::string why =
+                startup.screenshot.empty()
+                    ? std::string()
+                    : render::savePngWhole(startup.screenshot, window->grabWindow(), false, render::kStillPngLevel);
             if (!why.empty()) {
                 std::cerr << "mirofish: could not write the screenshot " << startup.screenshot << ": " << why << "\n";
                 QGuiApplication::exit(cli::kExitFailed);

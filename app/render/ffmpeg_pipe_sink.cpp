@@ -1,9 +1,9 @@
 // MP4 (H.264, yuv420p) and ProRes 4444 MOV through the ffmpeg program: raw
 // RGBA frames on its standard input, converted and tagged as BT.709, the
-// audio file (if any) muxed in. ffmpeg
-// encodes in its own process while the next frame renders. It writes to
-// FILE.part, renamed to FILE only when ffmpeg has finished without error: a
-// cancelled or failed export leaves no file that looks complete.
+// audio file (if any) muxed in. ffmpeg encodes in its own process while the
+// next frame renders. It writes to FILE.part, renamed to FILE only when
+// ffmpeg has finished without error: a cancelled or failed export leaves no
+// file that looks complete.
 #include <QProcess>
 
 #include "frame_sink.hpp"
@@ -27,7 +27,7 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
     if (audio) a << "-map" << "1:a" << "-af" << "apad" << "-shortest";
     // RGB to Y'CbCr with the BT.709 matrix, and tagged so. Untagged, ffmpeg
     // converted with BT.601 while players decode HD video with BT.709: pure
-    // green played back as (0, 215, 0), this teal (40, 200, 220) as
+    // green played back as (0, 215, 0), a teal (40, 200, 220) as
     // (24, 185, 221). Converted and tagged, both within 3 levels.
     // The frames carry the tags (setparams): ProRes took them only from there.
     a << "-vf"
