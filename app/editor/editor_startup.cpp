@@ -7,12 +7,12 @@
 #include <QTimer>
 #include <algorithm>
 #include <array>
-#include <memory>
 #include <cstdlib>
-#include <string_view>
-#include <sstream>
-#include <tuple>
 #include <iostream>
+#include <memory>
+#include <sstream>
+#include <string_view>
+#include <tuple>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"

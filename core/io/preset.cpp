@@ -7,8 +7,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <vector>
 #include <sstream>
+#include <vector>
 
 #include "io/atomic_file.hpp"
 #include "io/whole_file.hpp"
@@ -463,11 +463,8 @@ std::optional<std::filesystem::path> resolvePreset(const std::string& nameOrFile
     // A preset's file name as `presets` and the folders show it ("gentle-cruise.json").
     const bool fileName = nameOrFile.ends_with(".json") && nameOrFile.find('/') == std::string::npos;
     for (const auto& dir : dirs) {
-        for (const std::string& name : {nameOrFile + ".json", fileName ? nameOrFile : std::string()}) {
-            if (name.empty()) continue;
-            const auto candidate = dir / name;
-            if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
-        }
+        if (const auto id = dir / (nameOrFile + ".json"); std::filesystem::is_regular_file(id, ec)) return id;
+        if (const auto named = dir / nameOrFile; fileName && std::filesystem::is_regular_file(named, ec)) return named;
     }
     return std::nullopt;
 }
