@@ -158,7 +158,7 @@ void saveSnapshot(const Simulation& sim, const std::filesystem::path& file) {
     const Simulation::SavedState st = sim.save();
     Writer w;
     writeScene(w, st.scene);
-    w.put(st.step), w.put(st.nextFieldId), w.put(st.lastNeighbours), w.put(st.lastCandidates);
+    w.put(st.step), w.put(st.time), w.put(st.nextFieldId), w.put(st.lastNeighbours), w.put(st.lastCandidates);
     w.put(static_cast<std::uint64_t>(st.history.filled)), w.put(static_cast<std::uint64_t>(st.history.next));
     w.putRaw(st.history.perStep.data(), sizeof st.history.perStep);
     const std::size_t n = st.scene.fishCount;
@@ -197,9 +197,9 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     head.getRaw(magic, sizeof magic);
     if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) head.fail("no MiroFish state signature: a different kind of file");
     const auto version = head.get<std::uint32_t>();
-    if (version != kSnapshotVersion)
-        head.fail("format version " + std::to_string(version) + ", this MiroFish reads version " +
-                  std::to_string(kSnapshotVersion));
+    if (version < kOldestSnapshotVersion || version > kSnapshotVersion)
+        head.fail("format version " + std::to_string(version) + ", this MiroFish reads versions " +
+                  std::to_string(kOldestSnapshotVersion) + " to " + std::to_string(kSnapshotVersion));
     head.get<std::uint32_t>();
     const auto payloadSize = head.get<std::uint64_t>();
     const auto expected = head.get<std::uint64_t>();
@@ -213,6 +213,7 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     Simulation::SavedState st;
     st.scene = readScene(r);
     st.step = r.get<std::uint64_t>();
+    st.time = version >= 3 ? r.get<double>() : static_cast<double>(st.step) * Simulation::kStepSeconds;
     st.nextFieldId = r.get<std::uint32_t>();
     st.lastNeighbours = r.get<double>();
     st.lastCandidates = r.get<double>();

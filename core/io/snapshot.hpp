@@ -16,7 +16,11 @@ struct SnapshotError : std::runtime_error {
 };
 
 // 2: the per-fish variation draws are no longer stored (variationDraws).
-inline constexpr std::uint32_t kSnapshotVersion = 2;
+// 3: the simulated time is stored. A version 2 file is still read, its time
+// taken as the step times 1/60 s: the sum of the steps' lengths computed
+// another way, which can differ from a run's in the last bits.
+inline constexpr std::uint32_t kSnapshotVersion = 3;
+inline constexpr std::uint32_t kOldestSnapshotVersion = 2;
 
 void saveSnapshot(const Simulation& sim, const std::filesystem::path& file);
 // Replaces the simulation's whole state with the file's.

@@ -310,6 +310,7 @@ Simulation::SavedState Simulation::save() const {
     SavedState s;
     s.scene = scene_;
     s.step = step_;
+    s.time = time_;
     s.nextFieldId = nextFieldId_;
     s.fish.allocate(scene_.fishCount);
     s.fish.copyPrefix(fish_, scene_.fishCount);
@@ -322,7 +323,7 @@ Simulation::SavedState Simulation::save() const {
 void Simulation::restore(SavedState state) {
     scene_ = std::move(state.scene);
     step_ = state.step;
-    time_ = static_cast<double>(step_) * stepSeconds_;
+    time_ = state.time;
     nextFieldId_ = state.nextFieldId;
     history_ = state.history;
     lastNeighbours_ = state.lastNeighbours;

@@ -127,6 +127,7 @@ public:
     struct SavedState {
         Scene scene;
         std::uint64_t step = 0;
+        double time = 0;  // simulated seconds: the sum of the steps' lengths
         std::uint32_t nextFieldId = 1;
         FishArrays fish;
         RuleForceHistory history;

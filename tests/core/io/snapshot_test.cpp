@@ -3,6 +3,7 @@
 // an error that says what is wrong.
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -65,12 +66,52 @@ TEST_CASE("a snapshot saved at step K and loaded into a fresh simulation continu
     CHECK(resumed.stepIndex() == static_cast<std::uint64_t>(k));
     CHECK(resumed.scene().fishCount == 700);
     CHECK(resumed.params() == first.params());
+    CHECK(resumed.time() == first.time());  // the sum of K steps' lengths, to the last bit
     for (int i = 0; i < more; ++i) resumed.step();
     CHECK(stateHash(resumed) == stateHash(uninterrupted));
+    CHECK(resumed.time() == uninterrupted.time());
     CHECK(resumed.ruleForces().mean() == uninterrupted.ruleForces().mean());
 
     // The interaction layer continues too: the next field gets the same id.
     CHECK(resumed.addForceField(ForceField{}) == uninterrupted.addForceField(ForceField{}));
+}
+
+TEST_CASE("a state file of the version before the time was stored still loads, at the step's time") {
+    TempDir dir;
+    SerialScheduler serial;
+    Scene scene = richScene();
+    scene.fishCount = 40;
+    Simulation sim(scene, serial);
+    for (int i = 0; i < 75; ++i) sim.step();
+    saveSnapshot(sim, dir / "v3.bin");
+
+    // Version 2 is version 3 without the 8 bytes of the time after the step:
+    // the payload changed there, and the header's size and checksum with it.
+    std::string bytes = readText(dir / "v3.bin");
+    constexpr std::size_t kHeader = 40, kVersionAt = 16, kSizeAt = 24, kChecksumAt = 32;
+    const std::uint64_t step = sim.stepIndex();
+    const double time = sim.time();
+    std::string stepAndTime(16, '\0');
+    std::memcpy(stepAndTime.data(), &step, 8);
+    std::memcpy(stepAndTime.data() + 8, &time, 8);
+    const std::size_t at = bytes.find(stepAndTime, kHeader);
+    REQUIRE(at != std::string::npos);
+    bytes.erase(at + 8, 8);
+    const std::uint32_t version = 2;
+    const std::uint64_t size = bytes.size() - kHeader;
+    Hasher64 checksum;
+    checksum.bytes(bytes.data() + kHeader, size);
+    const std::uint64_t digest = checksum.digest();
+    std::memcpy(bytes.data() + kVersionAt, &version, 4);
+    std::memcpy(bytes.data() + kSizeAt, &size, 8);
+    std::memcpy(bytes.data() + kChecksumAt, &digest, 8);
+    writeText(dir / "v2.bin", bytes);
+
+    Simulation resumed(scene, serial);
+    loadSnapshot(resumed, dir / "v2.bin");
+    CHECK(stateHash(resumed) == stateHash(sim));
+    CHECK(resumed.stepIndex() == step);
+    CHECK(resumed.time() == static_cast<double>(step) * Simulation::kStepSeconds);
 }
 
 TEST_CASE("files that are not intact state files are refused with a clear error") {
@@ -120,7 +161,8 @@ TEST_CASE("files that are not intact state files are refused with a clear error"
         writeText(bad, newer);
         const std::string msg = messageOf(target, bad);
         CHECK_THAT(msg, Catch::Contains("version " + std::to_string(kSnapshotVersion + 1)));
-        CHECK_THAT(msg, Catch::Contains("reads version " + std::to_string(kSnapshotVersion)));
+        CHECK_THAT(msg, Catch::Contains("reads versions " + std::to_string(kOldestSnapshotVersion) + " to " +
+                                        std::to_string(kSnapshotVersion)));
     }
     SECTION("extra bytes after the end") {
         writeText(bad, bytes + "x");
