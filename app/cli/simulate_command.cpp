@@ -9,6 +9,7 @@
 #include "cli/preset_paths.hpp"
 #include "io/snapshot.hpp"
 #include "io/state_hash.hpp"
+#include "io/whole_file.hpp"
 #include "sched/thread_pool.hpp"
 #include "sim/metrics.hpp"
 
@@ -26,7 +27,8 @@ const std::vector<OptionSpec> kOptions = {
     {"threads", "T", "worker threads (default: all cores); results do not depend on it"},
     {"metrics-every", "M", "print a metrics line every M steps (default 60)"},
     {"save-state", "FILE", "write the final state (binary snapshot) to FILE"},
-    {"load-state", "FILE", "start from a saved state instead of a fresh spawn"},
+    {"load-state", "FILE", "start from a saved state instead of a fresh spawn: its parameters, fish and seed "
+                           "(--preset then only names the audio routes for --audio)"},
     {"audio", "FILE", "drive the parameters from this audio file through the preset's audio routes (the "
                       "articles' three when it has none); step k hears the audio at k/60 s"},
 };
@@ -59,6 +61,10 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
     return runCommand(spec, argv, out, err, [&](const Args& args) {
         if (args.has("load-state") && (args.has("fish") || args.has("seed")))
             throw ArgError("--load-state restores the fish and the seed; drop --fish and --seed");
+        // The state brings its parameters too; a preset named beside it only gives its audio routes.
+        if (args.has("load-state") && args.has("preset") && !args.has("audio"))
+            throw ArgError("--load-state restores the parameters, the fish and the seed; drop --preset "
+                           "(beside --audio it names the preset whose audio routes drive the parameters)");
         const auto steps = args.integer("steps", 600, 0, 1'000'000'000);
         const auto every = args.integer("metrics-every", 60, 1, 1'000'000'000);
         const auto threads =
@@ -74,9 +80,11 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
                 throw ArgError("cannot write the state to '" + *state + "': folder '" + dir.string() +
                                "' does not exist or is not writable");
-            std::error_code ec;
-            if (std::filesystem::is_directory(*state, ec))
+            const std::string what = notARegularFile(*state);
+            if (what == "a folder")
                 throw ArgError("cannot write the state to '" + *state + "': it is a folder; name a file in it");
+            if (!what.empty())
+                throw ArgError("cannot write the state to '" + *state + "': it is " + what + ", not a file");
         }
 
         ThreadPool pool(static_cast<int>(threads));

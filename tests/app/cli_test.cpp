@@ -135,6 +135,8 @@ TEST_CASE("simulate --save-state then --load-state continues exactly like an uni
     const Run whole = run(runSimulate, {"--steps", "80", "--threads", "2"});
     CHECK(hashOf(resumed) == hashOf(whole));
     CHECK(jsonLines(resumed.out).back()["step"] == 80);
+    // Every figure of the last line, the simulated time's last bits included.
+    CHECK(jsonLines(resumed.out).back() == jsonLines(whole.out).back());
     // The resumed run's intermediate lines fall on the same steps as the uninterrupted one.
     CHECK(jsonLines(resumed.out).front()["step"] == 60);
 }
@@ -161,8 +163,12 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
     requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string()}), "simulate", "junk.bin");
     requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--fish", "3"}), "simulate",
                    "--load-state");
+    // The state brings its own parameters: a preset beside it would be ignored.
+    requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--preset", "gentle-cruise"}),
+                   "simulate", "drop --preset");
     // Before the run, not after it (no metrics printed).
     requireRefused(run(runSimulate, {"--steps", "5", "--save-state", dir.path().string()}), "simulate", "it is a folder");
+    requireRefused(run(runSimulate, {"--steps", "5", "--save-state", "/dev/null"}), "simulate", "a device");
 }
 
 TEST_CASE("simulate exits 1, keeping nothing, when the state cannot be written at the end, as on a full disk") {
