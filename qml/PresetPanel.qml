@@ -38,15 +38,16 @@ ColumnLayout {
             ToolTip.visible: nameHover.hovered && truncated
             ToolTip.text: Editor.presetName
         }
+        // Empty rather than hidden: a label shown while the tab was hidden
+        // kept the row's old layout (Qt 6.4), drawn over the name.
         Label {
-            visible: Editor.modified
+            objectName: "openPresetState"
             color: "#f0b35a"
-            text: "● modified"
+            text: Editor.modified ? "● modified" : ""
         }
         Label {
-            visible: Editor.presetOrigin !== ""
             color: "#7f8b99"
-            text: "(" + Editor.presetOrigin + ")"
+            text: Editor.presetOrigin !== "" ? "(" + Editor.presetOrigin + ")" : ""
         }
     }
 

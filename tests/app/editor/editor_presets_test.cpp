@@ -198,6 +198,26 @@ TEST_CASE("Save as with the name of another preset of yours asks first, and repl
     CHECK_FALSE(f.editor->presetNameTaken("Reef"));
 }
 
+TEST_CASE("a preset changed while its tab was hidden shows its name and 'modified' side by side") {
+    EditorFixture f;
+    f.window->setProperty("panelTab", 0);
+    f.editor->params()->setValue(static_cast<int>(ParamId::SeparationWeight), 2.5);
+    f.editor->params()->endGesture();
+    REQUIRE(f.editor->modified());
+    f.window->setProperty("panelTab", 1);
+    QQuickItem *name = nullptr, *state = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] {
+        return (name = f.find("openPresetName")) && (state = f.find("openPresetState")) && name->isVisible() &&
+               state->property("text").toString().contains("modified") && state->width() > 0;
+    }));
+    QTest::qWait(200);
+    const double nameRight = name->mapToScene(QPointF(name->width(), 0)).x();
+    const double stateLeft = state->mapToScene(QPointF(0, 0)).x();
+    INFO("name ends at " << nameRight << ", the state starts at " << stateLeft);
+    CHECK(nameRight <= stateLeft);
+    CHECK(name->width() > 0);
+}
+
 TEST_CASE("the open preset's name takes one line in the panel, cut short when long, and names show as typed") {
     EditorFixture f;
     f.window->setProperty("panelTab", 1);
