@@ -40,14 +40,18 @@ void requireNoFrames(const std::filesystem::path& folder) {
                           "...), which would mix with the new ones; choose an empty folder, or move them away first");
     }
 }
-// An output named like a video of a kind MiroFish does not write would
-// otherwise become a folder of PNG frames of that name.
+// An output named like a video of a kind MiroFish does not write, or like
+// one image, would otherwise become a folder of PNG frames of that name.
 void requireNoOtherVideoName(const std::filesystem::path& output) {
     constexpr std::array kOtherVideos{".avi", ".mkv", ".webm", ".gif", ".m4v", ".mpg", ".mpeg", ".wmv", ".flv", ".ogv"};
+    constexpr std::array kImages{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp", ".bmp", ".exr"};
     const std::string ext = lowerExtension(output);
     if (std::find(kOtherVideos.begin(), kOtherVideos.end(), ext) != kOtherVideos.end())
         throw ExportError("'" + output.string() + "': " + ext.substr(1) +
                           " is not written; MiroFish writes FILE.mp4 (H.264), FILE.mov (ProRes) or a folder of PNG frames");
+    if (std::find(kImages.begin(), kImages.end(), ext) != kImages.end())
+        throw ExportError("'" + output.string() + "' is named like one image, but PNG frames go into a folder: name the folder "
+                          "(frames/ makes frames/frame_000000.png...), or FILE.mp4 or FILE.mov for a video");
 }
 
 // A video replaces a file of its name when it is complete; anything else of

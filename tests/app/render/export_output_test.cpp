@@ -188,7 +188,7 @@ TEST_CASE("an export that cannot start, its audio file missing, leaves no folder
     CHECK(std::filesystem::is_directory(dir / "mine"));
 }
 
-TEST_CASE("an output named like a video MiroFish does not write, or a folder named FILE.mp4, is refused before any work",
+TEST_CASE("an output named like a video MiroFish does not write or like an image, or a folder named FILE.mp4, is refused before any work",
           "[render]") {
     TempDir dir;
     const auto refusal = [](const std::filesystem::path& out) {
@@ -202,6 +202,10 @@ TEST_CASE("an output named like a video MiroFish does not write, or a folder nam
     CHECK_THAT(refusal(dir / "clip.avi"), Catch::Contains("avi is not written") && Catch::Contains("FILE.mp4"));
     CHECK_THAT(refusal(dir / "clip.MKV"), Catch::Contains("mkv is not written"));
     CHECK_FALSE(std::filesystem::exists(dir / "clip.avi"));
+    // Nor a folder of frames named like one image.
+    CHECK_THAT(refusal(dir / "still.png"), Catch::Contains("named like one image") && Catch::Contains("folder"));
+    CHECK_THAT(refusal(dir / "poster.JPG"), Catch::Contains("named like one image"));
+    CHECK_FALSE(std::filesystem::exists(dir / "still.png"));
     std::filesystem::create_directory(dir / "taken.mp4");
     CHECK_THAT(refusal(dir / "taken.mp4"), Catch::Contains("taken.mp4") && Catch::Contains("is a folder"));
     // The extension's case does not matter: FILE.MP4 is a video, not a folder of frames.
