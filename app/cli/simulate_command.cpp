@@ -1,3 +1,5 @@
+#include <charconv>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -51,6 +53,15 @@ nlohmann::ordered_json metricsLine(const Simulation& sim) {
     return j;
 }
 
+// A parameter's float as the double of its shortest decimal, which the
+// JSON prints as such: 1.2, where the float's own double is 1.2000000476837158.
+double shortestDecimal(float value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text - 1, value).ptr;
+    *end = '\0';
+    return std::strtod(text, nullptr);
+}
+
 }  // namespace
 
 int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
@@ -98,7 +109,7 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             auto j = metricsLine(sim);
             if (audio)
                 for (const ModRoute& r : audio->matrix.routes)
-                    j["params"][std::string(paramDef(r.target).key)] = sim.params().get(r.target);
+                    j["params"][std::string(paramDef(r.target).key)] = shortestDecimal(sim.params().get(r.target));
             return j;
         };
 

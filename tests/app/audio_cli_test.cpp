@@ -1,6 +1,8 @@
 // `mirofish analyze` and `mirofish simulate --audio`: what a performer
 // scripting renders sees on the command line.
 #include <catch2/catch.hpp>
+
+#include <charconv>
 #include <nlohmann/json.hpp>
 
 #include "audio/wav_file.hpp"
@@ -101,6 +103,13 @@ TEST_CASE("simulate --audio drives the default routes and reports the modulated 
         const auto j = nlohmann::json::parse(line);
         REQUIRE(j.contains("params"));
         const double sep = j["params"]["separationWeight"];
+        // Each value as the shortest decimal of its float: 1.2, not 1.2000000476837158.
+        for (const auto& [key, value] : j["params"].items()) {
+            char shortest[32];
+            const auto end = std::to_chars(shortest, shortest + sizeof shortest, value.get<float>()).ptr;
+            INFO(key << " printed as " << value.dump());
+            CHECK(value.dump().size() <= static_cast<std::size_t>(end - shortest) + 2);  // "3" may print as "3.0"
+        }
         if (j["step"] < 30) quiet = std::min(quiet, sep);
         else loud = std::max(loud, sep);
         CHECK(j["nonfinite"] == 0);
