@@ -39,6 +39,7 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
         config.frameRate = static_cast<double>(fps);
         config.bands = static_cast<std::size_t>(bands);
         const AnalysedTrack track = analyseAudioFile(*file, config);
+        if (!track.audio.warning.empty()) err << "mirofish analyze: warning: " << track.audio.warning << "\n";
         const std::vector<AudioFeatures>& frames = track.frames;
 
         const bool csv = args.has("csv");

@@ -19,6 +19,7 @@ AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, cons
     drive.base = base;
     drive.frameRate = frameRate;
     drive.durationSeconds = track.audio.seconds();
+    drive.warning = track.audio.warning;
     return drive;
 }
 

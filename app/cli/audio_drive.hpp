@@ -19,6 +19,7 @@ struct AudioDrive {
     Params base;
     double frameRate = 60;
     double durationSeconds = 0;  // of the file
+    std::string warning;         // MonoAudio::warning: only part of the file could be read
 
     // The parameters for frame k, called with k = 0, 1, 2... in order (the
     // onset envelope follows the frames); the base once the audio has ended.

@@ -103,7 +103,10 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         if (const auto state = args.value("load-state")) loadSnapshot(sim, *state);
 
         std::optional<AudioDrive> audio;
-        if (const auto file = args.value("audio")) audio = analyseAudioDrive(*file, preset, sim.params(), 1.0 / Simulation::kStepSeconds);
+        if (const auto file = args.value("audio")) {
+            audio = analyseAudioDrive(*file, preset, sim.params(), 1.0 / Simulation::kStepSeconds);
+            if (!audio->warning.empty()) err << "mirofish simulate: warning: " << audio->warning << "\n";
+        }
         // With audio, each line also shows the modulated parameters' values.
         auto line = [&] {
             auto j = metricsLine(sim);

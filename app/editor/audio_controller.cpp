@@ -184,6 +184,8 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
     feed_->setTrack(frames, track->frameRate, track->audio.seconds());
     playback_.setTrack(audio);
     setSource(FileSource);
+    // A file cut short plays what it holds, and says so.
+    if (!track->audio.warning.empty()) emit problem(QString::fromStdString(track->audio.warning));
     emit trackChanged();
     setStatus(tr("%1 s, analysed at %2 frames per second").arg(duration(), 0, 'f', 1).arg(kFrameRate));
     if (playWhenLoaded_) play();

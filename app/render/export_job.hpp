@@ -65,6 +65,8 @@ public:
     double warmedUpSeconds() const { return static_cast<double>(warmedUp_) / settings_.fps; }
     double warmupSeconds() const { return static_cast<double>(warmupFrames_) / settings_.fps; }
     const ExportTimes& times() const { return times_; }
+    // The audio file could be read only in part (cli::AudioDrive::warning); empty otherwise.
+    std::string audioWarning() const { return audio_ ? audio_->warning : std::string{}; }
 
 private:
     // Everything after the checks: simulation, audio, renderer and output.

@@ -191,6 +191,8 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
             if (const int signal = StopSignals::received()) return reportStop(err, settings, 0, settings.frames, signal);
             throw cli::ArgError(e.what());
         }
+        if (const std::string warning = job->audioWarning(); !warning.empty())
+            err << "render: warning: " << warning << "\n";
         std::string failure;
         try {
             if (renderAll(*job, out, err)) return cli::kExitOk;

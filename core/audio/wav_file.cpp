@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -58,7 +59,7 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
     std::uint16_t format = 0, channels = 0, bits = 0;
     std::uint32_t rate = 0;
     const unsigned char* data = nullptr;
-    std::size_t dataSize = 0;
+    std::size_t dataSize = 0, declaredSize = 0;
     for (std::size_t at = 12; at + 8 <= b.size();) {
         const std::uint32_t size = u32(b.data() + at + 4);
         const unsigned char* body = b.data() + at + 8;
@@ -74,6 +75,7 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
             data = body;
             // A writer that never finished leaves a too-large (or 0xFFFFFFFF) size: read what is there.
             dataSize = std::min<std::size_t>(size, available);
+            declaredSize = size;
             break;
         }
         at += 8 + size + (size & 1u);
@@ -96,6 +98,17 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
 
     MonoAudio out;
     out.sampleRate = rate;
+    // A size of 0xFFFFFFFF is a streaming writer's "unknown"; any other
+    // larger than the file is a copy cut short.
+    if (declaredSize > dataSize && declaredSize != 0xFFFFFFFFu) {
+        const auto seconds = [&](std::size_t bytes) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.2f", static_cast<double>(bytes / frameBytes) / rate);
+            return std::string(text);
+        };
+        out.warning = source + ": the file ends before its audio does: " + seconds(dataSize) + " s of the " +
+                      seconds(declaredSize) + " s its header gives (the rest is missing; what is there is used)";
+    }
     out.samples.resize(frames);
     for (std::size_t i = 0; i < frames; ++i) {
         float sum = 0;

@@ -78,6 +78,24 @@ TEST_CASE("one absurd sample in a float WAV neither breaks the analysis nor sile
     CHECK(low[55] > 0.5 * low[15]);
 }
 
+TEST_CASE("analyze and simulate read a WAV cut short as far as it goes, and warn that the rest is missing", "[audio]") {
+    TempDir dir;
+    std::string bytes = readText(kickFile(dir));
+    bytes.resize(bytes.size() / 4);  // half a second of the two
+    writeText(dir / "cut.wav", bytes);
+    const std::string cut = (dir / "cut.wav").string();
+    const Run analysed = run(cli::runAnalyze, {"--audio", cut, "--fps", "30"});
+    CHECK(analysed.code == 0);
+    CHECK(split(analysed.out, '\n').size() == 15);  // frames 0..14 within the half second read
+    CHECK_THAT(analysed.err, Catch::Contains("mirofish analyze: warning: " + cut + ": the file ends before its audio does") &&
+                                 Catch::Contains("of the 2.00 s"));
+    const Run simulated = run(cli::runSimulate, {"--audio", cut, "--steps", "2", "--preset", "gentle-cruise"});
+    CHECK(simulated.code == 0);
+    CHECK_THAT(simulated.err, Catch::Contains("mirofish simulate: warning: ") && Catch::Contains("ends before its audio"));
+    // A whole file warns of nothing.
+    CHECK_THAT(run(cli::runAnalyze, {"--audio", kickFile(dir).string()}).err, !Catch::Contains("warning"));
+}
+
 TEST_CASE("analyze refuses a missing or corrupt file with its name and exit code 2", "[audio]") {
     TempDir dir;
     const Run missing = run(cli::runAnalyze, {"--audio", (dir / "gone.flac").string()});

@@ -71,6 +71,19 @@ TEST_CASE("a missing, empty, foreign or truncated WAV is refused with a message 
     CHECK_THROWS_WITH(parseWav(bytes, "cut.wav"), Catch::Contains("cut.wav"));
 }
 
+TEST_CASE("a WAV cut short is read as far as it goes, with a warning that says how much is missing", "[audio]") {
+    std::vector<std::int16_t> left(44100, 1000), right(44100, -1000);  // one second
+    auto bytes = pcm16Stereo(left, right);
+    CHECK(parseWav(bytes, "whole.wav").warning.empty());
+    bytes.resize(44 + 4 * 4410);  // the header and a tenth of a second
+    const MonoAudio cut = parseWav(bytes, "cut.wav");
+    CHECK(cut.samples.size() == 4410);
+    CHECK_THAT(cut.warning, Catch::Contains("cut.wav") && Catch::Contains("0.10 s of the 1.00 s"));
+    // A streaming writer's "size unknown" (0xFFFFFFFF) is no damage.
+    for (int i = 0; i < 4; ++i) bytes[40 + i] = 0xFF;
+    CHECK(parseWav(bytes, "stream.wav").warning.empty());
+}
+
 TEST_CASE("a WAV whose header gives an impossible sample rate is refused, not read as no audio", "[audio]") {
     auto bytes = pcm16Stereo({1, 2, 3}, {1, 2, 3});
     for (const std::uint32_t rate : {0xFFFFFFFFu, 7u}) {
