@@ -12,6 +12,7 @@
 
 #include "io/atomic_file.hpp"
 #include "io/whole_file.hpp"
+#include "params/number_text.hpp"
 
 namespace mirofish {
 
@@ -55,24 +56,22 @@ public:
         }
     }
 
-    double number(const json& obj, const std::string& where, const std::string& key, double lo, double hi) const {
+    // unit: of the range, in messages ("px", or a parameter's unit).
+    double number(const json& obj, const std::string& where, const std::string& key, double lo, double hi,
+                  std::string_view unit = {}) const {
         const std::string path = join(where, key);
         if (!obj.contains(key)) fail(path, "is missing");
-        return numberValue(obj.at(key), path, lo, hi);
+        return numberValue(obj.at(key), path, lo, hi, unit);
     }
 
-    double numberValue(const json& v, const std::string& path, double lo, double hi) const {
-        if (!v.is_number()) {
-            std::ostringstream s;
-            s << "must be a number from " << lo << " to " << hi << ", not " << v.type_name();
-            fail(path, s.str());
-        }
+    double numberValue(const json& v, const std::string& path, double lo, double hi, std::string_view unit = {}) const {
+        std::string range = numberText(lo);
+        range += " to ";
+        range += numberText(hi);
+        if (!unit.empty()) range.append(" ").append(unit);
+        if (!v.is_number()) fail(path, "must be a number from " + range + ", not " + std::string(v.type_name()));
         const double d = v.get<double>();
-        if (!std::isfinite(d) || d < lo || d > hi) {
-            std::ostringstream s;
-            s << "is " << d << ", outside the allowed range " << lo << " to " << hi;
-            fail(path, s.str());
-        }
+        if (!std::isfinite(d) || d < lo || d > hi) fail(path, "is " + numberText(d) + ", outside the allowed range " + range);
         return d;
     }
 
@@ -97,8 +96,8 @@ public:
 
     Vec2 point(const json& v, const std::string& path) const {
         if (!v.is_array() || v.size() != 2) fail(path, "must be a point [x, y]");
-        return Vec2{{static_cast<float>(numberValue(v[0], path + "[0]", -kMaxWorldSize, kMaxWorldSize)),
-                     static_cast<float>(numberValue(v[1], path + "[1]", -kMaxWorldSize, kMaxWorldSize))}};
+        return Vec2{{static_cast<float>(numberValue(v[0], path + "[0]", -kMaxWorldSize, kMaxWorldSize, "px")),
+                     static_cast<float>(numberValue(v[1], path + "[1]", -kMaxWorldSize, kMaxWorldSize, "px"))}};
     }
 
     std::vector<Vec2> path(const json& obj, const std::string& where, std::size_t minPoints) const {
@@ -176,8 +175,8 @@ std::vector<ModRoute> readRoutes(const Checker& c, const json& list) {
         if (d.isChoice())
             c.fail(Checker::join(w, "target"), "is '" + target + "', a choice, which cannot be modulated");
         r.target = *id;
-        r.min = c.number(obj, w, "min", d.min, d.max);
-        r.max = c.number(obj, w, "max", d.min, d.max);
+        r.min = c.number(obj, w, "min", d.min, d.max, d.unit);
+        r.max = c.number(obj, w, "max", d.min, d.max, d.unit);
         if (obj.contains("curve"))
             r.curve = c.choice<ModCurve>(obj, w, "curve",
                                          {{"log", ModCurve::Log}, {"linear", ModCurve::Linear}, {"exp", ModCurve::Exp}});
@@ -212,8 +211,8 @@ Preset readPreset(const Checker& c, const json& root) {
     Scene& s = p.scene;
     if (root.contains("world")) {
         c.allowOnly(root["world"], "world", {"width", "height"});
-        s.width = static_cast<float>(c.number(root["world"], "world", "width", 1, kMaxWorldSize));
-        s.height = static_cast<float>(c.number(root["world"], "world", "height", 1, kMaxWorldSize));
+        s.width = static_cast<float>(c.number(root["world"], "world", "width", 1, kMaxWorldSize, "px"));
+        s.height = static_cast<float>(c.number(root["world"], "world", "height", 1, kMaxWorldSize, "px"));
     }
     if (root.contains("fish")) {
         const double fish = c.number(root, "", "fish", 1, kMaxFish);
@@ -237,9 +236,9 @@ Preset readPreset(const Checker& c, const json& root) {
             ForceField f;
             f.kind = c.choice<FieldKind>(list[i], w, "kind",
                                          {{"attract", FieldKind::Attract}, {"repel", FieldKind::Repel}, {"vortex", FieldKind::Vortex}});
-            f.position = Vec2{{static_cast<float>(c.number(list[i], w, "x", -kMaxWorldSize, kMaxWorldSize)),
-                               static_cast<float>(c.number(list[i], w, "y", -kMaxWorldSize, kMaxWorldSize))}};
-            f.radius = static_cast<float>(c.number(list[i], w, "radius", 1, kMaxWorldSize));
+            f.position = Vec2{{static_cast<float>(c.number(list[i], w, "x", -kMaxWorldSize, kMaxWorldSize, "px")),
+                               static_cast<float>(c.number(list[i], w, "y", -kMaxWorldSize, kMaxWorldSize, "px"))}};
+            f.radius = static_cast<float>(c.number(list[i], w, "radius", 1, kMaxWorldSize, "px"));
             f.strength = static_cast<float>(c.number(list[i], w, "strength", 0, 100));
             s.fields.push_back(f);
         }
@@ -258,8 +257,8 @@ Preset readPreset(const Checker& c, const json& root) {
                 pr.position = pr.path.front();
             }
             if (list[i].contains("x") || pr.behaviour == PredatorBehaviour::ChaseNearest) {
-                pr.position = Vec2{{static_cast<float>(c.number(list[i], w, "x", -kMaxWorldSize, kMaxWorldSize)),
-                                    static_cast<float>(c.number(list[i], w, "y", -kMaxWorldSize, kMaxWorldSize))}};
+                pr.position = Vec2{{static_cast<float>(c.number(list[i], w, "x", -kMaxWorldSize, kMaxWorldSize, "px")),
+                                    static_cast<float>(c.number(list[i], w, "y", -kMaxWorldSize, kMaxWorldSize, "px"))}};
             }
             s.predators.push_back(std::move(pr));
         }
@@ -271,9 +270,9 @@ Preset readPreset(const Checker& c, const json& root) {
             const std::string w = Checker::item("obstacles", i);
             c.allowOnly(list[i], w, {"x", "y", "radius"});
             Obstacle o;
-            o.centre = Vec2{{static_cast<float>(c.number(list[i], w, "x", -kMaxWorldSize, kMaxWorldSize)),
-                             static_cast<float>(c.number(list[i], w, "y", -kMaxWorldSize, kMaxWorldSize))}};
-            o.radius = static_cast<float>(c.number(list[i], w, "radius", 1, kMaxWorldSize));
+            o.centre = Vec2{{static_cast<float>(c.number(list[i], w, "x", -kMaxWorldSize, kMaxWorldSize, "px")),
+                             static_cast<float>(c.number(list[i], w, "y", -kMaxWorldSize, kMaxWorldSize, "px"))}};
+            o.radius = static_cast<float>(c.number(list[i], w, "radius", 1, kMaxWorldSize, "px"));
             s.obstacles.push_back(o);
         }
     }

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "params/number_text.hpp"
+
 namespace mirofish {
 
 Params::Params() {
@@ -24,7 +26,7 @@ std::string validateParam(ParamId id, double value) {
     const ParamDef& d = paramDef(id);
     std::ostringstream s;
     if (!std::isfinite(value) || value < d.min || value > d.max) {
-        s << "'" << d.key << "' is " << value << ", outside the allowed range " << d.rangeText();
+        s << "'" << d.key << "' is " << numberText(value) << ", outside the allowed range " << d.rangeText();
         return s.str();
     }
     if (d.isChoice() && value != std::floor(value)) {

@@ -1,5 +1,7 @@
 #include "params/registry.hpp"
 
+#include "params/number_text.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -44,7 +46,7 @@ std::string ParamDef::rangeText() const {
         }
         return s.str();
     }
-    s << min << " to " << max;
+    s << numberText(min) << " to " << numberText(max);
     if (!unit.empty()) s << ' ' << unit;
     return s.str();
 }

@@ -179,7 +179,7 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         const std::string world = errorOf(presetText({{"world", {{"width", "wide"}, {"height", 100}}}}));
         CHECK_THAT(world, Catch::Contains("world.width"));
         CHECK_THAT(world, Catch::Contains("must be a number"));
-        CHECK_THAT(world, Catch::Contains("1 to 1e+06"));
+        CHECK_THAT(world, Catch::Contains("1 to 1000000 px"));
         CHECK_THAT(errorOf(presetText({{"name", 5}})), Catch::Contains("'name' must be a string"));
     }
     SECTION("a value out of range") {
@@ -188,7 +188,7 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(msg, Catch::Contains("maxSpeed"));
         CHECK_THAT(msg, Catch::Contains("9000"));
         CHECK_THAT(msg, Catch::Contains("1 to 5000 px/s"));
-        CHECK_THAT(errorOf(presetText({{"fish", 0}})), Catch::Contains("'fish' is 0, outside the allowed range 1 to 2"));
+        CHECK_THAT(errorOf(presetText({{"fish", 0}})), Catch::Contains("'fish' is 0, outside the allowed range 1 to 2000000"));
         CHECK_THAT(errorOf(presetText({{"fish", 10.5}})), Catch::Contains("'fish' must be a whole number"));
         CHECK_THAT(errorOf(presetText({{"seed", -1}})), Catch::Contains("'seed' must be a whole number"));
         CHECK_THAT(errorOf(presetText({{"world", {{"width", 0}, {"height", 10}}}})),
