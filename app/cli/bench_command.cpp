@@ -25,7 +25,8 @@ const std::vector<OptionSpec> kOptions = {
                     "                          per row the median, the fastest and the slowest run (default 1)"},
     {"pairs", "N", "then time the speed-up over 1 thread of every scene in N pairs of runs of the same\n"
                    "                          steps, one on 1 thread and one on more, and print the median pair's ratio\n"
-                   "                          (default 5; 0 skips it; needs 1 among the thread counts)"},
+                   "                          (default 5; 0 skips it; needs 1 among the thread counts). Each run lasts\n"
+                   "                          about a quarter of a second on 1 thread, whatever --steps"},
     {"kernel", "NAME", "the kernel build to time: generic, avx2 or avx512 (default: the best this CPU runs;\n"
                        "                          avx2 and avx512 give the same results, bit for bit, and generic,\n"
                        "                          without fused multiply-adds, differs from them in the last bits)"},
@@ -78,6 +79,13 @@ void reportClocks(const char* when, bool json, std::ostream& out) {
 // of a second on 1 thread (judged by the 1-thread row's rate).
 int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostream& out, std::ostream& err) {
     if (pairs == 0) return kExitOk;
+    const auto onThreads = [&](bool one) {
+        return std::any_of(rows.begin(), rows.end(), [&](const Row& r) { return (r.threads == 1) == one; });
+    };
+    if (onThreads(false) && !onThreads(true)) {
+        err << "mirofish bench: no speed-ups over 1 thread: --threads has no 1 (--pairs needs it)\n";
+        return kExitOk;
+    }
     bool header = false;
     for (const Row& row : rows) {
         const auto single = std::find_if(rows.begin(), rows.end(), [&](const Row& other) {

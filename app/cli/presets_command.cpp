@@ -41,6 +41,8 @@ int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
     const CommandSpec spec{"presets", "mirofish presets [--params [--markdown]]",
                            "Lists the presets (id, name and description), or the parameters.", kOptions};
     return runCommand(spec, argv, out, err, [&](const Args& args) {
+        if (args.has("markdown") && !args.has("params"))
+            throw ArgError("--markdown goes with --params: it prints the parameter table in Markdown");
         if (args.has("params")) {
             printParams(out, args.has("markdown"));
             return kExitOk;

@@ -25,7 +25,7 @@ constexpr std::uint64_t kMaxFrames = 10'000'000;
 const std::vector<cli::OptionSpec> kOptions = {
     {"preset", "NAME|FILE", "preset id or file (default " + std::string(cli::kDefaultPreset) + ")"},
     {"frames", "N", "frames to render"},
-    {"seconds", "S", "or seconds to render (frames = round(S x fps)); with --audio and neither: the audio's length"},
+    {"seconds", "S", "or seconds to render (frames = round(S x fps), at least 1); with --audio and neither: the audio's length"},
     {"fps", "F", "frames per second (default 30); each frame is exactly 1/F s of simulated time"},
     {"size", "WxH", "frame size in px (default 1920x1080)"},
     {"warmup", "S", "seconds simulated before the first frame (default 0)"},

@@ -279,6 +279,7 @@ TEST_CASE("presets lists the shipped presets with their descriptions, and the pa
     CHECK(lines(md.out).size() == kParamCount + 2);
     CHECK_THAT(md.out, Catch::Contains("| `maxSpeed` | px/s | 1 to 5000 px/s | 160 | log |"));
     requireRefused(run(runPresets, {"--all"}), "presets", "unknown option");
+    requireRefused(run(runPresets, {"--markdown"}), "presets", "--markdown goes with --params");
 }
 
 TEST_CASE("a command whose output cannot be written, as on a full disk, exits 1 and says so on stderr") {
@@ -388,6 +389,7 @@ TEST_CASE("bench times the speed-up over 1 thread of every scene in pairs of run
     const Run alone = run(runBench, {"--fish", "2000", "--threads", "2", "--steps", "12", "--pairs", "2", "--json"});
     REQUIRE(alone.code == 0);
     CHECK(benchLines(alone.out).size() == 3);
+    CHECK_THAT(alone.err, Catch::Contains("no speed-ups over 1 thread: --threads has no 1"));
     requireRefused(run(runBench, {"--pairs", "-1"}), "bench", "--pairs");
 }
 
