@@ -33,6 +33,13 @@ Scene richScene() {
     return s;
 }
 
+// The same, small enough for tests that read or rewrite the file's bytes.
+Scene smallRichScene() {
+    Scene s = richScene();
+    s.fishCount = 40;
+    return s;
+}
+
 std::string messageOf(Simulation& sim, const fs::path& file) {
     try {
         loadSnapshot(sim, file);
@@ -79,8 +86,7 @@ TEST_CASE("a snapshot saved at step K and loaded into a fresh simulation continu
 TEST_CASE("a state file of the version before the time was stored still loads, at the step's time") {
     TempDir dir;
     SerialScheduler serial;
-    Scene scene = richScene();
-    scene.fishCount = 40;
+    const Scene scene = smallRichScene();
     Simulation sim(scene, serial);
     for (int i = 0; i < 75; ++i) sim.step();
     saveSnapshot(sim, dir / "v3.bin");
@@ -117,8 +123,7 @@ TEST_CASE("a state file of the version before the time was stored still loads, a
 TEST_CASE("files that are not intact state files are refused with a clear error") {
     TempDir dir;
     SerialScheduler serial;
-    Scene scene = richScene();
-    scene.fishCount = 40;
+    const Scene scene = smallRichScene();
     Simulation sim(scene, serial);
     for (int i = 0; i < 5; ++i) sim.step();
     const fs::path good = dir / "good.bin";
