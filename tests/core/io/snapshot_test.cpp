@@ -40,6 +40,15 @@ Scene smallRichScene() {
     return s;
 }
 
+// That small school, stepped a few times on one thread.
+struct SmallRun {
+    SerialScheduler serial;
+    Simulation sim;
+    explicit SmallRun(int steps) : sim(smallRichScene(), serial) {
+        for (int i = 0; i < steps; ++i) sim.step();
+    }
+};
+
 std::string messageOf(Simulation& sim, const fs::path& file) {
     try {
         loadSnapshot(sim, file);
@@ -85,10 +94,8 @@ TEST_CASE("a snapshot saved at step K and loaded into a fresh simulation continu
 
 TEST_CASE("a state file of the version before the time was stored still loads, at the step's time") {
     TempDir dir;
-    SerialScheduler serial;
-    const Scene scene = smallRichScene();
-    Simulation sim(scene, serial);
-    for (int i = 0; i < 75; ++i) sim.step();
+    SmallRun run(75);
+    const Simulation& sim = run.sim;
     saveSnapshot(sim, dir / "v3.bin");
 
     // Version 2 is version 3 without the 8 bytes of the time after the step:
@@ -113,7 +120,7 @@ TEST_CASE("a state file of the version before the time was stored still loads, a
     std::memcpy(bytes.data() + kChecksumAt, &digest, 8);
     writeText(dir / "v2.bin", bytes);
 
-    Simulation resumed(scene, serial);
+    Simulation resumed(smallRichScene(), run.serial);
     loadSnapshot(resumed, dir / "v2.bin");
     CHECK(stateHash(resumed) == stateHash(sim));
     CHECK(resumed.stepIndex() == step);
@@ -122,16 +129,13 @@ TEST_CASE("a state file of the version before the time was stored still loads, a
 
 TEST_CASE("files that are not intact state files are refused with a clear error") {
     TempDir dir;
-    SerialScheduler serial;
-    const Scene scene = smallRichScene();
-    Simulation sim(scene, serial);
-    for (int i = 0; i < 5; ++i) sim.step();
+    SmallRun run(5);
     const fs::path good = dir / "good.bin";
-    saveSnapshot(sim, good);
+    saveSnapshot(run.sim, good);
     const std::string bytes = readText(good);
     REQUIRE(bytes.size() > 200);
 
-    Simulation target(scene, serial);
+    Simulation target(smallRichScene(), run.serial);
     const std::uint64_t untouched = stateHash(target);
     const fs::path bad = dir / "bad.bin";
 
@@ -180,7 +184,7 @@ TEST_CASE("files that are not intact state files are refused with a clear error"
     CHECK(stateHash(target) == untouched);
     // And the good file still loads.
     loadSnapshot(target, good);
-    CHECK(stateHash(target) == stateHash(sim));
+    CHECK(stateHash(target) == stateHash(run.sim));
 }
 
 TEST_CASE("a device named as a state file is refused at once, not read until memory runs out") {
