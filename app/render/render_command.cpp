@@ -192,7 +192,7 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
             throw cli::ArgError(e.what());
         }
         if (const std::string warning = job->audioWarning(); !warning.empty())
-            err << "render: warning: " << warning << "\n";
+            err << "mirofish render: warning: " << warning << "\n";
         std::string failure;
         try {
             if (renderAll(*job, out, err)) return cli::kExitOk;

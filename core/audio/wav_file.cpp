@@ -99,15 +99,13 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
     MonoAudio out;
     out.sampleRate = rate;
     // A size of 0xFFFFFFFF is a streaming writer's "unknown"; any other
-    // larger than the file is a copy cut short.
-    if (declaredSize > dataSize && declaredSize != 0xFFFFFFFFu) {
-        const auto seconds = [&](std::size_t bytes) {
-            char text[32];
-            std::snprintf(text, sizeof text, "%.2f", static_cast<double>(bytes / frameBytes) / rate);
-            return std::string(text);
-        };
-        out.warning = source + ": the file ends before its audio does: " + seconds(dataSize) + " s of the " +
-                      seconds(declaredSize) + " s its header gives (the rest is missing; what is there is used)";
+    // that promises more samples than the file holds is a copy cut short.
+    if (const std::size_t declared = declaredSize / frameBytes; declared > frames && declaredSize != 0xFFFFFFFFu) {
+        char text[160];
+        std::snprintf(text, sizeof text, "%zu of the %zu samples its header gives (%.3f s of %.3f s)", frames, declared,
+                      static_cast<double>(frames) / rate, static_cast<double>(declared) / rate);
+        out.warning = source + ": the file ends before its audio does: it holds " + text +
+                      "; what is there is used";
     }
     out.samples.resize(frames);
     for (std::size_t i = 0; i < frames; ++i) {

@@ -188,6 +188,21 @@ TEST_CASE("an export that cannot start, its audio file missing, leaves no folder
     CHECK(std::filesystem::is_directory(dir / "mine"));
 }
 
+TEST_CASE("an export driven by a WAV cut short renders what the file holds and says the rest is missing", "[render]") {
+    TempDir dir;
+    std::string bytes = readText(writeTone(dir / "tone.wav"));
+    bytes.resize(bytes.size() / 4);
+    writeText(dir / "cut.wav", bytes);
+    auto s = smallExport(dir / "frames", 0);
+    s.audioFile = (dir / "cut.wav").string();
+    render::ExportJob job(s);
+    CHECK_THAT(job.audioWarning(), Catch::Contains("cut.wav: the file ends before its audio does"));
+    CHECK(job.framesTotal() == 15);  // half a second of the two, at 30 fps
+    auto whole = smallExport(dir / "whole", 0);
+    whole.audioFile = (dir / "tone.wav").string();
+    CHECK(render::ExportJob(whole).audioWarning().empty());
+}
+
 TEST_CASE("an output named like a video MiroFish does not write or like an image, or a folder named FILE.mp4, is refused before any work",
           "[render]") {
     TempDir dir;
