@@ -30,7 +30,8 @@ const std::vector<OptionSpec> kOptions = {
     {"metrics-every", "M", "print a metrics line every M steps (default 60)"},
     {"save-state", "FILE", "write the final state (binary snapshot) to FILE"},
     {"load-state", "FILE", "start from a saved state instead of a fresh spawn: its parameters, fish and seed "
-                           "(--preset then only names the audio routes for --audio)"},
+                           "(with --audio, --preset names the preset whose parameters and audio routes the audio "
+                           "drives, and the audio goes on from the state's step)"},
     {"audio", "FILE", "drive the parameters from this audio file through the preset's audio routes (the "
                       "articles' three when it has none); step k hears the audio at k/60 s"},
 };
@@ -72,10 +73,10 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
     return runCommand(spec, argv, out, err, [&](const Args& args) {
         if (args.has("load-state") && (args.has("fish") || args.has("seed")))
             throw ArgError("--load-state restores the fish and the seed; drop --fish and --seed");
-        // The state brings its parameters too; a preset named beside it only gives its audio routes.
+        // The state brings its parameters too; a preset named beside it counts only with --audio.
         if (args.has("load-state") && args.has("preset") && !args.has("audio"))
             throw ArgError("--load-state restores the parameters, the fish and the seed; drop --preset "
-                           "(beside --audio it names the preset whose audio routes drive the parameters)");
+                           "(beside --audio it names the preset whose parameters and audio routes the audio drives)");
         const auto steps = args.integer("steps", 600, 0, 1'000'000'000);
         const auto every = args.integer("metrics-every", 60, 1, 1'000'000'000);
         const auto threads =
@@ -87,15 +88,15 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
 
         // Refuse an unwritable snapshot target now, not after the whole run.
         if (const auto state = args.value("save-state")) {
-            const auto dir = std::filesystem::absolute(*state).parent_path();
-            if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
-                throw ArgError("cannot write the state to '" + *state + "': folder '" + dir.string() +
-                               "' does not exist or is not writable");
             const std::string what = notARegularFile(*state);
             if (what == "a folder")
                 throw ArgError("cannot write the state to '" + *state + "': it is a folder; name a file in it");
             if (!what.empty())
                 throw ArgError("cannot write the state to '" + *state + "': it is " + what + ", not a file");
+            const auto dir = std::filesystem::absolute(*state).parent_path();
+            if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
+                throw ArgError("cannot write the state to '" + *state + "': folder '" + dir.string() +
+                               "' does not exist or is not writable");
         }
 
         ThreadPool pool(static_cast<int>(threads));
@@ -104,8 +105,12 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
 
         std::optional<AudioDrive> audio;
         if (const auto file = args.value("audio")) {
-            audio = analyseAudioDrive(*file, preset, sim.params(), 1.0 / Simulation::kStepSeconds);
+            // The audio modulates the preset's parameters: a loaded state holds
+            // the values as modulated at its last step.
+            audio = analyseAudioDrive(*file, preset, preset.scene.params, 1.0 / Simulation::kStepSeconds);
             if (!audio->warning.empty()) err << "mirofish simulate: warning: " << audio->warning << "\n";
+            // The onset envelope follows the frames from the first: a resumed run catches up.
+            for (std::uint64_t k = 0; k < sim.stepIndex(); ++k) audio->paramsAt(k);
         }
         // With audio, each line also shows the modulated parameters' values.
         auto line = [&] {

@@ -88,12 +88,36 @@ TEST_CASE("analyze and simulate read a WAV cut short as far as it goes, and warn
     CHECK(analysed.code == 0);
     CHECK(split(analysed.out, '\n').size() == 15);  // frames 0..14 within the half second read
     CHECK_THAT(analysed.err, Catch::Contains("mirofish analyze: warning: " + cut + ": the file ends before its audio does") &&
-                                 Catch::Contains("of the 2.00 s"));
+                                 Catch::Contains("s of 2.000 s)"));
     const Run simulated = run(cli::runSimulate, {"--audio", cut, "--steps", "2", "--preset", "gentle-cruise"});
     CHECK(simulated.code == 0);
     CHECK_THAT(simulated.err, Catch::Contains("mirofish simulate: warning: ") && Catch::Contains("ends before its audio"));
     // A whole file warns of nothing.
     CHECK_THAT(run(cli::runAnalyze, {"--audio", kickFile(dir).string()}).err, !Catch::Contains("warning"));
+}
+
+TEST_CASE("simulate --audio resumed from a saved state goes on exactly as the uninterrupted run", "[audio]") {
+    TempDir dir;
+    const std::string kick = kickFile(dir).string(), state = (dir / "state.bin").string();
+    // A route that blends (amount below 1: the base counts) and one that
+    // follows the onsets' decaying envelope (its past counts).
+    nlohmann::json preset = nlohmann::json::parse(readText(shippedPreset("gentle-cruise")));
+    preset["audioRoutes"] = nlohmann::json::parse(R"([
+        {"source": "low", "target": "separationWeight", "min": 1, "max": 4, "amount": 0.5},
+        {"source": "onset", "target": "noise", "min": 0, "max": 0.5}])");
+    writeText(dir / "blend.json", preset.dump());
+    const auto simulate = [&](std::vector<std::string> more) {
+        std::vector<std::string> args{"--preset", (dir / "blend.json").string(), "--audio", kick, "--threads", "1"};
+        args.insert(args.end(), more.begin(), more.end());
+        return run(cli::runSimulate, args);
+    };
+    const Run whole = simulate({"--steps", "100"});
+    // Saved during the kick at 0.5 s, its modulated values in the state.
+    REQUIRE(simulate({"--steps", "33", "--save-state", state}).code == 0);
+    const Run resumed = simulate({"--steps", "67", "--load-state", state});
+    REQUIRE(resumed.code == 0);
+    // The audio goes on from the state's step and modulates the preset's own values.
+    CHECK(split(resumed.out, '\n').back() == split(whole.out, '\n').back());
 }
 
 TEST_CASE("analyze refuses a missing or corrupt file with its name and exit code 2", "[audio]") {
