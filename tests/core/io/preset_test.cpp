@@ -189,6 +189,9 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(msg, Catch::Contains("9000"));
         CHECK_THAT(msg, Catch::Contains("1 to 5000 px/s"));
         CHECK_THAT(errorOf(presetText({{"fish", 0}})), Catch::Contains("'fish' is 0, outside the allowed range 1 to 2000000"));
+        // Just past the limit, the value keeps the digits that tell it from the limit.
+        CHECK_THAT(errorOf(presetText({{"params", {{"maxSpeed", 5000.0000001}}}})),
+                   Catch::Contains("is 5000.0000001") && Catch::Contains("1 to 5000 px/s"));
         CHECK_THAT(errorOf(presetText({{"fish", 10.5}})), Catch::Contains("'fish' must be a whole number"));
         CHECK_THAT(errorOf(presetText({{"seed", -1}})), Catch::Contains("'seed' must be a whole number"));
         CHECK_THAT(errorOf(presetText({{"world", {{"width", 0}, {"height", 10}}}})),
