@@ -1,6 +1,7 @@
 #include "io/snapshot.hpp"
 
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -214,6 +215,7 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     st.scene = readScene(r);
     st.step = r.get<std::uint64_t>();
     st.time = version >= 3 ? r.get<double>() : static_cast<double>(st.step) * Simulation::kStepSeconds;
+    if (!std::isfinite(st.time) || st.time < 0) r.fail("bad simulated time");
     st.nextFieldId = r.get<std::uint32_t>();
     st.lastNeighbours = r.get<double>();
     st.lastCandidates = r.get<double>();

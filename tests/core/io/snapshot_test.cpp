@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 
 #include "io/snapshot.hpp"
@@ -92,25 +93,22 @@ TEST_CASE("a snapshot saved at step K and loaded into a fresh simulation continu
     CHECK(resumed.addForceField(ForceField{}) == uninterrupted.addForceField(ForceField{}));
 }
 
-TEST_CASE("a state file of the version before the time was stored still loads, at the step's time") {
-    TempDir dir;
-    SmallRun run(75);
-    const Simulation& sim = run.sim;
-    saveSnapshot(sim, dir / "v3.bin");
-
-    // Version 2 is version 3 without the 8 bytes of the time after the step:
-    // the payload changed there, and the header's size and checksum with it.
-    std::string bytes = readText(dir / "v3.bin");
+// The state file of sim, saved, with the 8 bytes of its simulated time
+// (right after the step) replaced by `time` (removed where it is empty), and
+// the header's version, size and checksum made to match: a file as intact
+// as any, of that version.
+std::string withTime(const Simulation& sim, const fs::path& file, const std::string& time, std::uint32_t version) {
+    saveSnapshot(sim, file);
+    std::string bytes = readText(file);
     constexpr std::size_t kHeader = 40, kVersionAt = 16, kSizeAt = 24, kChecksumAt = 32;
     const std::uint64_t step = sim.stepIndex();
-    const double time = sim.time();
+    const double now = sim.time();
     std::string stepAndTime(16, '\0');
     std::memcpy(stepAndTime.data(), &step, 8);
-    std::memcpy(stepAndTime.data() + 8, &time, 8);
+    std::memcpy(stepAndTime.data() + 8, &now, 8);
     const std::size_t at = bytes.find(stepAndTime, kHeader);
     REQUIRE(at != std::string::npos);
-    bytes.erase(at + 8, 8);
-    const std::uint32_t version = 2;
+    bytes.replace(at + 8, 8, time);
     const std::uint64_t size = bytes.size() - kHeader;
     Hasher64 checksum;
     checksum.bytes(bytes.data() + kHeader, size);
@@ -118,7 +116,16 @@ TEST_CASE("a state file of the version before the time was stored still loads, a
     std::memcpy(bytes.data() + kVersionAt, &version, 4);
     std::memcpy(bytes.data() + kSizeAt, &size, 8);
     std::memcpy(bytes.data() + kChecksumAt, &digest, 8);
-    writeText(dir / "v2.bin", bytes);
+    return bytes;
+}
+
+TEST_CASE("a state file of the version before the time was stored still loads, at the step's time") {
+    TempDir dir;
+    SmallRun run(75);
+    const Simulation& sim = run.sim;
+    // Version 2 is version 3 without the time.
+    writeText(dir / "v2.bin", withTime(sim, dir / "v3.bin", "", 2));
+    const std::uint64_t step = sim.stepIndex();
 
     Simulation resumed(smallRichScene(), run.serial);
     loadSnapshot(resumed, dir / "v2.bin");
@@ -172,6 +179,15 @@ TEST_CASE("files that are not intact state files are refused with a clear error"
         CHECK_THAT(msg, Catch::Contains("version " + std::to_string(kSnapshotVersion + 1)));
         CHECK_THAT(msg, Catch::Contains("reads versions " + std::to_string(kOldestSnapshotVersion) + " to " +
                                         std::to_string(kSnapshotVersion)));
+    }
+    SECTION("a simulated time that is not a number, or below 0") {
+        for (const double time : {std::numeric_limits<double>::quiet_NaN(), -1.0, std::numeric_limits<double>::infinity()}) {
+            std::string eight(8, '\0');
+            std::memcpy(eight.data(), &time, 8);
+            writeText(bad, withTime(run.sim, dir / "scratch.bin", eight, kSnapshotVersion));
+            INFO("time " << time);
+            CHECK_THAT(messageOf(target, bad), Catch::Contains("bad simulated time"));
+        }
     }
     SECTION("extra bytes after the end") {
         writeText(bad, bytes + "x");
