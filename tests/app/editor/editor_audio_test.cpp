@@ -270,6 +270,19 @@ TEST_CASE("a missing or corrupt audio file is reported by name and the playing f
     CHECK(audio->bpm() == 0);  // no tempo left over from the file
 }
 
+TEST_CASE("an audio file cut short plays what it holds, and the message line says the rest is missing") {
+    EditorFixture f;
+    TempDir dir;
+    std::string bytes = readText(writeLoop(dir, 6));
+    bytes.resize(bytes.size() / 3);
+    writeText(dir / "cut.wav", bytes);
+    AudioController* audio = f.editor->audio();
+    openAndWait(audio, dir / "cut.wav", false);
+    CHECK(audio->source() == AudioController::FileSource);
+    CHECK(audio->duration() == Approx(2).margin(0.01));
+    CHECK(f.editor->message().contains("cut.wav: the file ends before its audio does"));
+}
+
 TEST_CASE("route edits undo and redo with Ctrl+Z, in turn with parameter edits") {
     EditorFixture f;
     RouteListModel* routes = f.editor->routes();
