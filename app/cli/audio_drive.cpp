@@ -1,5 +1,7 @@
 #include "cli/audio_drive.hpp"
 
+#include <algorithm>
+
 #include "cli/audio_track.hpp"
 
 namespace mirofish::cli {
@@ -7,6 +9,10 @@ namespace mirofish::cli {
 Params AudioDrive::paramsAt(std::uint64_t frame) {
     if (frame >= frames.size()) return base;
     return matrix.apply(base, frames[frame], onset_.update(frames[frame]));
+}
+
+void AudioDrive::skipTo(std::uint64_t frame) {
+    for (std::uint64_t k = 0; k < std::min<std::uint64_t>(frame, frames.size()); ++k) onset_.update(frames[k]);
 }
 
 AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, const Params& base, double frameRate) {

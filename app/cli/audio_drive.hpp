@@ -24,6 +24,9 @@ struct AudioDrive {
     // The parameters for frame k, called with k = 0, 1, 2... in order (the
     // onset envelope follows the frames); the base once the audio has ended.
     Params paramsAt(std::uint64_t frame);
+    // Instead of the calls for frames 0 .. frame - 1: the onset envelope as
+    // they would leave it (a run resumed at that frame).
+    void skipTo(std::uint64_t frame);
 
 private:
     OnsetEnvelope onset_;

@@ -1,5 +1,3 @@
-#include <charconv>
-#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -12,6 +10,7 @@
 #include "io/snapshot.hpp"
 #include "io/state_hash.hpp"
 #include "io/whole_file.hpp"
+#include "params/number_text.hpp"
 #include "sched/thread_pool.hpp"
 #include "sim/metrics.hpp"
 
@@ -54,15 +53,6 @@ nlohmann::ordered_json metricsLine(const Simulation& sim) {
     return j;
 }
 
-// A parameter's float as the double of its shortest decimal, which the
-// JSON prints as such: 1.2, where the float's own double is 1.2000000476837158.
-double shortestDecimal(float value) {
-    char text[32];
-    const auto end = std::to_chars(text, text + sizeof text - 1, value).ptr;
-    *end = '\0';
-    return std::strtod(text, nullptr);
-}
-
 }  // namespace
 
 int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
@@ -88,11 +78,8 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
 
         // Refuse an unwritable snapshot target now, not after the whole run.
         if (const auto state = args.value("save-state")) {
-            const std::string what = notARegularFile(*state);
-            if (what == "a folder")
-                throw ArgError("cannot write the state to '" + *state + "': it is a folder; name a file in it");
-            if (!what.empty())
-                throw ArgError("cannot write the state to '" + *state + "': it is " + what + ", not a file");
+            if (const std::string what = notARegularFile(*state); !what.empty())
+                throw ArgError("cannot write the state to '" + *state + "': it is " + what + ", not a file; name a file");
             const auto dir = std::filesystem::absolute(*state).parent_path();
             if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
                 throw ArgError("cannot write the state to '" + *state + "': folder '" + dir.string() +
@@ -109,8 +96,7 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             // the values as modulated at its last step.
             audio = analyseAudioDrive(*file, preset, preset.scene.params, 1.0 / Simulation::kStepSeconds);
             if (!audio->warning.empty()) err << "mirofish simulate: warning: " << audio->warning << "\n";
-            // The onset envelope follows the frames from the first: a resumed run catches up.
-            for (std::uint64_t k = 0; k < sim.stepIndex(); ++k) audio->paramsAt(k);
+            audio->skipTo(sim.stepIndex());  // a resumed run goes on where the state left off
         }
         // With audio, each line also shows the modulated parameters' values.
         auto line = [&] {

@@ -1,13 +1,15 @@
 #pragma once
-// A number as people write it in a message: at least nine significant
-// digits, so no exponent below a billion (2000000, not the stream's 2e+06),
-// and as many more as tell it from its neighbours (5000.0000001 is not 5000).
+// Numbers as people write them, in messages and in JSON output.
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
 namespace mirofish {
 
+// For a message: at least nine significant digits, so no exponent below a
+// billion (2000000, not the stream's 2e+06), and as many more as tell it
+// from its neighbours (5000.0000001 is not 5000).
 inline std::string numberText(double value) {
     char text[32];
     for (int digits = 9; digits <= 17; ++digits) {
@@ -15,6 +17,16 @@ inline std::string numberText(double value) {
         if (std::strtod(text, nullptr) == value) break;
     }
     return text;
+}
+
+// A float as the double of its shortest decimal that reads back as that
+// float, for JSON, which prints a double as such: 1.2, where the float's own
+// double is 1.2000000476837158.
+inline double shortestDecimal(float value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text - 1, value).ptr;
+    *end = '\0';
+    return std::strtod(text, nullptr);
 }
 
 }  // namespace mirofish
