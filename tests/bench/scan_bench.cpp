@@ -1,0 +1,26 @@
+// The floor the neighbour scan sets on this machine: the kernel's own scan
+// loop (sim/neighbour_scan.hpp scanList, the AVX-512 build's sixteen lanes)
+// timed on warm lists in steady state, nothing else running, so that a
+// step's time can be told apart into the scan's own work and everything
+// around it (the fill, the steering, the grid, the reorder, and the scan's
+// start and end). Prints a table; run: build/tests/bench/mirofish_scan_bench
+#include <cstdio>
+
+#include "scan_bench_avx512.hpp"
+#include "sim/fish_kernel.hpp"
+
+int main() {
+    if (!mirofish::cpuRuns(mirofish::KernelBuild::Avx512)) {
+        std::printf("mirofish_scan_bench times the AVX-512 build's scan, and this CPU has no AVX-512\n");
+        return 0;
+    }
+    std::printf("the kernel's scan loop, sixteen fish in the lanes, one candidate a step, warm lists (medians of 9)\n"
+                "candidates  ns a step  ns a fish (the step / 16 x candidates)\n");
+    // The bench's constant density (about 70 candidates a group of sixteen),
+    // article 000 (about 240) and its app's defaults (about 1160).
+    for (const int candidates : {16, 35, 70, 140, 240, 480, 1160}) {
+        const double ns = mirofish::bench::nanosecondsPerScanStep(candidates);
+        std::printf("%10d  %9.2f  %9.1f\n", candidates, ns, ns * candidates / 16.0);
+    }
+    return 0;
+}

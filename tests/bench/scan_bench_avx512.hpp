@@ -1,0 +1,11 @@
+#pragma once
+// The AVX-512 half of mirofish_scan_bench, compiled for AVX-512 (call it only
+// where cpuRuns(KernelBuild::Avx512)).
+
+namespace mirofish::bench {
+
+// The kernel's sixteen-lane scan over a warm list of `candidates` fish: the
+// median time of one candidate step, in nanoseconds.
+double nanosecondsPerScanStep(int candidates);
+
+}  // namespace mirofish::bench
