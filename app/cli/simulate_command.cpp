@@ -7,9 +7,9 @@
 #include "cli/audio_drive.hpp"
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
+#include "io/atomic_file.hpp"
 #include "io/snapshot.hpp"
 #include "io/state_hash.hpp"
-#include "io/whole_file.hpp"
 #include "params/number_text.hpp"
 #include "sched/thread_pool.hpp"
 #include "sim/metrics.hpp"
@@ -67,6 +67,12 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         if (args.has("load-state") && args.has("preset") && !args.has("audio"))
             throw ArgError("--load-state restores the parameters, the fish and the seed; drop --preset "
                            "(beside --audio it names the preset whose parameters and audio routes the audio drives)");
+        // The state holds the parameters as the audio last set them: resumed
+        // with audio, the run needs the preset it started from, whose own
+        // parameters and routes the audio drives (any other gives another run).
+        if (args.has("load-state") && args.has("audio") && !args.has("preset"))
+            throw ArgError("--audio beside --load-state needs --preset: the preset the saved run started from, whose "
+                           "parameters and audio routes the audio drives");
         const auto steps = args.integer("steps", 600, 0, 1'000'000'000);
         const auto every = args.integer("metrics-every", 60, 1, 1'000'000'000);
         const auto threads =
@@ -76,11 +82,13 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         preset.scene.fishCount = static_cast<std::uint32_t>(args.integer("fish", preset.scene.fishCount, 1, kMaxFish));
         preset.scene.seed = args.unsignedInteger("seed", preset.scene.seed);
 
-        // Refuse an unwritable snapshot target now, not after the whole run.
+        // Refuse an unwritable snapshot target now, not after the whole run:
+        // through a link, the file it leads to and that file's folder.
         if (const auto state = args.value("save-state")) {
-            if (const std::string what = notARegularFile(*state); !what.empty())
-                throw ArgError("cannot write the state to '" + *state + "': it is " + what + ", not a file; name a file");
-            const auto dir = std::filesystem::absolute(*state).parent_path();
+            const FileTarget target = fileTarget(*state);
+            if (!target.refusal.empty())
+                throw ArgError("cannot write the state to '" + *state + "': " + target.refusal + "; name a file");
+            const auto dir = std::filesystem::absolute(target.path).parent_path();
             if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
                 throw ArgError("cannot write the state to '" + *state + "': folder '" + dir.string() +
                                "' does not exist or is not writable");

@@ -3,10 +3,12 @@
 // audio file (if any) muxed in. ffmpeg encodes in its own process while the
 // next frame renders. It writes to FILE.part, renamed to FILE only when
 // ffmpeg has finished without error: a cancelled or failed export leaves no
-// file that looks complete.
+// file that looks complete. Where FILE is a link, the file it leads to is
+// the one written (checkOutput refused anything else but a file).
 #include <QProcess>
 
 #include "frame_sink.hpp"
+#include "io/atomic_file.hpp"
 #include "io/file_names.hpp"
 
 namespace mirofish::render {
@@ -51,7 +53,7 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
 class FfmpegPipeSink : public FrameSink {
 public:
     FfmpegPipeSink(const ExportSettings& s, std::string program)
-        : final_(s.output), partial_(s.output.string() + ".part"), alpha_(s.alpha) {
+        : final_(fileTarget(s.output).path), partial_(final_.string() + ".part"), alpha_(s.alpha) {
         process_.setProgram(QString::fromStdString(program));
         process_.setArguments(ffmpegArguments(s, partial_));
         process_.setProcessChannelMode(QProcess::SeparateChannels);

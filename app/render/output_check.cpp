@@ -5,17 +5,23 @@
 #include <cstdio>
 
 #include "frame_sink.hpp"
+#include "io/atomic_file.hpp"
 #include "io/file_names.hpp"
 
 namespace mirofish::render {
 
 namespace {
-void requireWritableFolder(const std::filesystem::path& folder) {
+// frames: the folder is the output itself, for PNG frames; else the folder
+// a video goes into.
+void requireWritableFolder(const std::filesystem::path& folder, bool frames) {
     std::error_code ec;
     // A file there: "cannot be created (Not a directory)" would not say what to do.
     if (std::filesystem::exists(folder, ec) && !std::filesystem::is_directory(folder, ec))
-        throw ExportError("the output '" + folder.string() +
-                          "' is a file; PNG frames go into a folder: name a folder, or FILE.mp4 or FILE.mov for a video");
+        throw ExportError(frames ? "the output '" + folder.string() +
+                                       "' is a file; PNG frames go into a folder: name a folder, or FILE.mp4 or "
+                                       "FILE.mov for a video"
+                                 : "cannot write the video into '" + folder.string() +
+                                       "': it is a file, not a folder");
     std::filesystem::create_directories(folder, ec);
     if (ec || !std::filesystem::is_directory(folder))
         throw ExportError("cannot write to the output folder '" + folder.string() + "': it cannot be created" +
@@ -54,13 +60,14 @@ void requireNoOtherVideoName(const std::filesystem::path& output) {
                           "(frames/ makes frames/frame_000000.png...), or FILE.mp4 or FILE.mov for a video");
 }
 
-// A video replaces a file of its name when it is complete; anything else of
-// that name (a folder) would only fail then, after the whole render.
+// A video replaces a file of its name when it is complete (through a link,
+// the file the link leads to); anything else of that name (a folder, a
+// device) is refused now, before the whole render, and left as it is.
 void requireFileOrAbsent(const std::filesystem::path& output) {
-    std::error_code ec;
-    const auto status = std::filesystem::status(output, ec);
-    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
-        throw ExportError("the output '" + output.string() + "' is a folder or another non-file; give a file name to write the video to");
+    const FileTarget target = fileTarget(output);
+    if (!target.refusal.empty())
+        throw ExportError("the output '" + output.string() + "' " + target.refusal +
+                          "; give a file name to write the video to");
 }
 }  // namespace
 
@@ -68,7 +75,7 @@ void checkOutput(const ExportSettings& settings) {
     if (settings.output.empty()) throw ExportError("no output given (a folder, FILE.mp4 or FILE.mov)");
     if (settings.kind() == OutputKind::PngSequence) {
         requireNoOtherVideoName(settings.output);
-        requireWritableFolder(settings.output);
+        requireWritableFolder(settings.output, true);
         requireNoFrames(settings.output);
         return;
     }
@@ -82,7 +89,7 @@ void checkOutput(const ExportSettings& settings) {
                           "PNG export works without it");
     }
     requireFileOrAbsent(settings.output);
-    requireWritableFolder(std::filesystem::absolute(settings.output).parent_path());
+    requireWritableFolder(std::filesystem::absolute(fileTarget(settings.output).path).parent_path(), false);
 }
 
 }  // namespace mirofish::render

@@ -7,6 +7,8 @@
 #include <png.h>
 #include <zlib.h>
 
+#include "io/atomic_file.hpp"
+
 namespace mirofish::render {
 
 namespace {
@@ -65,12 +67,14 @@ std::string writePngFile(const std::filesystem::path& file, const QImage& image,
 }
 
 std::string savePngWhole(const std::filesystem::path& file, const QImage& image, bool alpha, int level) {
-    const std::filesystem::path partial = file.string() + ".part";
+    const FileTarget target = fileTarget(file);
+    if (!target.refusal.empty()) return target.refusal;
+    const std::filesystem::path partial = target.path.string() + ".part";
     const QImage pixels = image.convertToFormat(alpha ? QImage::Format_RGBA8888 : QImage::Format_RGB888);
     std::string why = writePngFile(partial, pixels, level);
     if (why.empty()) {
         std::error_code ec;
-        std::filesystem::rename(partial, file, ec);
+        std::filesystem::rename(partial, target.path, ec);
         if (!ec) return {};
         why = ec.message();
     }

@@ -19,8 +19,10 @@ inline constexpr int kStillPngLevel = 6;
 
 // Writes `image` (any format: opaque, or with straight alpha where `alpha`)
 // as FILE.part, renamed to `file` once complete, so that a full disk leaves
-// no cut-off PNG under the name. Returns an empty string, or why it could
-// not be written (no .part is left then).
+// no cut-off PNG under the name. A link is written through; a device, FIFO
+// or folder of that name is refused and left as it is (io/atomic_file.hpp
+// fileTarget). Returns an empty string, or why it could not be written (no
+// .part is left then).
 std::string savePngWhole(const std::filesystem::path& file, const QImage& image, bool alpha, int level);
 
 }  // namespace mirofish::render

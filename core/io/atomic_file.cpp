@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 
@@ -17,20 +18,23 @@ namespace {
 // The kernel gives up after 40 links (SYMLOOP_MAX on Linux).
 constexpr int kMaxLinks = 40;
 
-// Where writing `file` lands: the file itself, or, through symbolic links,
-// the file they point to (which may not exist yet). A relative link is read
-// from the link's own folder, as the system reads it.
-fs::path followLinks(const fs::path& file) {
+// The file the links from `file` lead to, or nothing where they cannot be
+// followed (why goes to `refusal`). A relative link is read from the link's
+// own folder, as the system reads it.
+std::optional<fs::path> followLinks(const fs::path& file, std::string& refusal) {
     fs::path target = file;
     for (int links = 0;; ++links) {
         std::error_code ec;
         if (!fs::is_symlink(fs::symlink_status(target, ec))) return target;
-        if (links == kMaxLinks)
-            throw std::runtime_error(file.string() + ": too many levels of symbolic links; nothing was written");
+        if (links == kMaxLinks) {
+            refusal = "too many levels of symbolic links; nothing was written";
+            return std::nullopt;
+        }
         const fs::path next = fs::read_symlink(target, ec);
-        if (ec)
-            throw std::runtime_error(file.string() + ": cannot read the symbolic link " + target.string() + " (" +
-                                     ec.message() + "); nothing was written");
+        if (ec) {
+            refusal = "cannot read the symbolic link " + target.string() + " (" + ec.message() + "); nothing was written";
+            return std::nullopt;
+        }
         target = next.is_absolute() ? next : target.parent_path() / next;
     }
 }
@@ -46,22 +50,25 @@ std::string kindOf(fs::file_type type) {
     }
 }
 
-// Replacing anything but a regular file (a device, a FIFO, a folder) with
-// one would break whatever relies on it.
-void requireRegularOrAbsent(const fs::path& file, const fs::path& target) {
-    std::error_code ec;
-    const fs::file_status status = fs::status(target, ec);
-    if (!fs::exists(status) || fs::is_regular_file(status)) return;
-    const std::string via = target == file ? "" : " (through the link to " + target.string() + ")";
-    throw std::runtime_error(file.string() + via + ": is " + kindOf(status.type()) +
-                             ", not a regular file; it was left as it is and nothing was written");
-}
-
 }  // namespace
 
+FileTarget fileTarget(const fs::path& file) {
+    std::string refusal;
+    const std::optional<fs::path> target = followLinks(file, refusal);
+    if (!target) return {file, refusal};
+    // Replacing anything but a regular file (a device, a FIFO, a folder)
+    // with one would break whatever relies on it.
+    std::error_code ec;
+    const fs::file_status status = fs::status(*target, ec);
+    if (!fs::exists(status) || fs::is_regular_file(status)) return {*target, {}};
+    const std::string via = *target == file ? "" : "(through the link to " + target->string() + ") ";
+    return {*target, via + "is " + kindOf(status.type()) + ", not a regular file; it was left as it is and nothing was written"};
+}
+
 void writeFileAtomically(const fs::path& file, const std::function<void(std::ostream&)>& write) {
-    const fs::path target = followLinks(file);
-    requireRegularOrAbsent(file, target);
+    const FileTarget where = fileTarget(file);
+    if (!where.refusal.empty()) throw std::runtime_error(file.string() + ": " + where.refusal);
+    const fs::path& target = where.path;
     // Beside the target, so that the rename stays within one file system.
     const fs::path tmp = target.string() + ".tmp-" + std::to_string(::getpid());
     {

@@ -9,8 +9,22 @@
 #include <filesystem>
 #include <functional>
 #include <ostream>
+#include <string>
 
 namespace mirofish {
+
+// Where writing `file` lands: the file itself or, through symbolic links,
+// the file they point to (which may not exist yet). `refusal` is empty, or
+// why nothing may be written there, in words that follow the file's name
+// ("is a FIFO (named pipe), not a regular file; ..."): the target exists and
+// is not a regular file, or the links cannot be followed. Every writer that
+// replaces a file by renaming a finished copy over it goes through this, so
+// that a link is written through and a device stays a device.
+struct FileTarget {
+    std::filesystem::path path;
+    std::string refusal;
+};
+FileTarget fileTarget(const std::filesystem::path& file);
 
 void writeFileAtomically(const std::filesystem::path& file, const std::function<void(std::ostream&)>& write);
 

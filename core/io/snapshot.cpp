@@ -1,5 +1,6 @@
 #include "io/snapshot.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -10,6 +11,8 @@
 
 #include "io/atomic_file.hpp"
 #include "io/state_hash.hpp"
+#include "params/number_text.hpp"
+#include "params/registry.hpp"
 #include "io/whole_file.hpp"
 
 namespace mirofish {
@@ -114,9 +117,28 @@ void writeScene(Writer& w, const Scene& s) {
     if (s.leader) w.putVec(s.leader->position), w.put(s.leader->nextWaypoint), w.putPath(s.leader->path);
 }
 
+constexpr std::uint64_t kLastStep = std::uint64_t{1} << 53;
+
+// A saved world is what Simulation keeps (1 px to 1e9 px a side).
+constexpr float kLargestWorld = 1e9f;
+
+// A stored parameter the registry allows: finite, a choice's index whole,
+// and within the range give or take a float's rounding (a value computed in
+// doubles, on a slider's log scale or by an audio route, is stored rounded to
+// a float, which may lie a hair outside it).
+bool allowedStored(const ParamDef& d, float value) {
+    if (!std::isfinite(value)) return false;
+    if (d.isChoice()) return value == std::floor(value) && value >= d.min && value <= d.max;
+    const double slack = 1e-6 * std::max({std::abs(d.min), std::abs(d.max), 1.0});
+    return value >= d.min - slack && value <= d.max + slack;
+}
+
 Scene readScene(Reader& r) {
     Scene s;
     s.width = r.get<float>(), s.height = r.get<float>();
+    if (!(s.width >= 1.0f && s.width <= kLargestWorld && s.height >= 1.0f && s.height <= kLargestWorld))
+        r.fail("world size " + numberText(s.width) + " x " + numberText(s.height) + " px, outside 1 to " +
+               numberText(kLargestWorld) + " px a side");
     s.fishCount = r.get<std::uint32_t>();
     s.seed = r.get<std::uint64_t>();
     const auto params = r.count(7);
@@ -126,6 +148,9 @@ Scene readScene(Reader& r) {
         const auto value = r.get<float>();
         const auto id = findParam(key);
         if (!id) r.fail("unknown parameter '" + key + "', written by a newer MiroFish?");
+        if (!allowedStored(paramDef(*id), value))
+            r.fail("parameter '" + key + "' is " + numberText(value) + ", outside the allowed range " +
+                   paramDef(*id).rangeText());
         s.params.set(*id, value);
     }
     s.fields.resize(r.count(21));
@@ -214,6 +239,9 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     Simulation::SavedState st;
     st.scene = readScene(r);
     st.step = r.get<std::uint64_t>();
+    // 2^53 steps (at 60 a second, 4.8 million years) keep the step count
+    // and the simulated time exact, and any run's end step far from overflow.
+    if (st.step > kLastStep) r.fail("step count " + std::to_string(st.step) + ", beyond the last, 2^53");
     st.time = version >= 3 ? r.get<double>() : static_cast<double>(st.step) * Simulation::kStepSeconds;
     if (!std::isfinite(st.time) || st.time < 0) r.fail("bad simulated time");
     st.nextFieldId = r.get<std::uint32_t>();

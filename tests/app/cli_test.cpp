@@ -167,8 +167,16 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
     requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--preset", "gentle-cruise"}),
                    "simulate", "drop --preset");
     // Before the run, not after it (no metrics printed).
-    requireRefused(run(runSimulate, {"--steps", "5", "--save-state", dir.path().string()}), "simulate", "it is a folder");
-    requireRefused(run(runSimulate, {"--steps", "5", "--save-state", "/dev/null"}), "simulate", "a device");
+    requireRefused(run(runSimulate, {"--steps", "5", "--save-state", dir.path().string()}), "simulate", "is a folder");
+    requireRefused(run(runSimulate, {"--steps", "5", "--save-state", "/dev/null"}), "simulate", "a character device");
+    // Through a link, the folder checked is the one the link leads into.
+    std::filesystem::create_symlink(dir / "absent" / "s.bin", dir / "link.bin");
+    requireRefused(run(runSimulate, {"--steps", "5", "--save-state", (dir / "link.bin").string()}), "simulate",
+                   "folder '" + (dir / "absent").string() + "' does not exist");
+    // Resumed with audio, the run needs the preset it started from: the
+    // state holds the parameters as the audio last set them.
+    requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--audio", "any.wav"}), "simulate",
+                   "--audio beside --load-state needs --preset");
 }
 
 TEST_CASE("simulate exits 1, keeping nothing, when the state cannot be written at the end, as on a full disk") {

@@ -172,6 +172,33 @@ TEST_CASE("an output folder that cannot be written is reported before any work",
     }
 }
 
+TEST_CASE("a video named by a link is written to the file the link leads to; a FIFO or a file as its folder is refused",
+          "[render][ffmpeg]") {
+    TempDir dir;
+    writeText(dir / "real.mp4", "old");
+    std::filesystem::create_symlink("real.mp4", dir / "link.mp4");
+    runExport(smallExport(dir / "link.mp4", 3));
+    CHECK(std::filesystem::is_symlink(dir / "link.mp4"));
+    CHECK(fileBytes(dir / "real.mp4").substr(4, 4) == "ftyp");  // an MP4 now
+    CHECK_FALSE(std::filesystem::exists(dir / "real.mp4.part"));
+
+    const auto refusal = [](const std::filesystem::path& out) {
+        try {
+            render::ExportJob job(smallExport(out));
+        } catch (const render::ExportError& e) {
+            return std::string(e.what());
+        }
+        return std::string("the export started");
+    };
+    REQUIRE(::mkfifo((dir / "pipe.mp4").c_str(), 0600) == 0);
+    CHECK_THAT(refusal(dir / "pipe.mp4"), Catch::Contains("pipe.mp4") && Catch::Contains("a FIFO"));
+    CHECK(std::filesystem::is_fifo(dir / "pipe.mp4"));
+    writeText(dir / "notes", "mine");
+    CHECK_THAT(refusal(dir / "notes" / "clip.mp4"),
+               Catch::Contains("cannot write the video into '" + (dir / "notes").string() + "': it is a file"));
+    CHECK(fileBytes(dir / "notes") == "mine");
+}
+
 TEST_CASE("an export that cannot start, its audio file missing, leaves no folder it made for its output", "[render]") {
     TempDir dir;
     for (const auto& output : {dir / "new" / "deeper" / "frames", dir / "new" / "clip.mp4", dir / "new" / "frames/"}) {

@@ -1,6 +1,8 @@
 // `mirofish render` as a script runs it: options, errors, and no display.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include "render_fixture.hpp"
 
 using namespace mirofish::test;
@@ -72,6 +74,26 @@ TEST_CASE("a screenshot that cannot be written whole, as on a full disk, leaves 
     CHECK_THAT(r.output, Catch::Contains("could not write the screenshot") && Catch::Contains("too large"));
     CHECK_FALSE(std::filesystem::exists(dir / "shot.png"));
     CHECK_FALSE(std::filesystem::exists(dir / "shot.png.part"));
+}
+
+TEST_CASE("a screenshot named by a link goes to the file it leads to, and one named like a FIFO is refused",
+          "[render][cli]") {
+    TempDir dir;
+    writeText(dir / "real.png", "keep");
+    std::filesystem::create_symlink("real.png", dir / "shot.png");
+    const Shell linked = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish + " edit --fish 20 --quit-after 0.5 --screenshot '" + (dir / "shot.png").string() + "'");
+    INFO(linked.output);
+    CHECK(linked.code == 0);
+    CHECK(std::filesystem::is_symlink(dir / "shot.png"));
+    CHECK(fileBytes(dir / "real.png").substr(1, 3) == "PNG");
+    REQUIRE(::mkfifo((dir / "pipe.png").c_str(), 0600) == 0);
+    const Shell fifo = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish + " edit --fish 20 --quit-after 0.5 --screenshot '" + (dir / "pipe.png").string() + "'");
+    INFO(fifo.output);
+    CHECK(fifo.code == 1);
+    CHECK_THAT(fifo.output, Catch::Contains("could not write the screenshot") && Catch::Contains("a FIFO") &&
+                                Catch::Contains("left as it is"));
+    CHECK(std::filesystem::is_fifo(dir / "pipe.png"));
+    CHECK_FALSE(std::filesystem::exists(dir / "pipe.png.part"));
 }
 
 TEST_CASE("mirofish render writes a video named like one of ffmpeg's protocols to that very file", "[render][cli]") {

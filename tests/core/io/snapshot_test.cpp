@@ -93,22 +93,12 @@ TEST_CASE("a snapshot saved at step K and loaded into a fresh simulation continu
     CHECK(resumed.addForceField(ForceField{}) == uninterrupted.addForceField(ForceField{}));
 }
 
-// The state file of sim, saved, with the 8 bytes of its simulated time
-// (right after the step) replaced by `time` (removed where it is empty), and
-// the header's version, size and checksum made to match: a file as intact
-// as any, of that version.
-std::string withTime(const Simulation& sim, const fs::path& file, const std::string& time, std::uint32_t version) {
-    saveSnapshot(sim, file);
-    std::string bytes = readText(file);
-    constexpr std::size_t kHeader = 40, kVersionAt = 16, kSizeAt = 24, kChecksumAt = 32;
-    const std::uint64_t step = sim.stepIndex();
-    const double now = sim.time();
-    std::string stepAndTime(16, '\0');
-    std::memcpy(stepAndTime.data(), &step, 8);
-    std::memcpy(stepAndTime.data() + 8, &now, 8);
-    const std::size_t at = bytes.find(stepAndTime, kHeader);
-    REQUIRE(at != std::string::npos);
-    bytes.replace(at + 8, 8, time);
+constexpr std::size_t kHeader = 40;  // the payload, which the checksum covers, starts here
+
+// A state file's bytes with the header's version, size and checksum made to
+// match its payload: a file as intact as any, of that version.
+std::string resealed(std::string bytes, std::uint32_t version) {
+    constexpr std::size_t kVersionAt = 16, kSizeAt = 24, kChecksumAt = 32;
     const std::uint64_t size = bytes.size() - kHeader;
     Hasher64 checksum;
     checksum.bytes(bytes.data() + kHeader, size);
@@ -117,6 +107,30 @@ std::string withTime(const Simulation& sim, const fs::path& file, const std::str
     std::memcpy(bytes.data() + kSizeAt, &size, 8);
     std::memcpy(bytes.data() + kChecksumAt, &digest, 8);
     return bytes;
+}
+
+template <typename T>
+std::string bytesOf(T value) {
+    std::string b(sizeof value, '\0');
+    std::memcpy(b.data(), &value, sizeof value);
+    return b;
+}
+
+// Where the step count and the simulated time of sim lie in its saved bytes.
+std::size_t stepAt(const Simulation& sim, const std::string& bytes) {
+    const std::size_t at = bytes.find(bytesOf(sim.stepIndex()) + bytesOf(sim.time()), kHeader);
+    REQUIRE(at != std::string::npos);
+    return at;
+}
+
+// The state file of sim, saved, with the 8 bytes of its simulated time
+// (right after the step) replaced by `time` (removed where it is empty),
+// resealed as `version`.
+std::string withTime(const Simulation& sim, const fs::path& file, const std::string& time, std::uint32_t version) {
+    saveSnapshot(sim, file);
+    std::string bytes = readText(file);
+    bytes.replace(stepAt(sim, bytes) + 8, 8, time);
+    return resealed(bytes, version);
 }
 
 TEST_CASE("a state file of the version before the time was stored still loads, at the step's time") {
@@ -188,6 +202,25 @@ TEST_CASE("files that are not intact state files are refused with a clear error"
             INFO("time " << time);
             CHECK_THAT(messageOf(target, bad), Catch::Contains("bad simulated time"));
         }
+    }
+    SECTION("numbers out of range in a file otherwise intact (its checksum made to match)") {
+        const auto edited = [&](std::size_t at, const std::string& value) {
+            std::string b = bytes;
+            b.replace(at, value.size(), value);
+            writeText(bad, resealed(b, kSnapshotVersion));
+            return messageOf(target, bad);
+        };
+        // The world's width comes first in the payload.
+        CHECK_THAT(edited(kHeader, bytesOf(std::numeric_limits<float>::quiet_NaN())), Catch::Contains("world size"));
+        CHECK_THAT(edited(kHeader, bytesOf(0.0f)), Catch::Contains("world size 0 x"));
+        // Each parameter's value follows its key.
+        const std::size_t maxSpeed = bytes.find("maxSpeed", kHeader) + std::string("maxSpeed").size();
+        CHECK_THAT(edited(maxSpeed, bytesOf(-50.0f)), Catch::Contains("'maxSpeed' is -50, outside the allowed range"));
+        CHECK_THAT(edited(maxSpeed, bytesOf(std::numeric_limits<float>::infinity())), Catch::Contains("'maxSpeed'"));
+        const std::size_t boundary = bytes.find("boundaryMode", kHeader) + std::string("boundaryMode").size();
+        CHECK_THAT(edited(boundary, bytesOf(7.0f)), Catch::Contains("'boundaryMode' is 7"));
+        // A step count this large would wrap around before a run's end.
+        CHECK_THAT(edited(stepAt(run.sim, bytes), bytesOf(~std::uint64_t{0})), Catch::Contains("step count"));
     }
     SECTION("extra bytes after the end") {
         writeText(bad, bytes + "x");
