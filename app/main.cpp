@@ -1,6 +1,8 @@
 // mirofish: the editor window (no command, or `edit`) and the command-line
 // subcommands, which run without any display.
 #include <QtQml/qqmlextensionplugin.h>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -46,8 +48,12 @@ int main(int argc, char** argv) {
     if (args.empty()) return runEdit(argc, argv, args);
     const std::string command = args.front();
     if (command == "--help" || command == "-h" || command == "help") {
-        std::cout << kUsage;
-        return kExitOk;
+        errno = 0;
+        std::cout << kUsage << std::flush;
+        if (std::cout) return kExitOk;
+        std::cerr << "mirofish: could not write the output: " << (errno != 0 ? std::strerror(errno) : "it was refused")
+                  << "\n";
+        return kExitFailed;
     }
     // Options without a command are the editor's (mirofish --preset NAME).
     if (command.starts_with("--")) return runEdit(argc, argv, args);

@@ -59,6 +59,10 @@ namespace {
 long long parseInteger(const std::string& text, const std::string& name, long long lo, long long hi) {
     long long v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    // A whole number too long for 64 bits is out of range, not malformed.
+    if (ec == std::errc::result_out_of_range && end == text.data() + text.size())
+        throw ArgError("option '--" + name + "' is " + text + ", allowed " + std::to_string(lo) + " to " +
+                       std::to_string(hi));
     if (ec != std::errc{} || end != text.data() + text.size())
         throw ArgError("option '--" + name + "' needs a whole number, got '" + text + "'");
     if (v < lo || v > hi) {

@@ -1,4 +1,6 @@
+#include <filesystem>
 #include <iomanip>
+#include <map>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
@@ -49,12 +51,25 @@ int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
         }
         std::vector<std::string> problems;
         const std::filesystem::path yours = userPresetDirectory();
+        std::map<std::string, std::filesystem::path> listed;
         for (const PresetInfo& p : listPresets(presetSearchPath(), &problems)) {
             std::error_code ec;
             const bool mine = std::filesystem::equivalent(p.file.parent_path(), yours, ec);
             out << p.id << "  (" << p.name << ")" << (mine ? "  yours" : "") << "\n    " << p.description << "\n";
+            listed[p.id] = p.file;
         }
         for (const std::string& problem : problems) err << "mirofish presets: skipped " << problem << "\n";
+        // A preset of yours whose id a folder searched earlier already has
+        // (a shipped one) never opens by that id: say so, or it seems lost.
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator(yours, ec)) {
+            const auto other = listed.find(entry.path().stem().string());
+            if (entry.path().extension() != ".json" || other == listed.end()) continue;
+            std::error_code same;
+            if (std::filesystem::equivalent(other->second, entry.path(), same)) continue;
+            err << "mirofish presets: skipped " << entry.path().string() << ": its id '" << other->first
+                << "' is the preset " << other->second.string() << "'s, which comes first; rename the file to open it\n";
+        }
         return kExitOk;
     });
 }

@@ -19,6 +19,7 @@
 #include "cli/preset_paths.hpp"
 #include "audio_controller.hpp"
 #include "editor.hpp"
+#include "io/file_names.hpp"
 #include "render/png_file.hpp"
 #include "render/xvfb_wrap.hpp"
 
@@ -78,6 +79,9 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         s.screenshot = a.value("screenshot").value_or("");
         if (!s.screenshot.empty() && s.quitAfterSeconds <= 0)
             throw cli::ArgError("--screenshot needs --quit-after (when to take it)");
+        // A PNG under another image's name would open as that kind, or not at all.
+        if (!s.screenshot.empty() && lowerExtension(s.screenshot) != ".png")
+            throw cli::ArgError("--screenshot writes a PNG: name it FILE.png, not '" + s.screenshot + "'");
         s.reportFrameRate = a.has("report-fps");
         s.audio = a.value("audio").value_or("");
         if (!s.audio.empty()) s.panelTab = 2;

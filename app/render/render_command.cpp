@@ -115,7 +115,8 @@ void printProgress(std::ostream& err, const ExportJob& job, double seconds) {
 void printSummary(std::ostream& err, const ExportJob& job) {
     const ExportTimes& t = job.times();
     auto share = [&](double part) { return t.total > 0 ? 100.0 * part / t.total : 0.0; };
-    err << std::fixed << std::setprecision(1) << "render: " << job.framesDone() << " frames in " << t.total << " s ("
+    err << std::fixed << std::setprecision(1) << "render: " << job.framesDone()
+        << (job.framesDone() == 1 ? " frame in " : " frames in ") << t.total << " s ("
         << (t.total > 0 ? static_cast<double>(job.framesDone()) / t.total : 0.0) << " fps); simulation "
         << share(t.simulation) << "%, copying fish " << share(t.capture) << "%, drawing " << share(t.draw)
         << "%, read-back " << share(t.readBack) << "%, waiting for the output " << share(t.output) << "%";
@@ -161,7 +162,8 @@ std::uint64_t framesWritten(const ExportSettings& s, std::uint64_t handedOver) {
 }
 
 int reportStop(std::ostream& err, const ExportSettings& s, std::uint64_t written, std::uint64_t total, int signal) {
-    err << "mirofish render: stopped by a signal after " << written << " of " << total << " frames; "
+    err << "mirofish render: stopped by a signal after " << written << " of " << total
+        << (total == 1 ? " frame; " : " frames; ")
         << stoppedOutputNote(s) << "\n";
     return exitCodeFor(signal);
 }
@@ -171,7 +173,7 @@ int reportStop(std::ostream& err, const ExportSettings& s, std::uint64_t written
 int runRender(int argc, char** argv, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const cli::CommandSpec spec{
         "render",
-        "mirofish render --preset NAME|FILE (--frames N | --seconds S) [--fps F] [--size WxH] [--warmup S] [--seed S] "
+        "mirofish render [--preset NAME|FILE] (--frames N | --seconds S) [--fps F] [--size WxH] [--warmup S] [--seed S] "
         "[--fish N] [--audio FILE] [--trails on|off] --out DIR|FILE.mp4|FILE.mov",
         "Renders a preset offscreen, not in real time, to a PNG sequence or a video (through ffmpeg).\n"
         "The same seed, settings and audio give byte-identical PNG frames. Needs no display: without\n"

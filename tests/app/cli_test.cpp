@@ -156,6 +156,9 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
     requireRefused(run(runSimulate, {"--metrics-every", "0"}), "simulate", "--metrics-every");
     requireRefused(run(runSimulate, {"--fish", "0"}), "simulate", "--fish");
     requireRefused(run(runSimulate, {"--seed", "x1"}), "simulate", "--seed");
+    // Too long for 64 bits is out of range, not malformed.
+    requireRefused(run(runSimulate, {"--steps", "99999999999999999999"}), "simulate",
+                   "'--steps' is 99999999999999999999, allowed 0 to 1000000000");
     requireRefused(run(runSimulate, {"extra"}), "simulate", "unexpected argument 'extra'");
     requireRefused(run(runSimulate, {"--preset", "no-such-preset"}), "simulate", "no-such-preset");
     requireRefused(run(runSimulate, {"--preset", (dir / "broken.json").string()}), "simulate", "'fish'");
@@ -270,6 +273,15 @@ TEST_CASE("a preset saved in your folder opens by its id from the command line, 
     const Run simulated = run(runSimulate, {"--preset", "my-show", "--steps", "1"});
     REQUIRE(simulated.code == kExitOk);
     CHECK_THAT(simulated.out, Catch::Contains("\"fish\":37"));
+
+    // One with a shipped preset's id never opens by it: presets says why it is missing.
+    savePreset(mine, yours / "gentle-cruise.json");
+    const Run shadowed = run(runPresets, {});
+    CHECK(shadowed.code == kExitOk);
+    CHECK_THAT(shadowed.err, Catch::Contains("skipped " + (yours / "gentle-cruise.json").string() +
+                                             ": its id 'gentle-cruise' is the preset ") &&
+                                 Catch::Contains("rename the file to open it"));
+    CHECK_THAT(shadowed.out, Catch::Contains("gentle-cruise  (Gentle cruise)\n"));
 }
 
 TEST_CASE("presets lists the shipped presets with their descriptions, and the parameters") {

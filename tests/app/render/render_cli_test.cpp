@@ -94,6 +94,11 @@ TEST_CASE("a screenshot named by a link goes to the file it leads to, and one na
                                 Catch::Contains("left as it is"));
     CHECK(std::filesystem::is_fifo(dir / "pipe.png"));
     CHECK_FALSE(std::filesystem::exists(dir / "pipe.png.part"));
+    // PNG data under another image's name would not open as that kind.
+    const Shell jpeg = shell(kMirofish + " edit --quit-after 0.5 --screenshot '" + (dir / "shot.jpg").string() + "'");
+    CHECK(jpeg.code == 2);
+    CHECK_THAT(jpeg.output, Catch::Contains("--screenshot writes a PNG: name it FILE.png"));
+    CHECK_FALSE(std::filesystem::exists(dir / "shot.jpg"));
 }
 
 TEST_CASE("mirofish render writes a video named like one of ffmpeg's protocols to that very file", "[render][cli]") {
@@ -260,7 +265,7 @@ TEST_CASE("mirofish render prints only its own lines where the login set no XDG_
     const Shell r = renderSmall("--frames 1", dir / "frames", "-u XDG_RUNTIME_DIR");
     INFO(r.output);
     CHECK(r.code == 0);
-    CHECK_THAT(r.output, !Catch::Contains("XDG_RUNTIME_DIR") && Catch::Contains("render: 1 frames in"));
+    CHECK_THAT(r.output, !Catch::Contains("XDG_RUNTIME_DIR") && Catch::Contains("render: 1 frame in"));
     // A single frame has no rate ("frame 1/1, 12048192.8 fps" was printed).
     CHECK_THAT(r.output, Catch::Contains("render: frame 1/1\n"));
 }
@@ -289,7 +294,7 @@ TEST_CASE("mirofish render refuses a folder holding an earlier render's frames, 
 }
 
 TEST_CASE("mirofish exits 1 when its output or the editor's screenshot cannot be written", "[render][cli]") {
-    for (const std::string command : {"presets --params", "presets", "validate " MIROFISH_PRESET_DIR "/gentle-cruise.json",
+    for (const std::string command : {"--help", "presets --params", "presets", "validate " MIROFISH_PRESET_DIR "/gentle-cruise.json",
                                       "simulate --preset gentle-cruise --fish 20 --steps 0"}) {
         INFO(command);
         // Only stdout goes to /dev/full; stderr is read.
