@@ -12,11 +12,23 @@ Rectangle {
     height: visible ? row.implicitHeight + 10 : 0
     color: Editor.messageIsError ? "#c0501818" : "#a0183040"
 
+    // Each confirmation stays its own 4 s: one that replaces another restarts
+    // the count (a binding of `running` stayed true and did not).
     Timer {
-        running: Editor.message !== "" && !Editor.messageIsError
+        id: fade
         interval: 4000
         onTriggered: Editor.clearMessage()
     }
+    Connections {
+        target: Editor
+        function onMessageChanged() {
+            if (Editor.message !== "" && !Editor.messageIsError)
+                fade.restart()
+            else
+                fade.stop()
+        }
+    }
+    Component.onCompleted: if (Editor.message !== "" && !Editor.messageIsError) fade.start()
     // Centred, not filling the banner: its height follows the text's, and
     // a layout that filled it would feed that height back into itself.
     RowLayout {

@@ -28,6 +28,16 @@ Dialog {
         const bare = path.replace(/\.(mp4|mov)$/i, "")
         return bare + extensions[index]
     }
+    // The folder holding `path` (a path or a file: URL), as a URL where the
+    // browse dialogs open: next to the output, not in the working directory.
+    // Empty for a bare name (the dialogs' own default then).
+    function folderAround(path) {
+        let p = path.toString()
+        if (p.startsWith("file://")) p = decodeURIComponent(p.substring(7))
+        p = p.replace(/\/+$/, "")
+        const cut = p.lastIndexOf("/")
+        return cut > 0 ? "file://" + encodeURI(p.substring(0, cut)) : ""
+    }
     function frames() {
         if (unit.currentIndex === 2) return 0  // the audio file's length
         return unit.currentIndex === 0 ? Math.max(1, Math.round(length.value * fps)) : length.value
@@ -219,16 +229,23 @@ Dialog {
 
     FolderDialog {
         id: folderDialog
+        objectName: "exportFolderDialog"
+        title: qsTr("The folder for the PNG frames")
+        currentFolder: dialog.folderAround(output.text)
         onAccepted: output.text = selectedFolder
     }
     FileDialog {
         id: videoDialog
+        objectName: "exportVideoDialog"
+        title: qsTr("The video file")
+        currentFolder: dialog.folderAround(output.text)
         fileMode: FileDialog.SaveFile
         nameFilters: format.currentIndex === 2 ? ["MP4 (*.mp4)"] : ["QuickTime (*.mov)"]
         onAccepted: output.text = dialog.outputFor(selectedFile.toString(), format.currentIndex)
     }
     FileDialog {
         id: audioDialog
+        title: qsTr("The audio file that drives the export")
         fileMode: FileDialog.OpenFile
         nameFilters: [qsTr("Audio (*.wav *.flac *.mp3 *.ogg)"), qsTr("All files (*)")]
         onAccepted: audio.text = selectedFile

@@ -106,9 +106,10 @@ ApplicationWindow {
                 TabBar {
                     id: tabs
                     Layout.fillWidth: true
-                    TabButton { text: qsTr("Parameters") }
-                    TabButton { text: qsTr("Presets") }
-                    TabButton { objectName: "audioTab"; text: qsTr("Audio") }
+                    // Fusion draws the open tab only a shade lighter than the others: its name is bold too.
+                    TabButton { text: qsTr("Parameters"); font.bold: checked }
+                    TabButton { text: qsTr("Presets"); font.bold: checked }
+                    TabButton { objectName: "audioTab"; text: qsTr("Audio"); font.bold: checked }
                 }
                 StackLayout {
                     Layout.fillWidth: true

@@ -97,6 +97,12 @@ C.ToolBar {
             C.ToolTip.visible: hovered && !stillMenu.visible  // it would cover the menu's first entry
             C.Menu {
                 id: stillMenu
+                // As wide as its widest entry: the default width cut the last one short.
+                width: {
+                    let widest = 0
+                    for (let i = 0; i < count; ++i) widest = Math.max(widest, itemAt(i).implicitWidth)
+                    return widest + leftPadding + rightPadding
+                }
                 C.MenuItem { text: qsTr("At the view's size (F12)"); onTriggered: bar.stillRequested(1) }
                 C.MenuItem { text: qsTr("At twice its size (Shift+F12)"); onTriggered: bar.stillRequested(2) }
                 C.MenuItem { text: qsTr("Fitting 3840 × 2160 (the view's shape)"); onTriggered: bar.stillRequested(0) }

@@ -63,9 +63,20 @@ ColumnLayout {
         // after the list is re-read; a click selects another to load.
         function showLoaded() {
             currentIndex = Editor.presetRow
+            revealing = true
+            settling.restart()
             Qt.callLater(keepCurrentInView)
         }
         function keepCurrentInView() { if (currentIndex >= 0) positionViewAtIndex(currentIndex, ListView.Contain) }
+        // Re-read, the entries first get the height of their name alone and
+        // then, laid out, that of their description too: the places the view
+        // scrolled to moved away under it. So for a moment after showLoaded,
+        // each change of height scrolls to the selected entry again (not
+        // later: it would pull the list back while the user scrolls it).
+        property bool revealing: false
+        Timer { id: settling; interval: 500; onTriggered: list.revealing = false }
+        onContentHeightChanged: if (revealing) Qt.callLater(keepCurrentInView)
+        onMovementStarted: revealing = false
         Component.onCompleted: showLoaded()
         // Laid out only when its tab shows: the selected entry is scrolled to then.
         onVisibleChanged: Qt.callLater(keepCurrentInView)

@@ -44,7 +44,7 @@ Rectangle {
         }
         Label {
             textFormat: Text.StyledText
-            text: qsTr("forces (300 steps) <font color='#ff6a6a'>sep %1</font> · <font color='#6ee68a'>ali %2</font> · <font color='#7fa8ff'>coh %3</font> px/s²")
+            text: qsTr("forces (300 steps) <font color='#ff6a6a'>sep %1</font> · <font color='#6ee68a'>ali %2</font> · <font color='#7fa8ff'>coh %3</font> px/s^2")
                   .arg(fixed(s.forceSeparation, 0)).arg(fixed(s.forceAlignment, 0)).arg(fixed(s.forceCohesion, 0))
         }
         Label {

@@ -120,7 +120,12 @@ void SimHost::run() {
         const auto now = Clock::now();
         if (now < nextTick && ctx.singleSteps == 0) {
             // Woken by an edit between ticks: show it without advancing time.
-            if (edited) publish(false);
+            // Its metrics follow at a tick (a reset while paused changes them
+            // all, and no step will).
+            if (edited) {
+                metricsStale = true;
+                publish(false);
+            }
             continue;
         }
         const double frameSeconds = std::chrono::duration<double>(now - last).count();

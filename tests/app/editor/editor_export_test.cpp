@@ -49,6 +49,21 @@ int litPixels(const QImage& image, QRect area = {}) {
 }
 }  // namespace
 
+TEST_CASE("the export dialog's Browse opens next to the output it names, not in the working directory", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    QObject* dialog = openExportDialog(f, 10, out / "frames");
+    QObject* folders = dialog->findChild<QObject*>("exportFolderDialog");
+    QObject* videos = dialog->findChild<QObject*>("exportVideoDialog");
+    REQUIRE(folders);
+    REQUIRE(videos);
+    CHECK(folders->property("currentFolder").toUrl() == QUrl::fromLocalFile(QString::fromStdString(out.path().string())));
+    f.find("exportOutput")->setProperty("text", QString::fromStdString((out / "clips" / "take 1.mp4").string()));
+    CHECK(videos->property("currentFolder").toUrl() ==
+          QUrl::fromLocalFile(QString::fromStdString((out / "clips").string())));
+    CHECK_FALSE(folders->property("title").toString().isEmpty());
+}
+
 TEST_CASE("the export dialog writes the frames while the window keeps running", "[export]") {
     EditorFixture f;
     TempDir out;

@@ -308,6 +308,39 @@ TEST_CASE("a broken preset file shows an error naming it and the school keeps sw
     CHECK(presetRow(f, "Gentle cruise") >= 0);
 }
 
+TEST_CASE("after save as, save and rename the preset browser shows the selected preset, scrolled into view") {
+    EditorFixture f;
+    f.window->setProperty("panelTab", 1);
+    auto* list = f.find("presetList");
+    REQUIRE(list);
+    const auto selectedInView = [&] {
+        auto* current = qvariant_cast<QQuickItem*>(list->property("currentItem"));
+        if (!current) return false;
+        const double top = list->property("contentY").toDouble(), height = list->height();
+        return current->y() >= top - 0.5 && current->y() + current->height() <= top + height + 0.5;
+    };
+    REQUIRE(EditorFixture::waitFor(selectedInView));
+    // More presets than the list shows at 1280x720; yours come after the shipped ones.
+    for (int i = 0; i < 20; ++i) REQUIRE(f.editor->savePresetAs(QStringLiteral("Kept %1").arg(i, 2, 10, QChar('0'))));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Gentle cruise")));
+    REQUIRE(EditorFixture::waitFor(selectedInView));
+    // As a user does it: Ctrl+Shift+S from another tab, the name, Enter.
+    f.window->setProperty("panelTab", 0);
+    QTest::qWait(100);
+    QTest::keyClick(f.window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+    for (const char c : std::string("Zz my fish")) QTest::keyClick(f.window, c);
+    QTest::keyClick(f.window, Qt::Key_Return);
+    REQUIRE(EditorFixture::waitFor([&] { return presetRow(f, "Zz my fish") >= 0; }));
+    CHECK(list->property("currentIndex").toInt() == presetRow(f, "Zz my fish"));
+    CHECK(EditorFixture::waitFor(selectedInView, 2000));
+    f.editor->params()->setValue(f.editor->params()->rowOf("maxSpeed"), 150);
+    REQUIRE(f.editor->savePreset());
+    CHECK(EditorFixture::waitFor(selectedInView, 2000));
+    REQUIRE(f.editor->renamePreset(presetRow(f, "Zz my fish"), "Zz your fish"));
+    CHECK(list->property("currentIndex").toInt() == presetRow(f, "Zz your fish"));
+    CHECK(EditorFixture::waitFor(selectedInView, 2000));
+}
+
 TEST_CASE("the preset browser selects the loaded preset and names where a preset outside it comes from") {
     EditorFixture f("predator-attack");
     auto* list = f.find("presetList");

@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "editor_fixture.hpp"
+#include "sched/scheduler.hpp"
+#include "sim/metrics.hpp"
+#include "sim/simulation.hpp"
 
 using namespace mirofish;
 using namespace mirofish::test;
@@ -73,6 +76,16 @@ TEST_CASE("tens of thousands of fish are all drawn, down to the bottom of the wo
     const int lit = fishPixels(f.grab(), bottomFifth);
     INFO(lit << " fish pixels in the bottom fifth of the world");
     CHECK(lit > 5000);
+}
+
+TEST_CASE("a confirmation that replaces another stays its own four seconds in the message line") {
+    EditorFixture f;
+    f.editor->showMessage("first", false);
+    QTest::qWait(3000);
+    f.editor->showMessage("second", false);
+    QTest::qWait(2000);  // 5 s after the first, 2 s after the second
+    CHECK(f.editor->message() == "second");
+    CHECK(EditorFixture::waitFor([&] { return f.editor->message().isEmpty(); }, 4000));
 }
 
 TEST_CASE("the keyboard drives the transport, the overlays and the help") {
@@ -243,6 +256,25 @@ TEST_CASE("a school opened paused shows its speed and order at once, and no neig
     for (QQuickItem* label : column->childItems())
         dash = dash || label->property("text").toString().startsWith(QStringLiteral("neighbours <font color='#dde4ec'>–"));
     CHECK(dash);
+}
+
+TEST_CASE("a school reset while paused shows the new school's speed and order, not the old one's") {
+    const Scene scene = loadPreset(shippedPreset("gentle-cruise")).scene;
+    editor::SimHost host(scene, 1);
+    REQUIRE(EditorFixture::waitFor([&] { return host.stats().step > 60; }));
+    host.post([](editor::SimHost::Context& c) { c.paused = true; });
+    QTest::qWait(500);
+    constexpr std::uint64_t kSeed = 4242;
+    host.post([](editor::SimHost::Context& c) { c.sim.reset(kSeed); });
+
+    SerialScheduler serial;
+    Scene fresh = scene;
+    fresh.seed = kSeed;
+    const Metrics expected = computeMetrics(Simulation(fresh, serial));
+    CHECK(EditorFixture::waitFor([&] {
+        const editor::SimStats s = host.stats();
+        return s.step == 0 && s.metrics.polarisation == expected.polarisation && s.metrics.meanSpeed == expected.meanSpeed;
+    }, 3000));
 }
 
 TEST_CASE("at the window's smallest size every tool bar button is inside the window") {
