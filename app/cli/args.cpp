@@ -83,6 +83,9 @@ std::vector<long long> Args::integerList(const std::string& name, std::vector<lo
                                          long long hi) const {
     const auto v = value(name);
     if (!v) return fallback;
+    // getline reads no empty last item: "1000," would pass for "1000".
+    if (!v->empty() && v->back() == ',')
+        throw ArgError("option '--" + name + "' needs numbers separated by commas, got '" + *v + "'");
     std::vector<long long> out;
     std::stringstream s(*v);
     std::string item;

@@ -334,6 +334,7 @@ TEST_CASE("every command explains itself with --help and exits 0") {
 TEST_CASE("bench refuses bad arguments with exit code 2") {
     requireRefused(run(runBench, {"--fish", "0"}), "bench", "--fish");
     requireRefused(run(runBench, {"--fish", "10,x"}), "bench", "--fish");
+    requireRefused(run(runBench, {"--fish", "1000,"}), "bench", "needs numbers separated by commas, got '1000,'");
     requireRefused(run(runBench, {"--threads", "0"}), "bench", "--threads");
     requireRefused(run(runBench, {"--fast"}), "bench", "unknown option");
 }

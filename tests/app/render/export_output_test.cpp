@@ -172,7 +172,7 @@ TEST_CASE("an output folder that cannot be written is reported before any work",
     }
 }
 
-TEST_CASE("a video named by a link is written to the file the link leads to; a FIFO or a file as its folder is refused",
+TEST_CASE("a video named by a link is written to the file the link leads to, and a FIFO or a file as its folder is refused",
           "[render][ffmpeg]") {
     TempDir dir;
     writeText(dir / "real.mp4", "old");
