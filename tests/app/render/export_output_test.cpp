@@ -42,6 +42,16 @@ std::vector<std::string> filesIn(const std::filesystem::path& folder) {
     std::sort(names.begin(), names.end());
     return names;
 }
+
+// Why an export to `out` does not start, or "the export started".
+std::string refusal(const std::filesystem::path& out) {
+    try {
+        render::ExportJob job(smallExport(out));
+    } catch (const render::ExportError& e) {
+        return e.what();
+    }
+    return "the export started";
+}
 }  // namespace
 
 TEST_CASE("an MP4 export has the requested frames and duration, and the audio that drove it", "[render][ffmpeg]") {
@@ -181,15 +191,6 @@ TEST_CASE("a video named by a link is written to the file the link leads to, and
     CHECK(std::filesystem::is_symlink(dir / "link.mp4"));
     CHECK(fileBytes(dir / "real.mp4").substr(4, 4) == "ftyp");  // an MP4 now
     CHECK_FALSE(std::filesystem::exists(dir / "real.mp4.part"));
-
-    const auto refusal = [](const std::filesystem::path& out) {
-        try {
-            render::ExportJob job(smallExport(out));
-        } catch (const render::ExportError& e) {
-            return std::string(e.what());
-        }
-        return std::string("the export started");
-    };
     REQUIRE(::mkfifo((dir / "pipe.mp4").c_str(), 0600) == 0);
     CHECK_THAT(refusal(dir / "pipe.mp4"), Catch::Contains("pipe.mp4") && Catch::Contains("a FIFO"));
     CHECK(std::filesystem::is_fifo(dir / "pipe.mp4"));
@@ -233,14 +234,6 @@ TEST_CASE("an export driven by a WAV cut short renders what the file holds and s
 TEST_CASE("an output named like a video MiroFish does not write or like an image, or a folder named FILE.mp4, is refused before any work",
           "[render]") {
     TempDir dir;
-    const auto refusal = [](const std::filesystem::path& out) {
-        try {
-            render::ExportJob job(smallExport(out));
-        } catch (const render::ExportError& e) {
-            return std::string(e.what());
-        }
-        return std::string("the export started");
-    };
     CHECK_THAT(refusal(dir / "clip.avi"), Catch::Contains("avi is not written") && Catch::Contains("FILE.mp4"));
     CHECK_THAT(refusal(dir / "clip.MKV"), Catch::Contains("mkv is not written"));
     CHECK_FALSE(std::filesystem::exists(dir / "clip.avi"));
