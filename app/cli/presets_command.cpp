@@ -67,8 +67,8 @@ int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
             if (entry.path().extension() != ".json" || other == listed.end()) continue;
             std::error_code same;
             if (std::filesystem::equivalent(other->second, entry.path(), same)) continue;
-            err << "mirofish presets: skipped " << entry.path().string() << ": its id '" << other->first
-                << "' is the preset " << other->second.string() << "'s, which comes first; rename the file to open it\n";
+            err << "mirofish presets: skipped " << entry.path().string() << ": " << other->second.string()
+                << " has the same id '" << other->first << "' and comes first; rename the file to open it\n";
         }
         return kExitOk;
     });
