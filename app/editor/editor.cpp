@@ -101,7 +101,7 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     // Both, when both: one would hide the other.
     QStringList notes;
     if (const QString note = fishCapNote(initial); !note.isEmpty()) notes << note;
-    if (!problems.isEmpty()) notes << tr("Some presets could not be read: %1").arg(problems.join("; "));
+    if (!problems.isEmpty()) notes << unreadableNote(problems);
     if (!notes.isEmpty()) showMessage(notes.join('\n'), true);
 
     frameClock_.start();

@@ -202,6 +202,12 @@ private:
     void noticeSlowSteps(const SimStats& s);
     void updateModified();
     bool reportPresetError(const std::exception& e);
+    // After a preset was saved, renamed or deleted: the list re-read, and
+    // `done` in the message line, with the files that could not be read, if
+    // any (a file broken while the editor ran), as an error that stays.
+    void refreshPresetsAndSay(const QString& done);
+    // The message line's note on presets that could not be read.
+    static QString unreadableNote(const QStringList& problems);
     void objectToolPress(QPointF world, Qt::MouseButton button);
     // Shows and sends these routes (a preset, an undo step).
     void setRoutes(const std::vector<ModRoute>& routes);

@@ -173,13 +173,24 @@ bool Editor::savePreset() {
         const Preset p = currentPreset();
         presets_->library().saveOver(*e, p);
         loaded_ = p;
-        presets_->refresh();
+        refreshPresetsAndSay(tr("Saved %1").arg(presetName()));
         updateModified();
-        showMessage(tr("Saved %1").arg(presetName()), false);
         return true;
     } catch (const std::exception& ex) {
         return reportPresetError(ex);
     }
+}
+
+void Editor::refreshPresetsAndSay(const QString& done) {
+    const QStringList problems = presets_->refresh();
+    if (problems.isEmpty())
+        showMessage(done, false);
+    else
+        showMessage(done + '\n' + unreadableNote(problems), true);
+}
+
+QString Editor::unreadableNote(const QStringList& problems) {
+    return tr("Some presets could not be read: %1").arg(problems.join("; "));
 }
 
 bool Editor::presetNameTaken(const QString& name) const {
@@ -205,10 +216,9 @@ bool Editor::savePresetAs(const QString& name, bool replace) {
         loaded_ = p;
         loadedIsUser_ = true;
         loadedFile_ = e.file;
-        presets_->refresh();
+        refreshPresetsAndSay(tr("Saved %1 as %2").arg(name.trimmed(), QString::fromStdString(e.file.string())));
         emit presetChanged();
         updateModified();
-        showMessage(tr("Saved %1 as %2").arg(name.trimmed(), QString::fromStdString(e.file.string())), false);
         return true;
     } catch (const std::exception& ex) {
         return reportPresetError(ex);
@@ -221,13 +231,12 @@ bool Editor::renamePreset(int row, const QString& name) {
     try {
         const bool wasLoaded = row == presetRow();
         const PresetLibrary::Entry renamed = presets_->library().rename(*e, name.trimmed().toStdString());
-        presets_->refresh();
+        refreshPresetsAndSay(tr("Renamed to %1").arg(name.trimmed()));
         if (wasLoaded) {
             loadedFile_ = renamed.file;
             loaded_.name = renamed.name;
             emit presetChanged();
         }
-        showMessage(tr("Renamed to %1").arg(name.trimmed()), false);
         return true;
     } catch (const std::exception& ex) {
         return reportPresetError(ex);
@@ -241,9 +250,8 @@ bool Editor::deletePreset(int row) {
         const QString name = QString::fromStdString(e->name);
         if (row == presetRow()) loadedIsUser_ = false;  // still open, now only in memory
         presets_->library().remove(*e);
-        presets_->refresh();
+        refreshPresetsAndSay(tr("Deleted %1").arg(name));
         emit presetChanged();
-        showMessage(tr("Deleted %1").arg(name), false);
         return true;
     } catch (const std::exception& ex) {
         return reportPresetError(ex);

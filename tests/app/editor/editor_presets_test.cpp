@@ -286,6 +286,18 @@ TEST_CASE("a morph glides every parameter to the other preset and ends exactly o
     CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
 }
 
+TEST_CASE("a preset file broken while the editor runs is named when the list is next re-read, after a save") {
+    EditorFixture f;
+    writeText(f.userDir / "broken-later.json", "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"B\", \"fish\": -5}");
+    REQUIRE(f.editor->savePresetAs("Kept"));
+    CHECK(f.editor->messageIsError());  // stays until dismissed
+    CHECK(f.editor->message().startsWith("Saved Kept as "));
+    CHECK(f.editor->message().contains("Some presets could not be read"));
+    CHECK(f.editor->message().contains("broken-later.json"));
+    CHECK(presetRow(f, "Kept") >= 0);
+    CHECK(presetRow(f, "B") < 0);
+}
+
 TEST_CASE("a broken preset file shows an error naming it and the school keeps swimming") {
     EditorFixture f;
     const auto broken = f.userDir / "broken.json";
