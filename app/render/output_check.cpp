@@ -61,13 +61,15 @@ void requireNoOtherVideoName(const std::filesystem::path& output) {
 }
 
 // A video replaces a file of its name when it is complete (through a link,
-// the file the link leads to); anything else of that name (a folder, a
-// device) is refused now, before the whole render, and left as it is.
-void requireFileOrAbsent(const std::filesystem::path& output) {
+// the file the link leads to, which is returned); anything else of that name
+// (a folder, a device) is refused now, before the whole render, and left as
+// it is.
+std::filesystem::path requireFileOrAbsent(const std::filesystem::path& output) {
     const FileTarget target = fileTarget(output);
     if (!target.refusal.empty())
         throw ExportError("the output '" + output.string() + "' " + target.refusal +
                           "; give a file name to write the video to");
+    return target.path;
 }
 }  // namespace
 
@@ -88,8 +90,8 @@ void checkOutput(const ExportSettings& settings) {
                           " (install the package ffmpeg, or point MIROFISH_FFMPEG or --ffmpeg at it); "
                           "PNG export works without it");
     }
-    requireFileOrAbsent(settings.output);
-    requireWritableFolder(std::filesystem::absolute(fileTarget(settings.output).path).parent_path(), false);
+    const std::filesystem::path video = requireFileOrAbsent(settings.output);
+    requireWritableFolder(std::filesystem::absolute(video).parent_path(), false);
 }
 
 }  // namespace mirofish::render

@@ -1,6 +1,5 @@
 #include "io/snapshot.hpp"
 
-#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -12,6 +11,7 @@
 #include "io/atomic_file.hpp"
 #include "io/state_hash.hpp"
 #include "params/number_text.hpp"
+#include "params/params.hpp"
 #include "params/registry.hpp"
 #include "io/whole_file.hpp"
 
@@ -119,26 +119,14 @@ void writeScene(Writer& w, const Scene& s) {
 
 constexpr std::uint64_t kLastStep = std::uint64_t{1} << 53;
 
-// A saved world is what Simulation keeps (1 px to 1e9 px a side).
-constexpr float kLargestWorld = 1e9f;
-
-// A stored parameter the registry allows: finite, a choice's index whole,
-// and within the range give or take a float's rounding (a value computed in
-// doubles, on a slider's log scale or by an audio route, is stored rounded to
-// a float, which may lie a hair outside it).
-bool allowedStored(const ParamDef& d, float value) {
-    if (!std::isfinite(value)) return false;
-    if (d.isChoice()) return value == std::floor(value) && value >= d.min && value <= d.max;
-    const double slack = 1e-6 * std::max({std::abs(d.min), std::abs(d.max), 1.0});
-    return value >= d.min - slack && value <= d.max + slack;
-}
-
 Scene readScene(Reader& r) {
     Scene s;
     s.width = r.get<float>(), s.height = r.get<float>();
-    if (!(s.width >= 1.0f && s.width <= kLargestWorld && s.height >= 1.0f && s.height <= kLargestWorld))
+    // A saved world is one Simulation keeps.
+    constexpr float kLargest = Simulation::kLargestWorld;
+    if (!(s.width >= 1.0f && s.width <= kLargest && s.height >= 1.0f && s.height <= kLargest))
         r.fail("world size " + numberText(s.width) + " x " + numberText(s.height) + " px, outside 1 to " +
-               numberText(kLargestWorld) + " px a side");
+               numberText(kLargest) + " px a side");
     s.fishCount = r.get<std::uint32_t>();
     s.seed = r.get<std::uint64_t>();
     const auto params = r.count(7);
@@ -148,9 +136,8 @@ Scene readScene(Reader& r) {
         const auto value = r.get<float>();
         const auto id = findParam(key);
         if (!id) r.fail("unknown parameter '" + key + "', written by a newer MiroFish?");
-        if (!allowedStored(paramDef(*id), value))
-            r.fail("parameter '" + key + "' is " + numberText(value) + ", outside the allowed range " +
-                   paramDef(*id).rangeText());
+        if (const std::string why = validateParam(*id, value, kStoredParamSlack); !why.empty())
+            r.fail("parameter " + why);
         s.params.set(*id, value);
     }
     s.fields.resize(r.count(21));

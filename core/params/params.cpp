@@ -1,5 +1,6 @@
 #include "params/params.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -22,10 +23,11 @@ BoundaryMode Params::boundaryMode() const {
     return BoundaryMode::Soft;
 }
 
-std::string validateParam(ParamId id, double value) {
+std::string validateParam(ParamId id, double value, double slack) {
     const ParamDef& d = paramDef(id);
+    const double past = d.isChoice() ? 0.0 : slack * std::max({std::abs(d.min), std::abs(d.max), 1.0});
     std::ostringstream s;
-    if (!std::isfinite(value) || value < d.min || value > d.max) {
+    if (!std::isfinite(value) || value < d.min - past || value > d.max + past) {
         s << "'" << d.key << "' is " << numberText(value) << ", outside the allowed range " << d.rangeText();
         return s.str();
     }

@@ -29,7 +29,13 @@ private:
 };
 
 // Empty if the value is allowed for the parameter, else a sentence naming
-// the key and the allowed range.
-std::string validateParam(ParamId id, double value);
+// the key and the allowed range. slack: how far past either end of a
+// continuous range a value may lie, relative to the range's larger end (or
+// 1): a float stored from a value computed in doubles, on a slider's log
+// scale or by an audio route, may lie a hair outside it.
+std::string validateParam(ParamId id, double value, double slack = 0);
+
+// The slack for parameters read back as stored floats (a state file).
+inline constexpr double kStoredParamSlack = 1e-6;
 
 }  // namespace mirofish

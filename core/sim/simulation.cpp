@@ -17,9 +17,8 @@ namespace mirofish {
 
 namespace {
 
-// Finite, and no larger than stepConstants' absurd-value bound: an infinite
-// world would never finish coarsening the noise lattice.
-float worldExtent(float size) { return std::isfinite(size) ? std::clamp(size, 1.0f, 1e9f) : 1.0f; }
+// Finite, 1 px to Simulation::kLargestWorld.
+float worldExtent(float size) { return std::isfinite(size) ? std::clamp(size, 1.0f, Simulation::kLargestWorld) : 1.0f; }
 
 // A plain clamp, or the kernel's wrap (wrapInto in sim/fish_kernel_body.hpp);
 // NaN lands on 0 either way.

@@ -42,6 +42,9 @@ struct PhaseTimes {
 class Simulation {
 public:
     static constexpr double kStepSeconds = 1.0 / 60.0;
+    // The largest world side in px: a larger (or infinite) one is clamped to
+    // it; an infinite world would never finish coarsening the noise lattice.
+    static constexpr float kLargestWorld = 1e9f;
     // Fish per parallel-for chunk of the kernel (the chunk sums are reduced
     // in chunk order: determinism): small enough that the threads share out
     // the dense balls of a formed school evenly, large enough that taking a
