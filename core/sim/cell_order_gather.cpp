@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 #ifdef MIROFISH_X86_KERNELS
 #include <immintrin.h>
@@ -108,39 +109,56 @@ void gatherFishByFish(const FishArrays& from, FishArrays& to, std::size_t first,
 // around the old slot of the ninth is two vector loads, and one two-source
 // permute puts the sixteen into place; a fish from outside the window (it
 // changed rows: about 2 % of the fish, in a quarter of the blocks at
-// constant density) is copied alone afterwards, over its lane. Fish by fish,
-// the copies were 12 loads and 12 stores a slot, and on 2 threads the lines
-// the other core's kernel had written came one load at a time.
+// constant density) is gathered over its lane before the block is stored
+// (so that a streamed block is written once, whole). Fish by fish, the
+// copies were 12 loads and 12 stores a slot, and on 2 threads the lines the
+// other core's kernel had written came one load at a time. Streamed: blocks
+// on whole cache lines go straight to memory (CopyWrites).
 template <std::size_t N, bool WithIds, bool Prefetch>
 [[gnu::target("avx512f")]] void gatherWindowed(const FishArrays& from, FishArrays& to, std::size_t first,
-                                               const std::uint32_t* order, std::size_t b, std::size_t e) {
+                                               const std::uint32_t* order, std::size_t b, std::size_t e,
+                                               CopyWrites writes) {
     constexpr std::size_t kBlock = 16, kWindow = 32;
     const PassArrays<N> a(from, to, first);
     // The window may reach into the padding after the last fish, never past it.
     const std::size_t readable = from.id.size();
+    // Every array starts on a cache line, so slot b's place in its line is
+    // the same in all of them, and so is every block's after it.
+    const bool stream =
+        writes == CopyWrites::Streamed && reinterpret_cast<std::uintptr_t>(a.did + b) % kCacheLine == 0;
     std::size_t i = b;
     if (readable >= kWindow)
         for (; i + kBlock <= e; i += kBlock) {
             if constexpr (Prefetch) prefetchFarBlock(a.every, a.sid, order, i + kAhead, e);
             const std::size_t middle = order[i + kBlock / 2];
             const std::size_t base = std::min(std::max(middle, kBlock) - kBlock, readable - kWindow);
+            const __m512i old = _mm512_loadu_si512(order + i);
             // Each lane's place in the window; far outside it, any value.
-            const __m512i at = _mm512_sub_epi32(_mm512_loadu_si512(order + i), _mm512_set1_epi32(static_cast<int>(base)));
+            const __m512i at = _mm512_sub_epi32(old, _mm512_set1_epi32(static_cast<int>(base)));
+            const __mmask16 far = _mm512_cmpge_epu32_mask(at, _mm512_set1_epi32(kWindow));
             for (std::size_t k = 0; k < N; ++k) {
                 const __m512 low = _mm512_loadu_ps(a.s[k] + base), high = _mm512_loadu_ps(a.s[k] + base + kBlock);
-                _mm512_storeu_ps(a.d[k] + i, _mm512_permutex2var_ps(low, at, high));
+                __m512 block = _mm512_permutex2var_ps(low, at, high);
+                if (far != 0) block = _mm512_mask_i32gather_ps(block, far, old, a.s[k], 4);
+                if (stream)
+                    _mm512_stream_ps(a.d[k] + i, block);
+                else
+                    _mm512_storeu_ps(a.d[k] + i, block);
             }
             if constexpr (WithIds) {
                 const __m512i low = _mm512_loadu_si512(a.sid + base), high = _mm512_loadu_si512(a.sid + base + kBlock);
-                _mm512_storeu_si512(a.did + i, _mm512_permutex2var_epi32(low, at, high));
-            }
-            const unsigned inside = _mm512_cmplt_epu32_mask(at, _mm512_set1_epi32(kWindow));
-            for (unsigned far = ~inside & 0xffffu; far != 0; far &= far - 1) {
-                const std::size_t l = i + static_cast<std::size_t>(__builtin_ctz(far));
-                a.template copyFish<WithIds>(l, order[l]);
+                __m512i block = _mm512_permutex2var_epi32(low, at, high);
+                if (far != 0) block = _mm512_mask_i32gather_epi32(block, far, old, a.sid, 4);
+                if (stream)
+                    _mm512_stream_si512(reinterpret_cast<__m512i*>(a.did + i), block);
+                else
+                    _mm512_storeu_si512(a.did + i, block);
             }
         }
     for (; i < e; ++i) a.template copyFish<WithIds>(i, order[i]);
+    // Non-temporal stores are not ordered with the later ones that tell the
+    // other thread this part is done; the fence orders them.
+    if (stream) _mm_sfence();
 }
 #endif
 
@@ -152,12 +170,13 @@ template <std::size_t N, bool WithIds, bool Prefetch>
 // (lock-step, whole steps, 50 000 fish, 1 thread). The ids ride along with
 // the last three floats.
 template <bool Windowed>
-void gatherPasses(const FishArrays& from, FishArrays& to, const std::uint32_t* order, std::size_t b, std::size_t e) {
+void gatherPasses(const FishArrays& from, FishArrays& to, const std::uint32_t* order, std::size_t b, std::size_t e,
+                  [[maybe_unused]] CopyWrites writes) {
     constexpr std::size_t kFields = FishArrays::kFloatFields.size(), kWhole = kFields / 4 * 4;
     static_assert(kFields - kWhole == 3, "the last pass copies three float arrays and the ids");
     const auto pass = [&]<std::size_t N, bool WithIds, bool Prefetch>(std::size_t first) {
 #ifdef MIROFISH_X86_KERNELS
-        if constexpr (Windowed) return gatherWindowed<N, WithIds, Prefetch>(from, to, first, order, b, e);
+        if constexpr (Windowed) return gatherWindowed<N, WithIds, Prefetch>(from, to, first, order, b, e, writes);
 #endif
         gatherFishByFish<N, WithIds, Prefetch>(from, to, first, order, b, e);
     };
@@ -169,12 +188,17 @@ void gatherPasses(const FishArrays& from, FishArrays& to, const std::uint32_t* o
 }  // namespace
 
 void gatherInCellOrder(const FishArrays& from, FishArrays& to, const std::uint32_t* order, std::size_t b,
-                       std::size_t e, KernelBuild build) {
+                       std::size_t e, KernelBuild build, CopyWrites writes) {
 #ifdef MIROFISH_X86_KERNELS
-    if (build == KernelBuild::Avx512) return gatherPasses<true>(from, to, order, b, e);
+    if (build == KernelBuild::Avx512) return gatherPasses<true>(from, to, order, b, e, writes);
 #endif
     (void)build;
-    gatherPasses<false>(from, to, order, b, e);
+    gatherPasses<false>(from, to, order, b, e, writes);
+}
+
+bool streamsCellOrderCopy(std::size_t fish) {
+    constexpr std::size_t kBytesAFish = 2 * FishArrays::kFloatFields.size() * sizeof(float) + 2 * sizeof(std::uint32_t);
+    return fish > (std::size_t{64} << 20) / kBytesAFish;
 }
 
 }  // namespace mirofish

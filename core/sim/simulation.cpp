@@ -151,8 +151,9 @@ void Simulation::reorderByCell(std::size_t chunk) {
     // most 4096 fish a chunk.
     const auto threads = static_cast<std::size_t>(scheduler_->threadCount());
     const std::size_t grain = std::min<std::size_t>(4096, chunkCount(chunkCount(n, chunk), threads) * chunk);
+    const CopyWrites writes = streamsCellOrderCopy(n) ? CopyWrites::Streamed : CopyWrites::Cached;
     scheduler_->parallelFor(n, grain, [&](std::size_t b, std::size_t e) {
-        gatherInCellOrder(fish_, back_, order, b, e, kernelBuild());
+        gatherInCellOrder(fish_, back_, order, b, e, kernelBuild(), writes);
     });
     std::swap(fish_, back_);
 }

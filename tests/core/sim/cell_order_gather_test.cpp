@@ -79,17 +79,22 @@ TEST_CASE("every build copies the fish into cell order exactly, slot by slot, an
     for (const std::size_t n : {std::size_t{5}, std::size_t{31}, std::size_t{40}, std::size_t{1000}, std::size_t{20011}}) {
         const FishArrays from = numbered(n);
         for (const Case& c : orders(n, rng)) {
-            // The whole range, and a part that starts and ends inside blocks of sixteen.
-            const std::size_t b = n > 40 ? 13 : 0, e = n > 40 ? n - 9 : n;
+            // The whole range, and parts that start on a cache line (where
+            // streamed writes go past the caches) or inside one, and end
+            // inside a block of sixteen.
+            for (const std::size_t start : {std::size_t{13}, std::size_t{16}})
+            for (const CopyWrites writes : {CopyWrites::Cached, CopyWrites::Streamed})
             for (KernelBuild build : kKernelBuilds) {
                 if (!cpuRuns(build)) continue;
+                const std::size_t b = n > 40 ? start : 0, e = n > 40 ? n - 9 : n;
                 INFO(n << " fish, order " << c.what << ", slots " << b << " to " << e << ", the "
-                       << kernelBuildName(build) << " build");
+                       << kernelBuildName(build) << " build, "
+                       << (writes == CopyWrites::Streamed ? "streamed" : "cached") << " writes");
                 FishArrays to;
                 to.allocate(n);
                 for (auto field : FishArrays::kFloatFields) std::fill((to.*field).begin(), (to.*field).end(), -1.0f);
                 std::fill(to.id.begin(), to.id.end(), 0xdeadu);
-                gatherInCellOrder(from, to, c.order.data(), b, e, build);
+                gatherInCellOrder(from, to, c.order.data(), b, e, build, writes);
                 bool exact = true;
                 // The padding after the last fish too.
                 const std::size_t slots = to.id.size();
