@@ -42,6 +42,17 @@ Dialog {
         if (unit.currentIndex === 2) return 0  // the audio file's length
         return unit.currentIndex === 0 ? Math.max(1, Math.round(length.value * fps)) : length.value
     }
+    // A video export into a file that is already there asks first (the old
+    // file stays until the new one is complete, and stays if it is cancelled).
+    function requestExport() {
+        const existing = video ? exporter.existingFile(output.text) : ""
+        if (existing !== "") {
+            confirmReplaceVideo.file = existing
+            confirmReplaceVideo.open()
+            return
+        }
+        startExport()
+    }
     function startExport() {
         exporter.start({
             width: custom ? customWidth.value : sizes[sizeBox.currentIndex][0],
@@ -215,7 +226,7 @@ Dialog {
                 text: qsTr("Export")
                 enabled: !dialog.exporter.running
                 highlighted: true
-                onClicked: dialog.startExport()
+                onClicked: dialog.requestExport()
             }
             Button {
                 objectName: "exportCancel"
@@ -227,6 +238,23 @@ Dialog {
         }
     }
 
+    Dialog {
+        id: confirmReplaceVideo
+        objectName: "confirmReplaceVideo"
+        property string file
+        title: qsTr("Replace video")
+        modal: true
+        anchors.centerIn: Overlay.overlay
+        standardButtons: Dialog.Yes | Dialog.No
+        width: 420
+        Label {
+            width: parent.width
+            wrapMode: Text.Wrap
+            textFormat: Text.PlainText  // a path, as it is
+            text: qsTr("%1 is already there. Replace it with this export? The old file is kept until the new one is complete, and kept if you cancel the export.").arg(confirmReplaceVideo.file)
+        }
+        onAccepted: dialog.startExport()
+    }
     FolderDialog {
         id: folderDialog
         objectName: "exportFolderDialog"

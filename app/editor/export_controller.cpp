@@ -1,5 +1,7 @@
 #include "export_controller.hpp"
 
+#include <filesystem>
+
 #include <QDateTime>
 #include <QDir>
 #include <QPainter>
@@ -83,6 +85,13 @@ bool ExportController::start(const QVariantMap& options) {
     emit stateChanged();
     emit progressChanged();
     return true;
+}
+
+QString ExportController::existingFile(const QString& output) const {
+    const std::filesystem::path path = localPath(output);
+    std::error_code ec;
+    if (path.empty() || !std::filesystem::is_regular_file(path, ec)) return {};
+    return QString::fromStdString(path.string());
 }
 
 void ExportController::cancel() {

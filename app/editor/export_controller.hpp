@@ -60,6 +60,10 @@ public:
     // the reason in `status`, when it cannot start.
     Q_INVOKABLE bool start(const QVariantMap& options);
     Q_INVOKABLE void cancel();
+    // The file `output` (a path or a file: URL) names, as a local path, where
+    // one is already there (a link to one counts); empty otherwise. The
+    // dialog asks before a video export replaces it.
+    Q_INVOKABLE QString existingFile(const QString& output) const;
 
     // Saves `item` as a PNG; width/height 0: at the item's size. Returns
     // the file written (in `folder`, or the Pictures folder), or empty with

@@ -124,6 +124,47 @@ TEST_CASE("cancelling an MP4 export from the dialog leaves no video", "[export]"
     CHECK(std::filesystem::is_empty(out.path()));
 }
 
+TEST_CASE("an export to a video that is already there asks first: No keeps the old one, Yes replaces it",
+          "[export]") {
+    EditorFixture f;
+    TempDir out;
+    writeText(out / "clip.mp4", "earlier");
+    QObject* dialog = openExportDialog(f, 3, out / "clip.mp4", 2);
+    setCustomSize(dialog, 320, 180);
+    QObject* exporter = exporterOf(f);
+    auto* confirm = dialog->findChild<QObject*>("confirmReplaceVideo");
+    REQUIRE(confirm);
+    const auto clickExport = [&] {
+        QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    };
+
+    clickExport();
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+    CHECK_THAT(confirm->property("file").toString().toStdString(), Catch::EndsWith("clip.mp4"));
+    CHECK_FALSE(exporter->property("running").toBool());
+    QMetaObject::invokeMethod(confirm, "reject");
+    REQUIRE(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
+    QTest::qWait(200);
+    CHECK_FALSE(exporter->property("running").toBool());
+    CHECK(readText(out / "clip.mp4") == "earlier");
+
+    clickExport();
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+    QMetaObject::invokeMethod(confirm, "accept");
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
+    CHECK_FALSE(exporter->property("failed").toBool());
+    CHECK(std::filesystem::file_size(out / "clip.mp4") > 1000);
+
+    // A new name asks nothing.
+    f.find("exportOutput")->setProperty("text", QString::fromStdString((out / "other.mp4").string()));
+    clickExport();
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
+    CHECK_FALSE(confirm->property("visible").toBool());
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
+    CHECK(std::filesystem::exists(out / "other.mp4"));
+}
+
 TEST_CASE("a transparent export to an MP4 is refused before any work, since H.264 has no alpha", "[export]") {
     EditorFixture f;
     TempDir out;
