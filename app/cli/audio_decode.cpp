@@ -12,6 +12,7 @@
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 #include "io/file_names.hpp"
@@ -124,23 +125,20 @@ std::vector<float> resample(const std::vector<float>& in, double from, double to
     }
     return out;
 }
-}  // namespace
 
-MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress) {
-    std::error_code ec;
-    if (const std::string what = notARegularFile(file); !what.empty())
-        throw AudioFileError(file.string() + ": " + what + ", not an audio file");
-    if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
-    if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
+// The ffmpeg program could not be started: `program` and the system's reason.
+struct FfmpegMissing : AudioFileError {
+    FfmpegMissing(const std::string& message, std::string program, std::string reason)
+        : AudioFileError(message), program(std::move(program)), reason(std::move(reason)) {}
+    std::string program, reason;
+};
 
-    const std::string ext = lowerExtension(file);
-    if (ext == ".wav") {
-        MonoAudio a = readWav(file);
-        a.samples = resample(a.samples, a.sampleRate, sampleRate);
-        a.sampleRate = sampleRate;
-        if (progress.report) progress.report(1.0);
-        return a;
-    }
+// What ffmpeg (its path from $MIROFISH_FFMPEG, else "ffmpeg") decodes of the
+// file, as mono at sampleRate. Throws FfmpegMissing when it cannot start (the
+// message says what needed it: `what`, and what to install), AudioFileError
+// when it fails, and DecodeCancelled.
+MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress,
+                           const std::string& what) {
     const char* env = std::getenv("MIROFISH_FFMPEG");
     const std::string ffmpeg = env && *env ? env : "ffmpeg";
     // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
@@ -155,8 +153,9 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
         });
     if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");
     if (r.exitCode == -1)
-        throw AudioFileError(file.string() + ": decoding " + ext + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
-                             "); install the Debian package ffmpeg, or use a WAV file");
+        throw FfmpegMissing(file.string() + ": " + what + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
+                                "); install the Debian package ffmpeg, or use a WAV file",
+                            ffmpeg, r.err);
     if (r.exitCode != 0)
         throw AudioFileError(file.string() + ": not a readable audio file (ffmpeg: " + lastLine(r.err) + ")");
     MonoAudio a;
@@ -167,6 +166,38 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
     for (float& s : a.samples) s = fullScaleSample(s);
     if (progress.report) progress.report(1.0);
     return a;
+}
+}  // namespace
+
+MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress) {
+    std::error_code ec;
+    if (const std::string what = notARegularFile(file); !what.empty())
+        throw AudioFileError(file.string() + ": " + what + ", not an audio file");
+    if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
+    if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
+
+    const std::string ext = lowerExtension(file);
+    if (ext != ".wav") return decodeWithFfmpeg(file, sampleRate, progress, "decoding " + ext);
+    try {
+        MonoAudio a = readWav(file);
+        a.samples = resample(a.samples, a.sampleRate, sampleRate);
+        a.sampleRate = sampleRate;
+        if (progress.report) progress.report(1.0);
+        return a;
+    } catch (const AudioFileError& native) {
+        // The WAV reader takes PCM and 32-bit float in a RIFF file; ffmpeg
+        // reads the other kinds too (RF64, mu-law and A-law, 64-bit float,
+        // a format chunk after the data). Where it cannot either, the
+        // reader's own reason is the more telling one.
+        try {
+            return decodeWithFfmpeg(file, sampleRate, progress, "reading this kind of WAV");
+        } catch (const FfmpegMissing& missing) {
+            throw AudioFileError(std::string(native.what()) + "; the ffmpeg program, which reads more kinds of WAV, was not found ('" +
+                                 missing.program + "': " + missing.reason + "): install the Debian package ffmpeg");
+        } catch (const AudioFileError&) {
+            throw AudioFileError(std::string(native.what()) + " (ffmpeg could not read it either)");
+        }
+    }
 }
 
 }  // namespace mirofish::cli

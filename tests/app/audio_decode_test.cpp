@@ -63,6 +63,47 @@ TEST_CASE("wav, flac, mp3 and ogg files of the same sound decode to the same env
     }
 }
 
+TEST_CASE("WAV files the WAV reader does not take (RF64, mu-law, A-law, 64-bit float) decode through ffmpeg",
+          "[audio]") {
+    TempDir dir;
+    writeWav(dir / "tone.wav", fixture());
+    const auto reference = envelope(cli::decodeAudioFile(dir / "tone.wav").samples);
+    const std::pair<const char*, const char*> kinds[] = {
+        {"rf64", "-rf64 always"}, {"mulaw", "-c:a pcm_mulaw"}, {"alaw", "-c:a pcm_alaw"}, {"f64", "-c:a pcm_f64le"}};
+    for (const auto& [name, options] : kinds) {
+        INFO(name);
+        const auto file = dir / (std::string(name) + ".wav");
+        const std::string cmd = "ffmpeg -nostdin -v error -y -i '" + (dir / "tone.wav").string() + "' " + options + " '" +
+                                file.string() + "'";
+        REQUIRE(std::system(cmd.c_str()) == 0);
+        CHECK_THROWS_AS(readWav(file), AudioFileError);  // the native reader alone refuses it
+        const MonoAudio a = cli::decodeAudioFile(file);
+        CHECK(a.sampleRate == 48000);
+        CHECK(a.seconds() == Approx(1.0).margin(0.001));
+        const auto env = envelope(a.samples);
+        REQUIRE(env.size() == reference.size());
+        for (std::size_t i = 0; i < env.size(); ++i) CHECK(env[i] == Approx(reference[i]).margin(0.01));
+    }
+}
+
+TEST_CASE("a WAV that neither reader takes gives the WAV reader's reason, and without ffmpeg says to install it",
+          "[audio]") {
+    TempDir dir;
+    writeWav(dir / "tone.wav", fixture());
+    const std::string cmd = "ffmpeg -nostdin -v error -y -i '" + (dir / "tone.wav").string() + "' -c:a pcm_mulaw '" +
+                            (dir / "mulaw.wav").string() + "'";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    writeText(dir / "broken.wav", std::string(3000, 'x'));
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "broken.wav"),
+                      Catch::Equals((dir / "broken.wav").string() +
+                                    ": not a WAV file (no RIFF/WAVE header) (ffmpeg could not read it either)"));
+    const ScopedEnv ffmpeg("MIROFISH_FFMPEG", (dir / "no-such-ffmpeg").string());
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "mulaw.wav"),
+                      Catch::Contains("unsupported encoding (format 7, 8 bits)") &&
+                          Catch::Contains("ffmpeg program, which reads more kinds of WAV, was not found") &&
+                          Catch::Contains("install the Debian package ffmpeg"));
+}
+
 TEST_CASE("a WAV at another rate is resampled to the analysis rate", "[audio]") {
     TempDir dir;
     MonoAudio a = fixture();
