@@ -45,7 +45,7 @@ Dialog {
     // A video export into a file that is already there asks first (the old
     // file stays until the new one is complete, and stays if it is cancelled).
     function requestExport() {
-        const existing = video ? exporter.existingFile(output.text) : ""
+        const existing = exporter.videoToReplace(output.text)
         if (existing !== "") {
             confirmReplaceVideo.file = existing
             confirmReplaceVideo.open()

@@ -133,10 +133,17 @@ struct FfmpegMissing : AudioFileError {
     std::string program, reason;
 };
 
+// ffmpeg ran and failed: `reason` is the last line it wrote.
+struct FfmpegFailed : AudioFileError {
+    FfmpegFailed(const std::string& message, std::string reason)
+        : AudioFileError(message), reason(std::move(reason)) {}
+    std::string reason;
+};
+
 // What ffmpeg (its path from $MIROFISH_FFMPEG, else "ffmpeg") decodes of the
 // file, as mono at sampleRate. Throws FfmpegMissing when it cannot start (the
-// message says what needed it: `what`, and what to install), AudioFileError
-// when it fails, and DecodeCancelled.
+// message says what needed it: `what`, and what to install), FfmpegFailed
+// when it fails, AudioFileError when it read no audio, and DecodeCancelled.
 MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress,
                            const std::string& what) {
     const char* env = std::getenv("MIROFISH_FFMPEG");
@@ -157,7 +164,7 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
                                 "); install the Debian package ffmpeg, or use a WAV file",
                             ffmpeg, r.err);
     if (r.exitCode != 0)
-        throw AudioFileError(file.string() + ": not a readable audio file (ffmpeg: " + lastLine(r.err) + ")");
+        throw FfmpegFailed(file.string() + ": not a readable audio file (ffmpeg: " + lastLine(r.err) + ")", lastLine(r.err));
     MonoAudio a;
     a.sampleRate = sampleRate;
     a.samples.resize(r.out.size() / sizeof(float));
@@ -184,18 +191,19 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
         a.sampleRate = sampleRate;
         if (progress.report) progress.report(1.0);
         return a;
-    } catch (const AudioFileError& native) {
+    } catch (const WavUnsupported& native) {
         // The WAV reader takes PCM and 32-bit float in a RIFF file; ffmpeg
         // reads the other kinds too (RF64, mu-law and A-law, 64-bit float,
-        // a format chunk after the data). Where it cannot either, the
-        // reader's own reason is the more telling one.
+        // a format chunk after the data). A damaged file (a broken header)
+        // is not handed on: read another way, a sample rate of 1 Hz made
+        // ffmpeg write gigabytes of samples.
         try {
             return decodeWithFfmpeg(file, sampleRate, progress, "reading this kind of WAV");
         } catch (const FfmpegMissing& missing) {
             throw AudioFileError(std::string(native.what()) + "; the ffmpeg program, which reads more kinds of WAV, was not found ('" +
                                  missing.program + "': " + missing.reason + "): install the Debian package ffmpeg");
-        } catch (const AudioFileError&) {
-            throw AudioFileError(std::string(native.what()) + " (ffmpeg could not read it either)");
+        } catch (const FfmpegFailed& failed) {
+            throw AudioFileError(std::string(native.what()) + "; ffmpeg could not read it either: " + failed.reason);
         }
     }
 }

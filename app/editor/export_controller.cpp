@@ -12,6 +12,7 @@
 #include <QUrl>
 
 #include "editor.hpp"
+#include "io/atomic_file.hpp"
 #include "render/export_job.hpp"
 #include "render/png_file.hpp"
 
@@ -87,11 +88,14 @@ bool ExportController::start(const QVariantMap& options) {
     return true;
 }
 
-QString ExportController::existingFile(const QString& output) const {
-    const std::filesystem::path path = localPath(output);
+QString ExportController::videoToReplace(const QString& output) const {
+    render::ExportSettings s;
+    s.output = localPath(output);
+    if (s.output.empty() || s.kind() == render::OutputKind::PngSequence) return {};
+    const FileTarget target = fileTarget(s.output);
     std::error_code ec;
-    if (path.empty() || !std::filesystem::is_regular_file(path, ec)) return {};
-    return QString::fromStdString(path.string());
+    if (!target.refusal.empty() || !std::filesystem::is_regular_file(target.path, ec)) return {};
+    return QString::fromStdString(target.path.string());
 }
 
 void ExportController::cancel() {

@@ -60,10 +60,12 @@ public:
     // the reason in `status`, when it cannot start.
     Q_INVOKABLE bool start(const QVariantMap& options);
     Q_INVOKABLE void cancel();
-    // The file `output` (a path or a file: URL) names, as a local path, where
-    // one is already there (a link to one counts); empty otherwise. The
-    // dialog asks before a video export replaces it.
-    Q_INVOKABLE QString existingFile(const QString& output) const;
+    // The video file an export to `output` (a path or a file: URL) would
+    // replace, as a local path: where `output` names an MP4 or MOV (by its
+    // extension, as the export decides) and a file is already there, or at
+    // the end of a link there. Empty otherwise, and where the export will
+    // refuse the output anyway. The dialog asks before it starts such an export.
+    Q_INVOKABLE QString videoToReplace(const QString& output) const;
 
     // Saves `item` as a PNG; width/height 0: at the item's size. Returns
     // the file written (in `folder`, or the Pictures folder), or empty with

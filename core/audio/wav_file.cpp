@@ -53,10 +53,15 @@ void put16(std::vector<unsigned char>& out, std::uint16_t v) {
 
 MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) {
     auto fail = [&](const std::string& why) { throw AudioFileError(source + ": " + why); };
+    auto unsupported = [&](const std::string& why) { throw WavUnsupported(source + ": " + why); };
     if (b.empty()) fail("the file is empty");
+    if (b.size() >= 12 && (std::memcmp(b.data(), "RF64", 4) == 0 || std::memcmp(b.data(), "BW64", 4) == 0) &&
+        std::memcmp(b.data() + 8, "WAVE", 4) == 0)
+        unsupported("an RF64 WAV file (the form for audio over 4 GB), which this reader does not take");
     if (b.size() < 12 || std::memcmp(b.data(), "RIFF", 4) != 0 || std::memcmp(b.data() + 8, "WAVE", 4) != 0)
         fail("not a WAV file (no RIFF/WAVE header)");
     std::uint16_t format = 0, channels = 0, bits = 0;
+    bool formatSeen = false;
     std::uint32_t rate = 0;
     const unsigned char* data = nullptr;
     std::size_t dataSize = 0, declaredSize = 0;
@@ -66,12 +71,15 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
         const std::size_t available = b.size() - at - 8;
         if (std::memcmp(b.data() + at, "fmt ", 4) == 0) {
             if (size < 16 || available < 16) fail("truncated format chunk");
+            formatSeen = true;
             format = u16(body);
             channels = u16(body + 2);
             rate = u32(body + 4);
             bits = u16(body + 14);
             if (format == kFormatExtensible && size >= 26) format = u16(body + 24);  // the sub-format's first two bytes
         } else if (std::memcmp(b.data() + at, "data", 4) == 0) {
+            if (!formatSeen)
+                unsupported("the format chunk does not come before the audio data, as this reader needs");
             data = body;
             // A writer that never finished leaves a too-large (or 0xFFFFFFFF) size: read what is there.
             dataSize = std::min<std::size_t>(size, available);
@@ -90,8 +98,8 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
     if (!data) fail("no audio data chunk");
     const bool isFloat = format == kFormatFloat;
     if (!(format == kFormatPcm && (bits == 8 || bits == 16 || bits == 24 || bits == 32)) && !(isFloat && bits == 32))
-        fail("unsupported encoding (format " + std::to_string(format) + ", " + std::to_string(bits) +
-             " bits); 8/16/24/32-bit PCM and 32-bit float are read");
+        unsupported("unsupported encoding (format " + std::to_string(format) + ", " + std::to_string(bits) +
+                    " bits); 8/16/24/32-bit PCM and 32-bit float are read");
     const std::size_t frameBytes = static_cast<std::size_t>(channels) * (bits / 8);
     const std::size_t frames = dataSize / frameBytes;
     if (frames == 0) fail("the file holds no samples");

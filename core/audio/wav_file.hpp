@@ -16,6 +16,14 @@ namespace mirofish {
 struct AudioFileError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+// A WAV file of a kind this reader does not take, which may well be sound:
+// RF64 (the format for files over 4 GB), an encoding other than PCM or 32-bit
+// float (mu-law, A-law, 64-bit float, ...), or the format chunk after the
+// audio data. Another decoder may read it (app/cli/audio_decode falls back
+// to ffmpeg); a damaged file (a broken header, no data) is an AudioFileError.
+struct WavUnsupported : AudioFileError {
+    using AudioFileError::AudioFileError;
+};
 
 struct MonoAudio {
     std::vector<float> samples;  // -1..1
@@ -33,7 +41,7 @@ struct MonoAudio {
 inline float fullScaleSample(float x) { return std::isfinite(x) ? std::clamp(x, -1.0f, 1.0f) : 0.0f; }
 
 // Throws AudioFileError naming the file and what is wrong (missing, empty,
-// not a WAV file, truncated, an encoding it does not read).
+// not a WAV file, truncated), WavUnsupported for a kind it does not read.
 MonoAudio readWav(const std::filesystem::path& file);
 // Parses WAV bytes; `source` names them in error messages.
 MonoAudio parseWav(std::span<const unsigned char> bytes, const std::string& source);

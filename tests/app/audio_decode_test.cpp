@@ -86,17 +86,28 @@ TEST_CASE("WAV files the WAV reader does not take (RF64, mu-law, A-law, 64-bit f
     }
 }
 
-TEST_CASE("a WAV that neither reader takes gives the WAV reader's reason, and without ffmpeg says to install it",
+TEST_CASE("a damaged WAV gives the WAV reader's reason, and one of another kind without ffmpeg says to install it",
           "[audio]") {
     TempDir dir;
+    MonoAudio tone = fixture();
+    // A header that says 100 Hz: read another way, this second would last 8 minutes.
+    tone.sampleRate = 100;
+    writeWav(dir / "slow-header.wav", tone);
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "slow-header.wav"),
+                      Catch::Equals((dir / "slow-header.wav").string() +
+                                    ": a sample rate of 100 Hz: the header is damaged (1 kHz to 1.5 MHz are read)"));
+    writeText(dir / "noise.wav", std::string(3000, 'x'));
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "noise.wav"),
+                      Catch::Equals((dir / "noise.wav").string() + ": not a WAV file (no RIFF/WAVE header)"));
+
     writeWav(dir / "tone.wav", fixture());
     const std::string cmd = "ffmpeg -nostdin -v error -y -i '" + (dir / "tone.wav").string() + "' -c:a pcm_mulaw '" +
                             (dir / "mulaw.wav").string() + "'";
     REQUIRE(std::system(cmd.c_str()) == 0);
-    writeText(dir / "broken.wav", std::string(3000, 'x'));
-    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "broken.wav"),
-                      Catch::Equals((dir / "broken.wav").string() +
-                                    ": not a WAV file (no RIFF/WAVE header) (ffmpeg could not read it either)"));
+    // An RF64 header over bytes that are no audio: ffmpeg's reason joins the reader's.
+    writeText(dir / "rf64-noise.wav", "RF64\xff\xff\xff\xffWAVE" + std::string(3000, 'x'));
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "rf64-noise.wav"),
+                      Catch::Contains("an RF64 WAV file") && Catch::Contains("; ffmpeg could not read it either: "));
     const ScopedEnv ffmpeg("MIROFISH_FFMPEG", (dir / "no-such-ffmpeg").string());
     CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "mulaw.wav"),
                       Catch::Contains("unsupported encoding (format 7, 8 bits)") &&

@@ -156,7 +156,25 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
     CHECK_FALSE(exporter->property("failed").toBool());
     CHECK(std::filesystem::file_size(out / "clip.mp4") > 1000);
 
+    // The name's extension makes it a video, as for the export itself, whatever the format box says.
+    const auto askedAbout = [&](const std::filesystem::path& output) {
+        f.find("exportOutput")->setProperty("text", QString::fromStdString(output.string()));
+        clickExport();
+        const bool asked = EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }, 2000);
+        const QString file = confirm->property("file").toString();
+        QMetaObject::invokeMethod(confirm, "reject");
+        REQUIRE(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
+        CHECK_FALSE(exporter->property("running").toBool());
+        return asked ? file.toStdString() : std::string{};
+    };
+    f.find("exportFormat")->setProperty("currentIndex", 0);
+    CHECK(askedAbout(out / "clip.mp4") == (out / "clip.mp4").string());
+    // Through a link, the question names the file the export would replace.
+    std::filesystem::create_symlink(out / "clip.mp4", out / "link.mp4");
+    CHECK(askedAbout(out / "link.mp4") == (out / "clip.mp4").string());
+
     // A new name asks nothing.
+    f.find("exportFormat")->setProperty("currentIndex", 2);
     f.find("exportOutput")->setProperty("text", QString::fromStdString((out / "other.mp4").string()));
     clickExport();
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
