@@ -63,7 +63,7 @@ TEST_CASE("wav, flac, mp3 and ogg files of the same sound decode to the same env
     }
 }
 
-TEST_CASE("WAV files the WAV reader does not take (RF64, mu-law, A-law, 64-bit float) decode through ffmpeg",
+TEST_CASE("WAV files the WAV reader does not take (RF64, mu-law, A-law, 64-bit float, the format chunk last) decode through ffmpeg",
           "[audio]") {
     TempDir dir;
     writeWav(dir / "tone.wav", fixture());
@@ -84,6 +84,13 @@ TEST_CASE("WAV files the WAV reader does not take (RF64, mu-law, A-law, 64-bit f
         REQUIRE(env.size() == reference.size());
         for (std::size_t i = 0; i < env.size(); ++i) CHECK(env[i] == Approx(reference[i]).margin(0.01));
     }
+    // The same file with its format chunk moved after the audio data.
+    const std::string plain = readText(dir / "tone.wav");
+    const std::size_t fmt = plain.find("fmt "), data = plain.find("data");
+    REQUIRE((fmt == 12 && data != std::string::npos));
+    writeText(dir / "fmt-last.wav", plain.substr(0, 12) + plain.substr(data) + plain.substr(fmt, data - fmt));
+    CHECK_THROWS_AS(readWav(dir / "fmt-last.wav"), WavUnsupported);
+    CHECK(envelope(cli::decodeAudioFile(dir / "fmt-last.wav").samples) == reference);
 }
 
 TEST_CASE("a damaged WAV gives the WAV reader's reason, and one of another kind without ffmpeg says to install it",
