@@ -137,6 +137,9 @@ bool Editor::loadPreset(int row) {
         reportApplied(p, tr("Loaded %1").arg(QString::fromStdString(p.name)));
         return true;
     } catch (const std::exception& ex) {
+        // The file changed since the list was read (it broke, or is gone):
+        // the list is read again, so that it shows what is there now.
+        presets_->refresh();
         return reportPresetError(ex);
     }
 }

@@ -298,6 +298,21 @@ TEST_CASE("a preset file broken while the editor runs is named when the list is 
     CHECK(presetRow(f, "B") < 0);
 }
 
+TEST_CASE("a preset of yours that broke after the list was read fails to load, says why, and leaves the list") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Reef"));
+    const int row = presetRow(f, "Reef");
+    REQUIRE(row >= 0);
+    const Params before = f.editor->params()->params();
+    writeText(f.userDir / "reef.json", "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"Reef\", \"fish\": -5}");
+    CHECK_FALSE(f.editor->loadPreset(row));
+    CHECK(f.editor->messageIsError());
+    CHECK(f.editor->message().contains("reef.json"));
+    CHECK(f.editor->params()->params() == before);
+    CHECK(presetRow(f, "Reef") < 0);
+    CHECK(presetRow(f, "Gentle cruise") >= 0);
+}
+
 TEST_CASE("a broken preset file shows an error naming it and the school keeps swimming") {
     EditorFixture f;
     const auto broken = f.userDir / "broken.json";
