@@ -86,9 +86,9 @@ Dialog {
                     currentIndex: 1
                     Layout.preferredWidth: 150
                 }
-                SpinBox { id: customWidth; visible: dialog.custom; from: 16; to: 16384; value: 1920; editable: true }
+                CountBox { id: customWidth; objectName: "exportWidth"; visible: dialog.custom; from: 16; to: 16384; value: 1920 }
                 Label { visible: dialog.custom; text: "×" }
-                SpinBox { id: customHeight; visible: dialog.custom; from: 16; to: 16384; value: 1080; editable: true }
+                CountBox { id: customHeight; objectName: "exportHeight"; visible: dialog.custom; from: 16; to: 16384; value: 1080 }
             }
 
             Item { width: 1; height: 1 }
@@ -112,14 +112,13 @@ Dialog {
 
             Label { text: qsTr("Length") }
             RowLayout {
-                SpinBox {
+                CountBox {
                     id: length
                     objectName: "exportLength"
                     enabled: unit.currentIndex !== 2
                     from: 1
                     to: 100000
                     value: 10
-                    editable: true
                 }
                 ComboBox {
                     id: unit
@@ -130,12 +129,11 @@ Dialog {
             }
 
             Label { text: qsTr("Warm-up (s)") }
-            SpinBox {
+            CountBox {
                 id: warmup
                 from: 0
                 to: 3600
                 value: 0
-                editable: true
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("Simulated (and painted, with trails) before the first frame")
             }

@@ -42,18 +42,17 @@ C.ToolBar {
 
         C.ToolSeparator {}
         C.Label { text: qsTr("Fish"); height: fishBox.height; verticalAlignment: Text.AlignVCenter }
-        C.SpinBox {
+        CountBox {
             id: fishBox
             objectName: "fishCount"
             from: 1
             to: Editor.maxFish
-            editable: true
             value: Editor.fishCount
             stepSize: Math.max(1, Math.pow(10, Math.floor(Math.log(Math.max(value, 1)) / Math.LN10)) / 2)
             onValueModified: Editor.fishCount = value
             width: 130
             C.ToolTip.visible: hovered
-            C.ToolTip.text: qsTr("1 to 200 000 (+ / - scale by 1.5)")
+            C.ToolTip.text: qsTr("1 to %1 (+ / - scale by 1.5)").arg(Editor.maxFish)
             C.ToolTip.delay: 500
         }
 

@@ -78,6 +78,22 @@ TEST_CASE("tens of thousands of fish are all drawn, down to the bottom of the wo
     CHECK(lit > 5000);
 }
 
+TEST_CASE("the fish count shows in plain digits as its tip writes them, and typed with grouping is the number") {
+    EditorFixture f;
+    auto* box = f.find("fishCount");
+    REQUIRE(box);
+    auto* text = qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
+    REQUIRE(text);
+    f.typeInto(text, "120,000");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->fishCount() == 120'000; }, 5000));
+    CHECK(box->property("displayText").toString() == "120000");
+    f.typeInto(text, "1500");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->fishCount() == 1500; }, 5000));
+    CHECK(box->property("displayText").toString() == "1500");
+}
+
 TEST_CASE("a confirmation that replaces another stays its own four seconds in the message line") {
     EditorFixture f;
     f.editor->showMessage("first", false);

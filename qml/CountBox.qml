@@ -1,0 +1,17 @@
+// A whole number (a fish count, a size in pixels, frames, seconds), shown in
+// plain digits as the tool tips and the README write them: the locale's
+// grouping showed "200,000" in the fish box beside a tip saying "200 000",
+// and "1,920" for an export's width. Typed with grouping ("120,000",
+// "120 000", "120'000") it still reads as the number.
+import QtQuick
+import QtQuick.Controls
+
+SpinBox {
+    editable: true
+    textFromValue: function(v) { return String(v) }
+    validator: RegularExpressionValidator { regularExpression: /\s*\d[\d\s,']{0,11}/ }
+    valueFromText: function(t) {
+        const v = parseInt(t.replace(/[\s,']/g, ""))
+        return isNaN(v) ? value : v
+    }
+}
