@@ -273,7 +273,7 @@ Dialog {
         id: audioDialog
         title: qsTr("The audio file that drives the export")
         fileMode: FileDialog.OpenFile
-        nameFilters: [qsTr("Audio (*.wav *.flac *.mp3 *.ogg)"), qsTr("All files (*)")]
+        nameFilters: [qsTr("Audio files (*.wav *.flac *.mp3 *.ogg *.opus *.m4a *.aac *.aiff)"), qsTr("All files (*)")]
         onAccepted: audio.text = selectedFile
     }
 }
