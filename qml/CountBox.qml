@@ -1,8 +1,8 @@
-// A whole number (a fish count, a size in pixels, frames, seconds), shown in
-// plain digits as the tool tips and the README write them: the locale's
-// grouping showed "200,000" in the fish box beside a tip saying "200 000",
-// and "1,920" for an export's width. Typed with grouping ("120,000",
-// "120 000", "120'000") it still reads as the number.
+// A whole number (a fish count, a size in pixels, frames, seconds) in plain
+// digits, the same in every locale and as its tool tip writes it: the
+// locale's grouping showed "200,000" in the fish box beside a tip saying
+// "200 000", and "1,920" for an export's width. Typed with grouping
+// ("120,000", "120 000", "120'000") it still reads as the number.
 import QtQuick
 import QtQuick.Controls
 

@@ -86,9 +86,9 @@ Dialog {
                     currentIndex: 1
                     Layout.preferredWidth: 150
                 }
-                CountBox { id: customWidth; objectName: "exportWidth"; visible: dialog.custom; from: 16; to: 16384; value: 1920 }
+                CountBox { id: customWidth; visible: dialog.custom; from: 16; to: 16384; value: 1920 }
                 Label { visible: dialog.custom; text: "×" }
-                CountBox { id: customHeight; objectName: "exportHeight"; visible: dialog.custom; from: 16; to: 16384; value: 1080 }
+                CountBox { id: customHeight; visible: dialog.custom; from: 16; to: 16384; value: 1080 }
             }
 
             Item { width: 1; height: 1 }

@@ -142,10 +142,9 @@ struct FfmpegFailed : AudioFileError {
 
 // What ffmpeg (its path from $MIROFISH_FFMPEG, else "ffmpeg") decodes of the
 // file, as mono at sampleRate. Throws FfmpegMissing when it cannot start (the
-// message says what needed it: `what`, and what to install), FfmpegFailed
-// when it fails, AudioFileError when it read no audio, and DecodeCancelled.
-MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress,
-                           const std::string& what) {
+// message says what to install), FfmpegFailed when it fails, AudioFileError
+// when it read no audio, and DecodeCancelled.
+MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress) {
     const char* env = std::getenv("MIROFISH_FFMPEG");
     const std::string ffmpeg = env && *env ? env : "ffmpeg";
     // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
@@ -160,7 +159,7 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
         });
     if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");
     if (r.exitCode == -1)
-        throw FfmpegMissing(file.string() + ": " + what + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
+        throw FfmpegMissing(file.string() + ": decoding " + lowerExtension(file) + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
                                 "); install the Debian package ffmpeg, or use a WAV file",
                             ffmpeg, r.err);
     if (r.exitCode != 0)
@@ -183,8 +182,7 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
     if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
     if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
 
-    const std::string ext = lowerExtension(file);
-    if (ext != ".wav") return decodeWithFfmpeg(file, sampleRate, progress, "decoding " + ext);
+    if (lowerExtension(file) != ".wav") return decodeWithFfmpeg(file, sampleRate, progress);
     try {
         MonoAudio a = readWav(file);
         a.samples = resample(a.samples, a.sampleRate, sampleRate);
@@ -198,7 +196,7 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
         // is not handed on: read another way, a sample rate of 1 Hz made
         // ffmpeg write gigabytes of samples.
         try {
-            return decodeWithFfmpeg(file, sampleRate, progress, "reading this kind of WAV");
+            return decodeWithFfmpeg(file, sampleRate, progress);
         } catch (const FfmpegMissing& missing) {
             throw AudioFileError(std::string(native.what()) + "; the ffmpeg program, which reads more kinds of WAV, was not found ('" +
                                  missing.program + "': " + missing.reason + "): install the Debian package ffmpeg");

@@ -1,8 +1,9 @@
 #pragma once
 // WAV files without any library: reading PCM (8, 16, 24, 32 bit) and 32-bit
 // float, any channel count, mixed down to mono; writing 32-bit float mono
-// (test fixtures). Other formats (flac, mp3, ogg) are decoded by the app
-// through the ffmpeg program (app/cli/audio_decode).
+// (test fixtures). Other formats (flac, mp3, ogg, ...) and WAV files of other
+// kinds (WavUnsupported) are decoded by the app through the ffmpeg program
+// (app/cli/audio_decode).
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
