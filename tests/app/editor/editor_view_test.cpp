@@ -78,7 +78,7 @@ TEST_CASE("tens of thousands of fish are all drawn, down to the bottom of the wo
     CHECK(lit > 5000);
 }
 
-TEST_CASE("the fish count shows in plain digits as its tip writes them, and typed with grouping is the number") {
+TEST_CASE("the fish count shows in plain digits, and typed with grouping is the number") {
     EditorFixture f;
     auto* box = f.find("fishCount");
     REQUIRE(box);
