@@ -140,11 +140,24 @@ struct FfmpegFailed : AudioFileError {
     std::string reason;
 };
 
+// A file that decodes to more than `longestSeconds` of audio.
+AudioFileError tooLong(const std::filesystem::path& file, double longestSeconds) {
+    char limit[64];
+    std::snprintf(limit, sizeof limit, "%g hours", longestSeconds / 3600);
+    return AudioFileError(file.string() + ": more than " + limit +
+                          " of audio, the longest MiroFish analyses (or a damaged header gives a sample rate far "
+                          "below the real one)");
+}
+
 // What ffmpeg (its path from $MIROFISH_FFMPEG, else "ffmpeg") decodes of the
-// file, as mono at sampleRate. Throws FfmpegMissing when it cannot start (the
-// message says what to install), FfmpegFailed when it fails, AudioFileError
-// when it read no audio, and DecodeCancelled.
-MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress) {
+// file, as mono at sampleRate, stopped past longestSeconds. Throws
+// FfmpegMissing when it cannot start (the message says what to install),
+// FfmpegFailed when it fails, AudioFileError when it read no audio or too
+// much, and DecodeCancelled.
+MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress,
+                           double longestSeconds) {
+    const double longestBytes = longestSeconds * sampleRate * sizeof(float);
+    bool overlong = false;
     const char* env = std::getenv("MIROFISH_FFMPEG");
     const std::string ffmpeg = env && *env ? env : "ffmpeg";
     // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
@@ -153,10 +166,15 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
          "-ar", std::to_string(static_cast<int>(sampleRate)), "-"},
         [&](const ProcessResult& partial) {
             if (progress.cancelled && progress.cancelled()) return false;
+            if (static_cast<double>(partial.out.size()) > longestBytes) {
+                overlong = true;
+                return false;
+            }
             if (const double total = durationSeconds(partial.err); progress.report && total > 0)
                 progress.report(std::min(1.0, static_cast<double>(partial.out.size()) / sizeof(float) / (total * sampleRate)));
             return true;
         });
+    if (overlong) throw tooLong(file, longestSeconds);
     if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");
     if (r.exitCode == -1)
         throw FfmpegMissing(file.string() + ": decoding " + lowerExtension(file) + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
@@ -175,16 +193,18 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
 }
 }  // namespace
 
-MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress) {
+MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress,
+                          double longestSeconds) {
     std::error_code ec;
     if (const std::string what = notARegularFile(file); !what.empty())
         throw AudioFileError(file.string() + ": " + what + ", not an audio file");
     if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
     if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
 
-    if (lowerExtension(file) != ".wav") return decodeWithFfmpeg(file, sampleRate, progress);
+    if (lowerExtension(file) != ".wav") return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds);
     try {
         MonoAudio a = readWav(file);
+        if (a.seconds() > longestSeconds) throw tooLong(file, longestSeconds);
         a.samples = resample(a.samples, a.sampleRate, sampleRate);
         a.sampleRate = sampleRate;
         if (progress.report) progress.report(1.0);
@@ -196,7 +216,7 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
         // is not handed on: read another way, a sample rate of 1 Hz made
         // ffmpeg write gigabytes of samples.
         try {
-            return decodeWithFfmpeg(file, sampleRate, progress);
+            return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds);
         } catch (const FfmpegMissing& missing) {
             throw AudioFileError(std::string(native.what()) + "; the ffmpeg program, which reads more kinds of WAV, was not found ('" +
                                  missing.program + "': " + missing.reason + "): install the Debian package ffmpeg");

@@ -25,7 +25,14 @@ struct DecodeCancelled : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The longest audio a file may decode to: four hours, 2.8 GB of samples at
+// the analysis rate. A longer one is refused by name, and its decoding
+// stopped as soon as it passes the limit; a damaged header can claim a
+// sample rate far below the real one (read at 1 Hz, 100 KB of samples made
+// ffmpeg write 9 GB).
+inline constexpr double kLongestAudioSeconds = 4 * 3600;
+
 MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate = kAnalysisSampleRate,
-                          const DecodeProgress& progress = {});
+                          const DecodeProgress& progress = {}, double longestSeconds = kLongestAudioSeconds);
 
 }  // namespace mirofish::cli

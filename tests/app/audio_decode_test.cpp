@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <numbers>
 
 #include "cli/audio_decode.hpp"
@@ -120,6 +121,36 @@ TEST_CASE("a damaged WAV gives the WAV reader's reason, and one of another kind 
                       Catch::Contains("unsupported encoding (format 7, 8 bits)") &&
                           Catch::Contains("ffmpeg program, which reads more kinds of WAV, was not found") &&
                           Catch::Contains("install the Debian package ffmpeg"));
+}
+
+TEST_CASE("audio longer than the longest MiroFish analyses is refused, its decoding stopped there", "[audio]") {
+    TempDir dir;
+    writeWav(dir / "tone.wav", fixture());  // 1 s
+    encode(dir / "tone.wav", dir / "tone.flac");
+    const auto refusedAt = [&](const std::filesystem::path& file, double longest) {
+        CHECK_THROWS_WITH(cli::decodeAudioFile(file, 48000, {}, longest),
+                          Catch::StartsWith(file.string() + ": more than ") &&
+                              Catch::Contains("of audio, the longest MiroFish analyses"));
+    };
+    refusedAt(dir / "tone.wav", 0.5);
+    refusedAt(dir / "tone.flac", 0.5);
+    CHECK(cli::decodeAudioFile(dir / "tone.flac", 48000, {}, 2.0).seconds() == Approx(1.0).margin(0.01));
+    // An RF64 file (which ffmpeg reads) whose header claims 1 kHz: its one
+    // second reads as 48 s. Stopped at the limit, not decoded whole.
+    const std::string cmd = "ffmpeg -nostdin -v error -y -i '" + (dir / "tone.wav").string() + "' -rf64 always '" +
+                            (dir / "slow.wav").string() + "'";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    std::string bytes = readText(dir / "slow.wav");
+    const std::size_t fmt = bytes.find("fmt ");
+    REQUIRE(fmt != std::string::npos);
+    std::uint16_t blockAlign = 0;
+    std::memcpy(&blockAlign, bytes.data() + fmt + 20, 2);
+    const std::uint32_t rate = 1000, byteRate = rate * blockAlign;
+    std::memcpy(bytes.data() + fmt + 12, &rate, 4);
+    std::memcpy(bytes.data() + fmt + 16, &byteRate, 4);
+    writeText(dir / "slow.wav", bytes);
+    refusedAt(dir / "slow.wav", 10.0);
+    CHECK(cli::decodeAudioFile(dir / "slow.wav", 48000, {}, 60.0).seconds() == Approx(48.0).margin(0.1));
 }
 
 TEST_CASE("a WAV at another rate is resampled to the analysis rate", "[audio]") {
