@@ -138,11 +138,22 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
         QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
     };
 
+    // The question's Yes and No buttons, clicked as a user does.
+    const auto clickAnswer = [&](const char* answer) {
+        QQuickItem* button = nullptr;
+        for (QQuickItem* item : confirm->findChildren<QQuickItem*>())
+            if (item->property("text").toString() == answer && item->inherits("QQuickAbstractButton")) button = item;
+        REQUIRE(button);
+        REQUIRE(EditorFixture::waitFor([&] { return button->isVisible() && button->width() > 0; }));
+        QTest::mouseClick(f.window, Qt::LeftButton, {},
+                          button->mapToScene(QPointF(button->width() / 2, button->height() / 2)).toPoint());
+    };
+
     clickExport();
     REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
     CHECK_THAT(confirm->property("file").toString().toStdString(), Catch::EndsWith("clip.mp4"));
     CHECK_FALSE(exporter->property("running").toBool());
-    QMetaObject::invokeMethod(confirm, "reject");
+    clickAnswer("No");
     REQUIRE(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
     QTest::qWait(200);
     CHECK_FALSE(exporter->property("running").toBool());
@@ -150,7 +161,7 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
 
     clickExport();
     REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
-    QMetaObject::invokeMethod(confirm, "accept");
+    clickAnswer("Yes");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
     REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
     CHECK_FALSE(exporter->property("failed").toBool());
