@@ -168,12 +168,13 @@ template <std::size_t N, bool WithIds, bool Prefetch>
 // the Zen 5 the sixteen-slot copy of all twelve arrays in one pass took 1.044
 // times as long as the fish-by-fish passes, in passes of four 0.989
 // (lock-step, whole steps, 50 000 fish, 1 thread). The ids ride along with
-// the last three floats.
+// the last three floats (two where the alarms are left out).
 template <bool Windowed>
 void gatherPasses(const FishArrays& from, FishArrays& to, const std::uint32_t* order, std::size_t b, std::size_t e,
-                  [[maybe_unused]] CopyWrites writes) {
+                  [[maybe_unused]] CopyWrites writes, Alarms alarms) {
     constexpr std::size_t kFields = FishArrays::kFloatFields.size(), kWhole = kFields / 4 * 4;
     static_assert(kFields - kWhole == 3, "the last pass copies three float arrays and the ids");
+    static_assert(FishArrays::kFloatFields.back() == &FishArrays::alarm, "the alarms are the last array");
     const auto pass = [&]<std::size_t N, bool WithIds, bool Prefetch>(std::size_t first) {
 #ifdef MIROFISH_X86_KERNELS
         if constexpr (Windowed) return gatherWindowed<N, WithIds, Prefetch>(from, to, first, order, b, e, writes);
@@ -182,18 +183,21 @@ void gatherPasses(const FishArrays& from, FishArrays& to, const std::uint32_t* o
     };
     pass.template operator()<4, false, true>(0);
     for (std::size_t m = 4; m < kWhole; m += 4) pass.template operator()<4, false, false>(m);
-    pass.template operator()<kFields - kWhole, true, false>(kWhole);
+    if (alarms == Alarms::Copied)
+        pass.template operator()<kFields - kWhole, true, false>(kWhole);
+    else
+        pass.template operator()<kFields - kWhole - 1, true, false>(kWhole);
 }
 
 }  // namespace
 
 void gatherInCellOrder(const FishArrays& from, FishArrays& to, const std::uint32_t* order, std::size_t b,
-                       std::size_t e, KernelBuild build, CopyWrites writes) {
+                       std::size_t e, KernelBuild build, CopyWrites writes, Alarms alarms) {
 #ifdef MIROFISH_X86_KERNELS
-    if (build == KernelBuild::Avx512) return gatherPasses<true>(from, to, order, b, e, writes);
+    if (build == KernelBuild::Avx512) return gatherPasses<true>(from, to, order, b, e, writes, alarms);
 #endif
     (void)build;
-    gatherPasses<false>(from, to, order, b, e, writes);
+    gatherPasses<false>(from, to, order, b, e, writes, alarms);
 }
 
 bool streamsCellOrderCopy(std::size_t fish) {

@@ -61,6 +61,7 @@ struct StepConstants {
 struct alignas(kCacheLine) ChunkStats {
     double neighbours = 0, candidates = 0;
     double separation = 0, alignment = 0, cohesion = 0;  // |weighted acceleration|, px/s^2
+    bool alarmsLeft = false;  // a fish's new alarm is not +0 (where the kernel wrote them)
 };
 
 struct KernelInput {
@@ -76,6 +77,9 @@ struct KernelInput {
     std::span<const Predator> predators;
     std::span<const Obstacle> obstacles;
     const Vec2* leader;  // nullptr when there is none
+    // Every fish's alarm is +0 and no predator is about, so every alarm stays
+    // +0: the kernel neither reads nor writes them (Simulation::alarmsClear_).
+    bool alarmsStayClear;
 };
 
 // The neighbour scan (sim/neighbour_scan.hpp). Eight consecutive fish share

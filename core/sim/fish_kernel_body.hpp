@@ -230,7 +230,7 @@ template <typename F>
         G.scaredNow |= falloff > 0.0f;
         interaction += normalizedOrZero(away) * (falloff * k.predatorRepulsion);
     }
-    G.alarmLeft = loadLanes<F>(&f.alarm[b]);
+    G.alarmLeft = in.alarmsStayClear ? splat<F>(0.0f) : loadLanes<F>(&f.alarm[b]);
     G.alarmed = G.scaredNow | (G.alarmLeft > 0.0f);
     G.maxSpeed = k.maxSpeed * factorOf(k, G.draw.speed) * select(G.alarmed, 1.0f + k.alarmSpeedBoost, 1.0f);
     G.radius = k.perception * factorOf(k, G.draw.radius);
@@ -406,6 +406,7 @@ template <bool Wrap>
 // two halves in order, so every build makes the same additions.
 struct LaneStats {
     v8f neighbours{}, separation{}, alignment{}, cohesion{};
+    v8u alarmBits{};  // every bit of the live fish's new alarms, or-ed together
 };
 [[gnu::always_inline]] inline void addLanes(v8f& sum, v8f x) { sum += x; }
 [[gnu::always_inline]] inline void addLanes(v8f& sum, v16f x) {
@@ -415,6 +416,15 @@ struct LaneStats {
 [[gnu::always_inline]] inline void addLanes(v8f& sum, const v32f& x) {
     addLanes(sum, x.lo);
     addLanes(sum, x.hi);
+}
+[[gnu::always_inline]] inline void orLanes(v8u& bits, v8f x) { bits |= (v8u)x; }
+[[gnu::always_inline]] inline void orLanes(v8u& bits, v16f x) {
+    orLanes(bits, halfOf(x, 0));
+    orLanes(bits, halfOf(x, 1));
+}
+[[gnu::always_inline]] inline void orLanes(v8u& bits, const v32f& x) {
+    orLanes(bits, x.lo);
+    orLanes(bits, x.hi);
 }
 
 // Everything after the perception: steering, integration, the fish's memory.
@@ -517,7 +527,11 @@ template <typename F>
     storeLanes(&f.wx[b], wUnit[0]);
     storeLanes(&f.wy[b], wUnit[1]);
     // A scared fish stays alarmed for alarmDuration after the predator left.
-    storeLanes(&f.alarm[b], select(G.scaredNow, k.alarmDuration, maxOf(G.alarmLeft - k.dt, splat<F>(0.0f))));
+    if (!in.alarmsStayClear) {
+        const F alarmLeft = select(G.scaredNow, k.alarmDuration, maxOf(G.alarmLeft - k.dt, splat<F>(0.0f)));
+        storeLanes(&f.alarm[b], alarmLeft);
+        orLanes(stats.alarmBits, select(live, alarmLeft, 0.0f));
+    }
 }
 
 template <bool Wrap, typename F>
@@ -567,6 +581,7 @@ template <bool Wrap>
     stats.separation += sumLanes(lanes.separation) * kSteerRate;
     stats.alignment += sumLanes(lanes.alignment) * kSteerRate;
     stats.cohesion += sumLanes(lanes.cohesion) * kSteerRate;
+    for (int l = 0; l < kLanes; ++l) stats.alarmsLeft = stats.alarmsLeft || lanes.alarmBits[l] != 0;
 }
 
 // Fish [begin, end) (see runFishKernel).

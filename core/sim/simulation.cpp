@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <numbers>
@@ -72,6 +73,7 @@ void Simulation::reset(std::uint64_t seed) {
     history_ = RuleForceHistory{};
     lastNeighbours_ = lastCandidates_ = 0;
     cellsKnown_ = false;
+    alarmsClear_ = true;
     for (std::uint32_t i = 0; i < scene_.fishCount; ++i)
         spawnFish(fish_, i, i, seed, scene_.width, scene_.height, scene_.params);
     for (Predator& p : scene_.predators) p.nextWaypoint = 0;
@@ -152,10 +154,12 @@ void Simulation::reorderByCell(std::size_t chunk) {
     const auto threads = static_cast<std::size_t>(scheduler_->threadCount());
     const std::size_t grain = std::min<std::size_t>(4096, chunkCount(chunkCount(n, chunk), threads) * chunk);
     const CopyWrites writes = streamsCellOrderCopy(n) ? CopyWrites::Streamed : CopyWrites::Cached;
+    const Alarms alarms = alarmsClear_ ? Alarms::LeftOut : Alarms::Copied;
     scheduler_->parallelFor(n, grain, [&](std::size_t b, std::size_t e) {
-        gatherInCellOrder(fish_, back_, order, b, e, kernelBuild(), writes);
+        gatherInCellOrder(fish_, back_, order, b, e, kernelBuild(), writes, alarms);
     });
     std::swap(fish_, back_);
+    if (alarms == Alarms::LeftOut) std::swap(fish_.alarm, back_.alarm);
 }
 
 void Simulation::step() {
@@ -187,7 +191,8 @@ void Simulation::step() {
                          scene_.fields,
                          scene_.predators,
                          scene_.obstacles,
-                         scene_.leader ? &leaderPosition : nullptr};
+                         scene_.leader ? &leaderPosition : nullptr,
+                         alarmsClear_ && scene_.predators.empty()};
     scheduler_->parallelFor(n, chunk, [&](std::size_t b, std::size_t e) {
         if (!abandoned()) chunkStats_[b / chunk] = runFishKernel(in, b, e);
     });
@@ -215,6 +220,7 @@ void Simulation::step() {
     ChunkStats total;
     for (std::size_t c = 0; c < chunkCount(n, chunk); ++c) {
         const ChunkStats& s = chunkStats_[c];
+        total.alarmsLeft = total.alarmsLeft || s.alarmsLeft;
         total.neighbours += s.neighbours;
         total.candidates += s.candidates;
         total.separation += s.separation;
@@ -224,6 +230,7 @@ void Simulation::step() {
     const double inv = n > 0 ? 1.0 / static_cast<double>(n) : 0.0;
     lastNeighbours_ = total.neighbours * inv;
     lastCandidates_ = total.candidates * inv;
+    if (!in.alarmsStayClear) alarmsClear_ = !total.alarmsLeft;
     history_.push(total.separation * inv, total.alignment * inv, total.cohesion * inv);
     ++step_;
     time_ += stepSeconds_;
@@ -331,6 +338,8 @@ void Simulation::restore(SavedState state) {
     cellsKnown_ = false;
     allocate(std::max(fish_.capacity(), state.fish.capacity()));
     fish_.copyPrefix(state.fish, scene_.fishCount);
+    alarmsClear_ = std::all_of(fish_.alarm.begin(), fish_.alarm.begin() + static_cast<std::ptrdiff_t>(scene_.fishCount),
+                               [](float a) { return std::bit_cast<std::uint32_t>(a) == 0; });
     configureSpatial();
 }
 

@@ -2,11 +2,14 @@
 // between steps, predators that scare and alarm fish, obstacles, a leader.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 #include "io/state_hash.hpp"
 #include "sched/scheduler.hpp"
+#include "sched/thread_pool.hpp"
 #include "sim/metrics.hpp"
 #include "sim/simulation.hpp"
 #include "support/sim_fixtures.hpp"
@@ -156,6 +159,50 @@ TEST_CASE("a predator alarms the fish near it, and the alarm outlasts its visit 
     CHECK(alarmOf(0) > 0.0f);  // 88 steps = 1.47 s later: still alarmed
     for (int s = 0; s < 3; ++s) sim.step();
     CHECK(alarmOf(0) == 0.0f);  // 91 steps = 1.52 s: calm again
+}
+
+TEST_CASE("each fish keeps its own alarm while the school moves, down to zero, and a predator alarms fish again after") {
+    // The alarms are left out of the reorder and the kernel while every one
+    // is zero (Simulation::alarmsClear_): a school on two threads, whose
+    // fish change places every step, follows every fish's alarm by id.
+    Params p = Params{};
+    p.set(ParamId::PredatorRadius, 60.0f);
+    p.set(ParamId::AlarmDuration, 0.5f);
+    p.set(ParamId::PredatorSpeed, 0.0f);
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Bounce));
+    ThreadPool pool(2);
+    Simulation sim(sceneWith(p, 2000, kW, kH, 5), pool);
+    const Predator predator{Vec2{{800, 600}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0};
+    const auto alarms = [&] {
+        std::vector<float> byId(sim.fishCount());
+        for (std::size_t i = 0; i < sim.fishCount(); ++i) byId[sim.fish().id[i]] = sim.fish().alarm[i];
+        return byId;
+    };
+    const auto alarmed = [](const std::vector<float>& a) { return std::count_if(a.begin(), a.end(), [](float x) { return x != 0.0f; }); };
+    for (int s = 0; s < 10; ++s) sim.step();
+    REQUIRE(alarmed(alarms()) == 0);
+    for (int visit = 0; visit < 2; ++visit) {
+        INFO("the predator's visit " << visit + 1);
+        sim.setPredators({predator});
+        sim.step();
+        std::vector<float> before = alarms();
+        const auto scared = alarmed(before);
+        CHECK(scared > 5);
+        CHECK(std::count(before.begin(), before.end(), 0.5f) == scared);
+        sim.setPredators({});
+        const auto dt = static_cast<float>(sim.stepSeconds());
+        bool exact = true;
+        for (int s = 0; s < 40; ++s) {
+            sim.step();
+            const std::vector<float> now = alarms();
+            for (std::size_t id = 0; id < now.size(); ++id) exact = exact && now[id] == std::max(before[id] - dt, 0.0f);
+            before = now;
+        }
+        CHECK(exact);
+        CHECK(alarmed(before) == 0);  // 40 steps = 0.67 s after
+        for (int s = 0; s < 5; ++s) sim.step();
+        CHECK(alarmed(alarms()) == 0);
+    }
 }
 
 TEST_CASE("an alarmed fish may swim 30% faster and its cohesion is halved") {
