@@ -22,10 +22,11 @@ enum class CopyWrites { Cached, Streamed };
 // the caller keeps `from`'s, which serve in any order.
 enum class Alarms { Copied, LeftOut };
 
-// Slots [b, e) of every array of `to` (ids too; the alarms as `alarms` says) from `from`, slot i taking
-// fish order[i]. With the AVX-512 build, sixteen slots at a time from a window
-// of 32 fish around their old places (the same copies, bit for bit: a copy
-// is a copy whatever the instructions); any other build copies fish by fish.
+// Slots [b, e) of every array of `to` (ids too; the alarms as `alarms` says)
+// from `from`, slot i taking fish order[i]. With the AVX-512 build, sixteen
+// slots at a time from a window of 32 fish around their old places (the same
+// copies, bit for bit: a copy is a copy whatever the instructions); any other
+// build copies fish by fish.
 // Streamed writes are ordered before the function returns (a store fence),
 // so the thread that waits for this one's part sees them.
 void gatherInCellOrder(const FishArrays& from, FishArrays& to, const std::uint32_t* order, std::size_t b,

@@ -338,7 +338,8 @@ void Simulation::restore(SavedState state) {
     cellsKnown_ = false;
     allocate(std::max(fish_.capacity(), state.fish.capacity()));
     fish_.copyPrefix(state.fish, scene_.fishCount);
-    alarmsClear_ = std::all_of(fish_.alarm.begin(), fish_.alarm.begin() + static_cast<std::ptrdiff_t>(scene_.fishCount),
+    const auto alarms = fish_.alarm.begin();
+    alarmsClear_ = std::all_of(alarms, alarms + static_cast<std::ptrdiff_t>(scene_.fishCount),
                                [](float a) { return std::bit_cast<std::uint32_t>(a) == 0; });
     configureSpatial();
 }

@@ -103,7 +103,8 @@ TEST_CASE("every build copies the fish into cell order exactly, slot by slot, an
                 const std::size_t slots = to.id.size();
                 for (auto field : FishArrays::kFloatFields)
                     for (std::size_t i = 0; i < slots; ++i) {
-                        const bool copied = i >= b && i < e && (alarms == Alarms::Copied || field != &FishArrays::alarm);
+                        const bool copied =
+                            i >= b && i < e && (alarms == Alarms::Copied || field != &FishArrays::alarm);
                         const float want = copied ? (from.*field)[c.order[i]] : -1.0f;
                         exact = exact && sameBits((to.*field)[i], want);
                     }

@@ -178,7 +178,9 @@ TEST_CASE("each fish keeps its own alarm while the school moves, down to zero, a
         for (std::size_t i = 0; i < sim.fishCount(); ++i) byId[sim.fish().id[i]] = sim.fish().alarm[i];
         return byId;
     };
-    const auto alarmed = [](const std::vector<float>& a) { return std::count_if(a.begin(), a.end(), [](float x) { return x != 0.0f; }); };
+    const auto alarmed = [](const std::vector<float>& a) {
+        return std::count_if(a.begin(), a.end(), [](float x) { return x != 0.0f; });
+    };
     for (int s = 0; s < 10; ++s) sim.step();
     REQUIRE(alarmed(alarms()) == 0);
     for (int visit = 0; visit < 2; ++visit) {
