@@ -163,7 +163,8 @@ private:
     // against moving them every step (Intel Xeon, 2026-12-04, the bench's
     // constant density): 1 000 000 fish 0.974-0.990 of the time on 2
     // threads, 0.968 on 1; 50 000 fish 0.996-0.999 on 1, 0.990 on 2.
-    // Kept by the steps whose kernel wrote the alarms, and by restore().
+    // Kept by the steps whose kernel wrote the alarms, by reset() and by
+    // restore().
     bool alarmsClear_ = true;
     NoiseField noise_;
     std::vector<ChunkStats> chunkStats_;  // room for chunks of kDenseChunk

@@ -3,7 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <vector>
 
@@ -161,49 +163,110 @@ TEST_CASE("a predator alarms the fish near it, and the alarm outlasts its visit 
     CHECK(alarmOf(0) == 0.0f);  // 91 steps = 1.52 s: calm again
 }
 
-TEST_CASE("each fish keeps its own alarm while the school moves, down to zero, and a predator alarms fish again after") {
-    // The alarms are left out of the reorder and the kernel while every one
-    // is zero (Simulation::alarmsClear_): a school on two threads, whose
-    // fish change places every step, follows every fish's alarm by id.
-    Params p = Params{};
+// The alarms are left out of the reorder and the kernel while every one is +0
+// (Simulation::alarmsClear_). These tests hold every build to what the step
+// computed before: each fish keeps its own alarm, and leaving them out
+// changes no bit of anything.
+namespace {
+Params alarmParams() {
+    Params p;
     p.set(ParamId::PredatorRadius, 60.0f);
     p.set(ParamId::AlarmDuration, 0.5f);
     p.set(ParamId::PredatorSpeed, 0.0f);
     p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Bounce));
+    return p;
+}
+}  // namespace
+
+TEST_CASE("each fish keeps its own alarm while the school moves, down to zero, and a predator alarms fish again after") {
+    // 2001 fish on two threads: they change places every step, and the last
+    // group of the kernel is a partial one.
+    const BestKernelBuildAtExit restoreBuild;
     ThreadPool pool(2);
-    Simulation sim(sceneWith(p, 2000, kW, kH, 5), pool);
-    const Predator predator{Vec2{{800, 600}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0};
-    const auto alarms = [&] {
-        std::vector<float> byId(sim.fishCount());
-        for (std::size_t i = 0; i < sim.fishCount(); ++i) byId[sim.fish().id[i]] = sim.fish().alarm[i];
-        return byId;
-    };
-    const auto alarmed = [](const std::vector<float>& a) {
-        return std::count_if(a.begin(), a.end(), [](float x) { return x != 0.0f; });
-    };
-    for (int s = 0; s < 10; ++s) sim.step();
-    REQUIRE(alarmed(alarms()) == 0);
-    for (int visit = 0; visit < 2; ++visit) {
-        INFO("the predator's visit " << visit + 1);
-        sim.setPredators({predator});
-        sim.step();
-        std::vector<float> before = alarms();
-        const auto scared = alarmed(before);
-        CHECK(scared > 5);
-        CHECK(std::count(before.begin(), before.end(), 0.5f) == scared);
-        sim.setPredators({});
-        const auto dt = static_cast<float>(sim.stepSeconds());
-        bool exact = true;
-        for (int s = 0; s < 40; ++s) {
+    for (KernelBuild build : kKernelBuilds) {
+        if (!cpuRuns(build)) continue;
+        INFO("the " << kernelBuildName(build) << " build");
+        REQUIRE(useKernelBuild(build) == build);
+        Simulation sim(sceneWith(alarmParams(), 2001, kW, kH, 5), pool);
+        const Predator predator{Vec2{{800, 600}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0};
+        const auto alarms = [&] {
+            std::vector<float> byId(sim.fishCount());
+            for (std::size_t i = 0; i < sim.fishCount(); ++i) byId[sim.fish().id[i]] = sim.fish().alarm[i];
+            return byId;
+        };
+        const auto alarmed = [](const std::vector<float>& a) {
+            return std::count_if(a.begin(), a.end(), [](float x) { return x != 0.0f; });
+        };
+        for (int s = 0; s < 10; ++s) sim.step();
+        REQUIRE(alarmed(alarms()) == 0);
+        for (int visit = 0; visit < 2; ++visit) {
+            INFO("the predator's visit " << visit + 1);
+            sim.setPredators({predator});
             sim.step();
-            const std::vector<float> now = alarms();
-            for (std::size_t id = 0; id < now.size(); ++id) exact = exact && now[id] == std::max(before[id] - dt, 0.0f);
-            before = now;
+            std::vector<float> before = alarms();
+            const auto scared = alarmed(before);
+            CHECK(scared > 5);
+            CHECK(std::count(before.begin(), before.end(), 0.5f) == scared);
+            sim.setPredators({});
+            const auto dt = static_cast<float>(sim.stepSeconds());
+            bool exact = true;
+            for (int s = 0; s < 40; ++s) {
+                sim.step();
+                const std::vector<float> now = alarms();
+                for (std::size_t id = 0; id < now.size(); ++id)
+                    exact = exact && now[id] == std::max(before[id] - dt, 0.0f);
+                before = now;
+            }
+            CHECK(exact);
+            CHECK(alarmed(before) == 0);  // 40 steps = 0.67 s after
+            for (int s = 0; s < 5; ++s) sim.step();
+            CHECK(alarmed(alarms()) == 0);
         }
-        CHECK(exact);
-        CHECK(alarmed(before) == 0);  // 40 steps = 0.67 s after
-        for (int s = 0; s < 5; ++s) sim.step();
-        CHECK(alarmed(alarms()) == 0);
+    }
+}
+
+TEST_CASE("a predator that reaches no fish changes nothing: the school steps exactly as with none") {
+    // With the predator, the kernel reads and writes every alarm; without,
+    // it leaves them alone. Every array must come out the same, bit for bit.
+    // (A predator radius of 0 scares no fish; a predator placed outside the
+    // world would be brought to its edge, among the fish.)
+    const BestKernelBuildAtExit restoreBuild;
+    ThreadPool pool(2);
+    for (KernelBuild build : kKernelBuilds) {
+        if (!cpuRuns(build)) continue;
+        INFO("the " << kernelBuildName(build) << " build");
+        REQUIRE(useKernelBuild(build) == build);
+        Params p = alarmParams();
+        p.set(ParamId::PredatorRadius, 0.0f);
+        const Scene scene = sceneWith(p, 2001, kW, kH, 8);
+        Simulation with(scene, pool), without(scene, pool);
+        with.setPredators({Predator{Vec2{{800, 600}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+        for (int s = 0; s < 120; ++s) {
+            with.step();
+            without.step();
+        }
+        bool same = true;
+        for (FishArrays::FloatField field : FishArrays::kFloatFields)
+            for (std::size_t i = 0; i < with.fishCount(); ++i)
+                same = same && std::bit_cast<std::uint32_t>((with.fish().*field)[i]) ==
+                                   std::bit_cast<std::uint32_t>((without.fish().*field)[i]);
+        for (std::size_t i = 0; i < with.fishCount(); ++i) same = same && with.fish().id[i] == without.fish().id[i];
+        CHECK(same);
+    }
+}
+
+TEST_CASE("an alarm loaded as -0 or NaN is +0 after a step without predators, as the step always wrote it") {
+    // A state from a file may hold any alarm: only +0 may be left alone.
+    SerialScheduler serial;
+    for (const float loaded : {-0.0f, std::numeric_limits<float>::quiet_NaN()}) {
+        INFO("alarm " << loaded);
+        Simulation sim(sceneWith(alarmParams(), 40, kW, kH, 3), serial);
+        Simulation::SavedState state = sim.save();
+        state.fish.alarm[7] = loaded;
+        sim.restore(std::move(state));
+        sim.step();
+        const auto alarms = sim.fish().alarm.begin();
+        CHECK(std::all_of(alarms, alarms + 40, [](float a) { return std::bit_cast<std::uint32_t>(a) == 0u; }));
     }
 }
 
