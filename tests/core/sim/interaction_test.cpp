@@ -176,17 +176,25 @@ Params alarmParams() {
     p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Bounce));
     return p;
 }
+
+// Runs `run` with each kernel build this CPU runs, then goes back to the best.
+template <typename Run>
+void withEachKernelBuild(Run run) {
+    const BestKernelBuildAtExit restoreBuild;
+    for (KernelBuild build : kKernelBuilds) {
+        if (!cpuRuns(build)) continue;
+        INFO("the " << kernelBuildName(build) << " build");
+        REQUIRE(useKernelBuild(build) == build);
+        run();
+    }
+}
 }  // namespace
 
 TEST_CASE("each fish keeps its own alarm while the school moves, down to zero, and a predator alarms fish again after") {
     // 2001 fish on two threads: they change places every step, and the last
     // group of the kernel is a partial one.
-    const BestKernelBuildAtExit restoreBuild;
     ThreadPool pool(2);
-    for (KernelBuild build : kKernelBuilds) {
-        if (!cpuRuns(build)) continue;
-        INFO("the " << kernelBuildName(build) << " build");
-        REQUIRE(useKernelBuild(build) == build);
+    withEachKernelBuild([&] {
         Simulation sim(sceneWith(alarmParams(), 2001, kW, kH, 5), pool);
         const Predator predator{Vec2{{800, 600}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0};
         const auto alarms = [&] {
@@ -222,7 +230,7 @@ TEST_CASE("each fish keeps its own alarm while the school moves, down to zero, a
             for (int s = 0; s < 5; ++s) sim.step();
             CHECK(alarmed(alarms()) == 0);
         }
-    }
+    });
 }
 
 TEST_CASE("a predator that reaches no fish changes nothing: the school steps exactly as with none") {
@@ -230,12 +238,8 @@ TEST_CASE("a predator that reaches no fish changes nothing: the school steps exa
     // it leaves them alone. Every array must come out the same, bit for bit.
     // (A predator radius of 0 scares no fish; a predator placed outside the
     // world would be brought to its edge, among the fish.)
-    const BestKernelBuildAtExit restoreBuild;
     ThreadPool pool(2);
-    for (KernelBuild build : kKernelBuilds) {
-        if (!cpuRuns(build)) continue;
-        INFO("the " << kernelBuildName(build) << " build");
-        REQUIRE(useKernelBuild(build) == build);
+    withEachKernelBuild([&] {
         Params p = alarmParams();
         p.set(ParamId::PredatorRadius, 0.0f);
         const Scene scene = sceneWith(p, 2001, kW, kH, 8);
@@ -252,7 +256,7 @@ TEST_CASE("a predator that reaches no fish changes nothing: the school steps exa
                                    std::bit_cast<std::uint32_t>((without.fish().*field)[i]);
         for (std::size_t i = 0; i < with.fishCount(); ++i) same = same && with.fish().id[i] == without.fish().id[i];
         CHECK(same);
-    }
+    });
 }
 
 TEST_CASE("an alarm loaded as -0 or NaN is +0 after a step without predators, as the step always wrote it") {
