@@ -408,23 +408,29 @@ struct LaneStats {
     v8f neighbours{}, separation{}, alignment{}, cohesion{};
     v8u alarmBits{};  // every bit of the live fish's new alarms, or-ed together
 };
-[[gnu::always_inline]] inline void addLanes(v8f& sum, v8f x) { sum += x; }
-[[gnu::always_inline]] inline void addLanes(v8f& sum, v16f x) {
-    sum += halfOf(x, 0);
-    sum += halfOf(x, 1);
+// Each eight lanes of x in order: x itself, the halves of sixteen, the four
+// eights of a pair.
+template <typename Fn>
+[[gnu::always_inline]] inline void eachEight(v8f x, Fn fn) {
+    fn(x);
 }
-[[gnu::always_inline]] inline void addLanes(v8f& sum, const v32f& x) {
-    addLanes(sum, x.lo);
-    addLanes(sum, x.hi);
+template <typename Fn>
+[[gnu::always_inline]] inline void eachEight(v16f x, Fn fn) {
+    fn(halfOf(x, 0));
+    fn(halfOf(x, 1));
 }
-[[gnu::always_inline]] inline void orLanes(v8u& bits, v8f x) { bits |= (v8u)x; }
-[[gnu::always_inline]] inline void orLanes(v8u& bits, v16f x) {
-    orLanes(bits, halfOf(x, 0));
-    orLanes(bits, halfOf(x, 1));
+template <typename Fn>
+[[gnu::always_inline]] inline void eachEight(const v32f& x, Fn fn) {
+    eachEight(x.lo, fn);
+    eachEight(x.hi, fn);
 }
-[[gnu::always_inline]] inline void orLanes(v8u& bits, const v32f& x) {
-    orLanes(bits, x.lo);
-    orLanes(bits, x.hi);
+template <typename F>
+[[gnu::always_inline]] inline void addLanes(v8f& sum, const F& x) {
+    eachEight(x, [&](v8f e) { sum += e; });
+}
+template <typename F>
+[[gnu::always_inline]] inline void orLanes(v8u& bits, const F& x) {
+    eachEight(x, [&](v8f e) { bits |= (v8u)e; });
 }
 
 // Everything after the perception: steering, integration, the fish's memory.
@@ -581,7 +587,7 @@ template <bool Wrap>
     stats.separation += sumLanes(lanes.separation) * kSteerRate;
     stats.alignment += sumLanes(lanes.alignment) * kSteerRate;
     stats.cohesion += sumLanes(lanes.cohesion) * kSteerRate;
-    for (int l = 0; l < kLanes; ++l) stats.alarmsLeft = stats.alarmsLeft || lanes.alarmBits[l] != 0;
+    stats.alarmsLeft = !noneOf(lanes.alarmBits != 0u);
 }
 
 // Fish [begin, end) (see runFishKernel).
