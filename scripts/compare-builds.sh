@@ -15,6 +15,9 @@
 #   0): this machine's two cores can differ in speed for minutes (one took
 #   1.5 times as long as the other on the same steps, 2026-12-02), and two
 #   builds left to land on different cores then differ by that much.
+#   MIROFISH_WARMUP=N: both builds step N times from the shared state before
+#   the rounds start (tests/bench/lockstep.cpp), for builds that sort the
+#   fish in different orders.
 set -euo pipefail
 if [[ $# -lt 2 ]]; then
   sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2

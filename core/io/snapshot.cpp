@@ -13,6 +13,7 @@
 #include "params/number_text.hpp"
 #include "params/params.hpp"
 #include "params/registry.hpp"
+#include "sim/row_stretch.hpp"
 #include "io/whole_file.hpp"
 
 namespace mirofish {
@@ -172,6 +173,7 @@ void saveSnapshot(const Simulation& sim, const std::filesystem::path& file) {
     Writer w;
     writeScene(w, st.scene);
     w.put(st.step), w.put(st.time), w.put(st.nextFieldId), w.put(st.lastNeighbours), w.put(st.lastCandidates);
+    w.put(st.rowStretch);
     w.put(static_cast<std::uint64_t>(st.history.filled)), w.put(static_cast<std::uint64_t>(st.history.next));
     w.putRaw(st.history.perStep.data(), sizeof st.history.perStep);
     const std::size_t n = st.scene.fishCount;
@@ -234,6 +236,10 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     st.nextFieldId = r.get<std::uint32_t>();
     st.lastNeighbours = r.get<double>();
     st.lastCandidates = r.get<double>();
+    st.rowStretch = version >= 4 ? r.get<float>() : 1.0f;
+    if (!validRowStretch(st.rowStretch))
+        r.fail("grid row stretch " + numberText(st.rowStretch) + ", not a multiple of " + numberText(kRowStretchStep) +
+               " from 1 to " + numberText(kMaxRowStretch));
     st.history.filled = r.get<std::uint64_t>();
     st.history.next = r.get<std::uint64_t>();
     if (st.history.filled > RuleForceHistory::kWindow || st.history.next >= RuleForceHistory::kWindow)

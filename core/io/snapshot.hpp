@@ -19,7 +19,10 @@ struct SnapshotError : std::runtime_error {
 // 3: the simulated time is stored. A version 2 file is still read, its time
 // taken as the step times 1/60 s: the sum of the steps' lengths computed
 // another way, which can differ from a run's in the last bits.
-inline constexpr std::uint32_t kSnapshotVersion = 3;
+// 4: the stretch of the grid's rows is stored (sim/row_stretch.hpp). Files
+// of versions 2 and 3 were saved by programs whose rows were never
+// stretched, and load with square cells.
+inline constexpr std::uint32_t kSnapshotVersion = 4;
 inline constexpr std::uint32_t kOldestSnapshotVersion = 2;
 
 void saveSnapshot(const Simulation& sim, const std::filesystem::path& file);

@@ -20,11 +20,13 @@ void UniformGrid::reserve(std::size_t maxFish) {
     start_ = std::make_unique_for_overwrite<std::uint32_t[]>(maxCells_ + 1);
     partCursor_ = std::make_unique_for_overwrite<std::uint32_t[]>(kMaxParts * partStride(maxCells_));
     rangeStart_.assign(chunkCount(maxCells_, kPrefixGrain), 0);
+    rangeSquares_.assign(chunkCount(maxCells_, kPrefixGrain), 0);
     cellOf_.assign(maxFish + kLanes, 0);
     order_.assign(maxFish, 0);
 }
 
-bool UniformGrid::configure(float width, float height, float minCellSize, bool periodic, std::size_t sortedFish) {
+bool UniformGrid::configure(float width, float height, float minCellSize, bool periodic, std::size_t sortedFish,
+                            float rowStretch) {
     const int oldCols = cols_, oldRows = rows_, oldShift = subcolumnShift_;
     const float oldCellW = cellW_, oldCellH = cellH_;
     const bool oldPeriodic = periodic_;
@@ -40,7 +42,7 @@ bool UniformGrid::configure(float width, float height, float minCellSize, bool p
     while (!fits(cell)) cell *= 1.25f;
     // floor: cells are never narrower than requested.
     cols_ = std::max(1, static_cast<int>(std::floor(w / cell)));
-    rows_ = std::max(1, static_cast<int>(std::floor(h / cell)));
+    rows_ = std::max(1, static_cast<int>(std::floor(h / (cell * std::max(rowStretch, 1.0f)))));
     cellW_ = w / static_cast<float>(cols_);
     cellH_ = h / static_cast<float>(rows_);
     invCellW_ = 1.0f / cellW_;
@@ -110,11 +112,14 @@ void UniformGrid::buildFromCells(std::size_t n, Scheduler& scheduler) {
             for (std::size_t c = b; c < e; ++c) start[c] += count[c];
         }
         std::uint32_t slot = rangeStart_[b / kPrefixGrain];
+        std::uint64_t squares = 0;
         for (std::size_t c = b; c < e; ++c) {
             const std::uint32_t total = start[c];
             start[c] = slot;
             slot += total;
+            squares += std::uint64_t{total} * total;
         }
+        rangeSquares_[b / kPrefixGrain] = squares;
         // Part p's first slot in a cell: the cell's start and the counts of
         // the parts before it, the start advanced past each part in turn (one
         // pass per part). That leaves each cell's start at the next cell's, so
@@ -130,6 +135,9 @@ void UniformGrid::buildFromCells(std::size_t n, Scheduler& scheduler) {
         std::copy_backward(start + b, start + e - 1, start + e);
         start[b] = rangeStart_[b / kPrefixGrain];
     });
+    std::uint64_t squares = 0;
+    for (std::size_t r = 0; r < ranges; ++r) squares += rangeSquares_[r];
+    meanFishSharingKey_ = n > 0 ? static_cast<double>(squares) / static_cast<double>(n) : 0.0;
     scheduler.parallelFor(parts, 1, [&](std::size_t b, std::size_t e) {
         for (std::size_t p = b; p < e; ++p) {
             std::uint32_t* slot = cursor(p);

@@ -2,8 +2,9 @@
 // Uniform grid over the world, rebuilt every step by a counting sort: count
 // fish per cell, prefix-sum to start offsets, scatter indices. Flat int arrays,
 // no per-cell containers, no allocation once reserved. Cells are at least the
-// largest perception radius wide, so the 3x3 block around a fish's cell holds
-// every fish it can perceive.
+// largest perception radius wide and tall (taller where the simulation
+// stretches the rows: sim/row_stretch.hpp), so the 3x3 block around a fish's
+// cell holds every fish it can perceive.
 #include <cstddef>
 #include <cstdint>
 #include <algorithm>
@@ -21,14 +22,16 @@ public:
     // Allocates for up to maxFish fish (cells are capped at a multiple of it).
     void reserve(std::size_t maxFish);
 
-    // Lays out cells of at least minCellSize over [0,width]x[0,height].
+    // Lays out cells of at least minCellSize over [0,width]x[0,height], and
+    // at least rowStretch (1 or more) times that tall.
     // periodic: the world wraps (cell sizes then divide the world exactly).
     // sortedFish: how many fish the builds will sort. Where an even spread of
     // them puts kCrowdedCell or more in a cell, each cell lists its fish by
     // subcolumn, eighths of its width from west to east, then by index (see
     // kSubcolumns); otherwise by index alone.
     // Returns whether the layout differs from the one before.
-    bool configure(float width, float height, float minCellSize, bool periodic, std::size_t sortedFish = 0);
+    bool configure(float width, float height, float minCellSize, bool periodic, std::size_t sortedFish = 0,
+                   float rowStretch = 1.0f);
 
     // Sorts fish 0..n-1 into cells; order() lists fish indices cell by cell,
     // stable (by index within a cell, or within a subcolumn of a crowded one).
@@ -48,6 +51,10 @@ public:
     std::uint32_t* cells() { return cellOf_.data(); }
     // 1, or kSubcolumns where the cells are crowded (configure).
     int subcolumns() const { return 1 << subcolumnShift_; }
+    // Of the last build: the mean over the fish of how many fish share its
+    // key (its cell, or its subcolumn where they are crowded), itself
+    // included; 0 without fish.
+    double meanFishSharingKey() const { return meanFishSharingKey_; }
 
     int cols() const { return cols_; }
     int rows() const { return rows_; }
@@ -178,6 +185,8 @@ private:
     }
     static constexpr std::size_t kPrefixGrain = 16384;  // cells per range of the prefix sum
     std::vector<std::uint32_t> rangeStart_;         // per range: its total, then its first slot
+    std::vector<std::uint64_t> rangeSquares_;       // per range: the sum of its keys' squared counts
+    double meanFishSharingKey_ = 0;
     CacheLineVector<std::uint32_t> cellOf_;  // per fish (and kLanes more)
     CacheLineVector<std::uint32_t> order_;   // fish indices sorted by cell
 };

@@ -12,6 +12,7 @@
 #include "sim/agents.hpp"
 #include "sim/cell_order_gather.hpp"
 #include "sim/rules.hpp"
+#include "sim/row_stretch.hpp"
 #include "sim/spawn.hpp"
 
 namespace mirofish {
@@ -74,6 +75,7 @@ void Simulation::reset(std::uint64_t seed) {
     lastNeighbours_ = lastCandidates_ = 0;
     cellsKnown_ = false;
     alarmsClear_ = true;
+    rowStretch_ = 1.0f;
     for (std::uint32_t i = 0; i < scene_.fishCount; ++i)
         spawnFish(fish_, i, i, seed, scene_.width, scene_.height, scene_.params);
     for (Predator& p : scene_.predators) p.nextWaypoint = 0;
@@ -170,11 +172,12 @@ void Simulation::step() {
     const std::size_t n = scene_.fishCount;
 
     const bool layoutChanged =
-        grid_.configure(k.width, k.height, k.largestRadius(), k.boundary == BoundaryMode::Wrap, n);
+        grid_.configure(k.width, k.height, k.largestRadius(), k.boundary == BoundaryMode::Wrap, n, rowStretch_);
     if (cellsKnown_ && !layoutChanged)
         grid_.buildFromCells(n, *scheduler_);
     else
         grid_.build(fish_.px.data(), fish_.py.data(), n, *scheduler_);
+    rowStretch_ = nextRowStretch(grid_, n, rowStretch_);
     const auto t1 = Clock::now();
     const std::size_t chunk = kernelChunk();  // of this step's reorder and kernel
     reorderByCell(chunk);
@@ -324,6 +327,7 @@ Simulation::SavedState Simulation::save() const {
     s.history = history_;
     s.lastNeighbours = lastNeighbours_;
     s.lastCandidates = lastCandidates_;
+    s.rowStretch = rowStretch_;
     return s;
 }
 
@@ -335,6 +339,7 @@ void Simulation::restore(SavedState state) {
     history_ = state.history;
     lastNeighbours_ = state.lastNeighbours;
     lastCandidates_ = state.lastCandidates;
+    rowStretch_ = validRowStretch(state.rowStretch) ? state.rowStretch : 1.0f;
     cellsKnown_ = false;
     allocate(std::max(fish_.capacity(), state.fish.capacity()));
     fish_.copyPrefix(state.fish, scene_.fishCount);

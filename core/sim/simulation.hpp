@@ -135,6 +135,7 @@ public:
         FishArrays fish;
         RuleForceHistory history;
         double lastNeighbours = 0, lastCandidates = 0;
+        float rowStretch = 1.0f;  // of the grid's rows (sim/row_stretch.hpp)
     };
     SavedState save() const;
     void restore(SavedState state);
@@ -166,6 +167,10 @@ private:
     // Kept by the steps whose kernel wrote the alarms, by reset() and by
     // restore().
     bool alarmsClear_ = true;
+    // How much taller than wide the next step's grid cells are
+    // (sim/row_stretch.hpp): chosen from the fish of the grid each step
+    // builds, and saved, since it decides the order of the sums.
+    float rowStretch_ = 1.0f;
     NoiseField noise_;
     std::vector<ChunkStats> chunkStats_;  // room for chunks of kDenseChunk
     std::size_t kernelChunk() const { return lastCandidates_ >= kDenseCandidates ? kDenseChunk : kChunk; }

@@ -14,6 +14,10 @@
 //          builds whose schools drift apart still time the very same state
 // MIROFISH_KERNEL=generic|avx2|avx512 in the environment times that build of
 // the kernel instead of the best one this CPU runs.
+// MIROFISH_WARMUP=N: N more steps after FROM (or the loaded state), and the
+// timed runs start from where they end. A build that lays the fish out
+// otherwise (such as the grid's rows, sim/row_stretch.hpp) re-sorts another
+// build's state in its first step; after N steps each times its own order.
 // Prints "ready", then per input line: the seconds STEPS steps took (the state
 // put back to FROM before each run) and the mean neighbours and candidates
 // examined per fish of the last step.
@@ -80,6 +84,8 @@ int main(int argc, char** argv) try {
     else
         while (sim.stepIndex() < static_cast<std::uint64_t>(from)) sim.step();
     if (stateMode == "save") saveSnapshot(sim, argv[7]);
+    if (const char* warmup = std::getenv("MIROFISH_WARMUP"))
+        for (long i = positive(warmup, "MIROFISH_WARMUP"); i > 0; --i) sim.step();
     const Simulation::SavedState start = sim.save();
     std::cout << "ready" << std::endl;
 

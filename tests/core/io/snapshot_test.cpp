@@ -133,12 +133,28 @@ std::string withTime(const Simulation& sim, const fs::path& file, const std::str
     return resealed(bytes, version);
 }
 
+// Where the grid's row stretch lies in the saved bytes of sim: after the
+// step, the time, the next field id and the two last means.
+std::size_t rowStretchAt(const Simulation& sim, const std::string& bytes) {
+    return stepAt(sim, bytes) + 8 + 8 + 4 + 8 + 8;
+}
+
+// The state file of sim as a program of an older version saved it: version 3
+// has no row stretch, version 2 no time either.
+std::string olderFile(const Simulation& sim, const fs::path& file, std::uint32_t version) {
+    saveSnapshot(sim, file);
+    std::string bytes = readText(file);
+    REQUIRE(bytes.substr(rowStretchAt(sim, bytes), 4) == bytesOf(sim.save().rowStretch));
+    bytes.erase(rowStretchAt(sim, bytes), 4);
+    if (version == 2) bytes.erase(stepAt(sim, bytes) + 8, 8);
+    return resealed(bytes, version);
+}
+
 TEST_CASE("a state file of the version before the time was stored still loads, at the step's time") {
     TempDir dir;
     SmallRun run(75);
     const Simulation& sim = run.sim;
-    // Version 2 is version 3 without the time.
-    writeText(dir / "v2.bin", withTime(sim, dir / "v3.bin", "", 2));
+    writeText(dir / "v2.bin", olderFile(sim, dir / "v4.bin", 2));
     const std::uint64_t step = sim.stepIndex();
 
     Simulation resumed(smallRichScene(), run.serial);
@@ -146,6 +162,26 @@ TEST_CASE("a state file of the version before the time was stored still loads, a
     CHECK(stateHash(resumed) == stateHash(sim));
     CHECK(resumed.stepIndex() == step);
     CHECK(resumed.time() == static_cast<double>(step) * Simulation::kStepSeconds);
+    CHECK(resumed.save().rowStretch == 1.0f);
+}
+
+TEST_CASE("a state file of the version before the grid's rows were stretched still loads, with square cells") {
+    // Programs of version 3 never stretched the rows: their runs continue as
+    // they would have, with rows as tall as the cells are wide, until the
+    // school asks for others.
+    TempDir dir;
+    SmallRun run(30);
+    const Simulation& sim = run.sim;
+    REQUIRE(sim.save().rowStretch > 1.0f);  // the small school is sparse
+    writeText(dir / "v3.bin", olderFile(sim, dir / "v4.bin", 3));
+
+    Simulation resumed(smallRichScene(), run.serial);
+    loadSnapshot(resumed, dir / "v3.bin");
+    CHECK(stateHash(resumed) == stateHash(sim));
+    CHECK(resumed.time() == sim.time());
+    CHECK(resumed.save().rowStretch == 1.0f);
+    resumed.step();
+    CHECK(resumed.grid().cellHeight() < 1.5f * resumed.grid().cellWidth());
 }
 
 TEST_CASE("files that are not intact state files are refused with a clear error") {
@@ -221,6 +257,12 @@ TEST_CASE("files that are not intact state files are refused with a clear error"
         CHECK_THAT(edited(boundary, bytesOf(7.0f)), Catch::Contains("'boundaryMode' is 7"));
         // A step count this large would wrap around before a run's end.
         CHECK_THAT(edited(stepAt(run.sim, bytes), bytesOf(~std::uint64_t{0})), Catch::Contains("step count"));
+        // Rows stretched by an amount this program never chooses.
+        for (const float stretch : {1.3f, 0.5f, 3.0f, std::numeric_limits<float>::quiet_NaN()}) {
+            INFO("stretch " << stretch);
+            CHECK_THAT(edited(rowStretchAt(run.sim, bytes), bytesOf(stretch)),
+                       Catch::Contains("grid row stretch") && Catch::Contains("not a multiple of 0.125 from 1 to 2.5"));
+        }
     }
     SECTION("extra bytes after the end") {
         writeText(bad, bytes + "x");

@@ -10,6 +10,7 @@
 
 #include "sched/thread_pool.hpp"
 #include "sim/grid.hpp"
+#include "sim/row_stretch.hpp"
 #include "sim/simulation.hpp"
 #include "support/sim_fixtures.hpp"
 
@@ -67,11 +68,11 @@ struct Comparison {
                 wrongTotal = 0;
 };
 
-Comparison compareWithAllPairs(const Layout& l, float w, float h, float cell, bool periodic) {
+Comparison compareWithAllPairs(const Layout& l, float w, float h, float cell, bool periodic, float rowStretch = 1.0f) {
     const std::size_t n = l.px.size();
     UniformGrid g;
     g.reserve(n);
-    g.configure(w, h, cell, periodic);
+    g.configure(w, h, cell, periodic, 0, rowStretch);
     g.build(l.px.data(), l.py.data(), n);
     Comparison c;
     for (std::size_t i = 0; i < n; ++i) {
@@ -106,7 +107,7 @@ Comparison compareWithAllPairs(const Layout& l, float w, float h, float cell, bo
 // Random fish, fish exactly on every cell border and on the world edges,
 // each with its own perception radius R * (1 + variation * draw).
 Layout awkwardLayout(std::size_t n, float w, float h, float r, float variation, bool periodic, bool outside,
-                     unsigned seed) {
+                     unsigned seed, float rowStretch = 1.0f) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> ux(0, w), uy(0, h), draw(-1, 1);
     Layout l;
@@ -117,7 +118,7 @@ Layout awkwardLayout(std::size_t n, float w, float h, float r, float variation, 
     };
     UniformGrid probe;
     probe.reserve(n);
-    probe.configure(w, h, r * (1.0f + variation), periodic);
+    probe.configure(w, h, r * (1.0f + variation), periodic, 0, rowStretch);
     const float xMax = periodic ? std::nextafter(w, 0.0f) : w;
     const float yMax = periodic ? std::nextafter(h, 0.0f) : h;
     for (int c = 0; c <= probe.cols(); ++c)
@@ -140,11 +141,14 @@ TEST_CASE("the grid finds exactly the neighbours an all-pairs search finds") {
                                  World{50, 40, 80}, World{2000, 100, 30});
     const bool periodic = GENERATE(true, false);
     const float variation = GENERATE(0.0f, 0.15f, 0.5f);
+    // Rows as tall as the cells are wide, or taller (sim/row_stretch.hpp).
+    const float rowStretch = GENERATE(1.0f, 1.5f, kMaxRowStretch);
     INFO("world " << world.w << "x" << world.h << ", radius " << world.r << ", variation " << variation
-                  << (periodic ? ", wrapping" : ", walled"));
-    const Layout l = awkwardLayout(400, world.w, world.h, world.r, variation, periodic, !periodic, 3);
+                  << (periodic ? ", wrapping" : ", walled") << ", rows stretched " << rowStretch);
+    const Layout l = awkwardLayout(400, world.w, world.h, world.r, variation, periodic, !periodic, 3, rowStretch);
     // The cell must cover the largest radius: R * (1 + variation).
-    const Comparison c = compareWithAllPairs(l, world.w, world.h, world.r * (1.0f + variation), periodic);
+    const Comparison c =
+        compareWithAllPairs(l, world.w, world.h, world.r * (1.0f + variation), periodic, rowStretch);
     INFO(c.pairs << " neighbour pairs");
     CHECK(c.pairs > 0);
     CHECK(c.missing == 0);
@@ -165,11 +169,13 @@ TEST_CASE("the spans around a run of cells hold every fish of their blocks once,
     };
     const World world = GENERATE(World{800, 600, 45}, World{130, 130, 40}, World{2000, 100, 30});
     const bool periodic = GENERATE(true, false);
-    INFO("world " << world.w << "x" << world.h << (periodic ? ", wrapping" : ", walled"));
-    const Layout l = awkwardLayout(600, world.w, world.h, world.cell, 0.0f, periodic, !periodic, 5);
+    const float rowStretch = GENERATE(1.0f, 2.0f);
+    INFO("world " << world.w << "x" << world.h << (periodic ? ", wrapping" : ", walled") << ", rows stretched "
+                  << rowStretch);
+    const Layout l = awkwardLayout(600, world.w, world.h, world.cell, 0.0f, periodic, !periodic, 5, rowStretch);
     UniformGrid g;
     g.reserve(l.px.size());
-    g.configure(world.w, world.h, world.cell, periodic);
+    g.configure(world.w, world.h, world.cell, periodic, 0, rowStretch);
     g.build(l.px.data(), l.py.data(), l.px.size());
     std::size_t ranges = 0, wrong = 0;
     for (int cy = 0; cy < g.rows(); ++cy) {
@@ -276,11 +282,12 @@ TEST_CASE("where the grid says a wrapping world's scan needs no nearest image, e
     };
     const World world = GENERATE(World{800, 600, 45}, World{130, 130, 40}, World{2000, 100, 30}, World{270, 270, 45},
                                  World{300, 170, 30});
-    INFO("world " << world.w << "x" << world.h);
-    const Layout l = awkwardLayout(900, world.w, world.h, world.cell, 0.0f, true, false, 7);
+    const float rowStretch = GENERATE(1.0f, 2.0f);
+    INFO("world " << world.w << "x" << world.h << ", rows stretched " << rowStretch);
+    const Layout l = awkwardLayout(900, world.w, world.h, world.cell, 0.0f, true, false, 7, rowStretch);
     UniformGrid g;
     g.reserve(l.px.size());
-    g.configure(world.w, world.h, world.cell, true);
+    g.configure(world.w, world.h, world.cell, true, 0, rowStretch);
     g.build(l.px.data(), l.py.data(), l.px.size());
     const auto shifted = [](float d, float size) { return d > 0.5f * size || d < -0.5f * size; };
     std::size_t plain = 0, images = 0, wrong = 0, nearSeam = 0;
@@ -325,6 +332,11 @@ TEST_CASE("grid cells are never narrower than asked and tile a wrapping world ex
     CHECK(g.cellWidth() >= 86.25f);
     CHECK(g.cellHeight() >= 86.25f);
     CHECK(static_cast<float>(g.cols()) * g.cellWidth() == Approx(1920.0f));
+    CHECK(static_cast<float>(g.rows()) * g.cellHeight() == Approx(1080.0f));
+    // Stretched rows: at least that many times as tall, and still a tiling.
+    g.configure(1920, 1080, 86.25f, true, 0, 1.5f);
+    CHECK(g.cellWidth() >= 86.25f);
+    CHECK(g.cellHeight() >= 1.5f * 86.25f);
     CHECK(static_cast<float>(g.rows()) * g.cellHeight() == Approx(1080.0f));
     // A cell size that would need millions of cells is coarsened to the budget.
     g.configure(100000, 100000, 0.001f, false);
