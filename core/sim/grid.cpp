@@ -25,12 +25,8 @@ void UniformGrid::reserve(std::size_t maxFish) {
     order_.assign(maxFish, 0);
 }
 
-bool UniformGrid::configure(float width, float height, float minCellSize, bool periodic, std::size_t sortedFish,
-                            float rowStretch) {
-    const int oldCols = cols_, oldRows = rows_, oldShift = subcolumnShift_;
-    const float oldCellW = cellW_, oldCellH = cellH_;
-    const bool oldPeriodic = periodic_;
-    periodic_ = periodic;
+UniformGrid::Layout UniformGrid::layoutFor(float width, float height, float minCellSize, std::size_t sortedFish,
+                                           float rowStretch) const {
     const float w = std::max(width, 1.0f);
     const float h = std::max(height, 1.0f);
     float cell = std::max(minCellSize, 1e-3f);
@@ -40,20 +36,41 @@ bool UniformGrid::configure(float width, float height, float minCellSize, bool p
         return cx * cy <= static_cast<double>(maxCells_);
     };
     while (!fits(cell)) cell *= 1.25f;
-    // floor: cells are never narrower than requested.
-    cols_ = std::max(1, static_cast<int>(std::floor(w / cell)));
-    rows_ = std::max(1, static_cast<int>(std::floor(h / (cell * std::max(rowStretch, 1.0f)))));
-    cellW_ = w / static_cast<float>(cols_);
-    cellH_ = h / static_cast<float>(rows_);
-    invCellW_ = 1.0f / cellW_;
-    invCellH_ = 1.0f / cellH_;
+    Layout l;
+    // floor: cells are never narrower than requested (a NaN stretch counts as 1).
+    l.cols = std::max(1, static_cast<int>(std::floor(w / cell)));
+    l.rows = std::max(1, static_cast<int>(std::floor(h / (cell * std::max(1.0f, rowStretch)))));
+    l.cellW = w / static_cast<float>(l.cols);
+    l.cellH = h / static_cast<float>(l.rows);
     // Subcolumns count against the budget: kCrowdedCell fish a cell or more
     // keep them within one key per fish.
-    const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
+    const std::size_t cells = static_cast<std::size_t>(l.cols) * static_cast<std::size_t>(l.rows);
     const bool crowded = sortedFish >= kCrowdedCell * cells && cells * kSubcolumns <= maxCells_;
-    subcolumnShift_ = crowded ? std::countr_zero(static_cast<unsigned>(kSubcolumns)) : 0;
+    l.subcolumnShift = crowded ? std::countr_zero(static_cast<unsigned>(kSubcolumns)) : 0;
+    return l;
+}
+
+bool UniformGrid::configure(float width, float height, float minCellSize, bool periodic, std::size_t sortedFish,
+                            float rowStretch) {
+    const int oldCols = cols_, oldRows = rows_, oldShift = subcolumnShift_;
+    const float oldCellW = cellW_, oldCellH = cellH_;
+    const bool oldPeriodic = periodic_;
+    periodic_ = periodic;
+    asked_ = {width, height, minCellSize};
+    const Layout l = layoutFor(width, height, minCellSize, sortedFish, rowStretch);
+    cols_ = l.cols;
+    rows_ = l.rows;
+    cellW_ = l.cellW;
+    cellH_ = l.cellH;
+    invCellW_ = 1.0f / cellW_;
+    invCellH_ = 1.0f / cellH_;
+    subcolumnShift_ = l.subcolumnShift;
     return cols_ != oldCols || rows_ != oldRows || cellW_ != oldCellW || cellH_ != oldCellH ||
            periodic_ != oldPeriodic || subcolumnShift_ != oldShift;
+}
+
+bool UniformGrid::crowdedWith(float rowStretch, std::size_t sortedFish) const {
+    return layoutFor(asked_.width, asked_.height, asked_.minCellSize, sortedFish, rowStretch).subcolumnShift > 0;
 }
 
 void UniformGrid::build(const float* px, const float* py, std::size_t n, Scheduler& scheduler) {

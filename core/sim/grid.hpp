@@ -32,6 +32,9 @@ public:
     // Returns whether the layout differs from the one before.
     bool configure(float width, float height, float minCellSize, bool periodic, std::size_t sortedFish = 0,
                    float rowStretch = 1.0f);
+    // Whether the world of the last configure, laid out with rows stretched
+    // this much for this many fish, would have crowded cells.
+    bool crowdedWith(float rowStretch, std::size_t sortedFish) const;
 
     // Sorts fish 0..n-1 into cells; order() lists fish indices cell by cell,
     // stable (by index within a cell, or within a subcolumn of a crowded one).
@@ -145,6 +148,12 @@ public:
     static constexpr std::size_t kCrowdedCell = 8;
 
 private:
+    struct Layout {
+        int cols = 1, rows = 1;
+        float cellW = 1.0f, cellH = 1.0f;
+        int subcolumnShift = 0;
+    };
+    Layout layoutFor(float width, float height, float minCellSize, std::size_t sortedFish, float rowStretch) const;
     template <typename I>
     I keyFrom(I subcolumn, I cy) const {
         return ((cy * cols_) << subcolumnShift_) + subcolumn;
@@ -170,6 +179,9 @@ private:
     float invCellH_ = 1.0f;
     bool periodic_ = false;
     int subcolumnShift_ = 0;  // log2 of subcolumns()
+    struct {
+        float width = 1.0f, height = 1.0f, minCellSize = 1.0f;
+    } asked_;  // by the last configure
     static constexpr std::size_t kMaxParts = 8;              // of the counting sort
     // Fewer fish a part are not worth a thread. Two parts of 1500 fish (article
     // 000's scene on 2 threads) took the step 0.956 of the time of one part:

@@ -15,14 +15,6 @@ double reachArea(double n, double stretch) {
     return (kGroup / (n * stretch) + 3.0) * (stretch + 2.0);
 }
 
-// The grid's rows at that stretch, at least: the grid's cells are at least
-// the asked size, so the world is rows * cellHeight tall and the asked size
-// at most cellWidth.
-double rowsAtLeast(const UniformGrid& grid, double stretch) {
-    const double height = static_cast<double>(grid.rows()) * grid.cellHeight();
-    return std::floor(height / (static_cast<double>(grid.cellWidth()) * stretch));
-}
-
 }  // namespace
 
 float nextRowStretch(const UniformGrid& grid, std::size_t fish, float current) {
@@ -33,11 +25,10 @@ float nextRowStretch(const UniformGrid& grid, std::size_t fish, float current) {
     const double n = std::max(others * grid.cellWidth() / grid.cellHeight(), 0.01);
     const double ideal = std::clamp(std::sqrt(2.0 * kGroup / (3.0 * n)), 1.0, double{kMaxRowStretch});
     double chosen = std::round(ideal / kRowStretchStep) * kRowStretchStep;
-    // An even spread of the fish must stay below kCrowdedCell a cell, with a
-    // tenth to spare.
-    const double crowd = 0.9 * static_cast<double>(UniformGrid::kCrowdedCell) * grid.cols();
+    // An even spread of the fish must not crowd the cells, with a tenth more
+    // fish to spare.
     const auto crowds = [&](double stretch) {
-        return stretch > 1.0 && static_cast<double>(fish) >= crowd * rowsAtLeast(grid, stretch);
+        return stretch > 1.0 && grid.crowdedWith(static_cast<float>(stretch), fish + fish / 9);
     };
     while (crowds(chosen)) chosen -= kRowStretchStep;
     const double was = validRowStretch(current) && !crowds(current) ? current : 1.0;

@@ -122,6 +122,8 @@ public:
     // Of the last step: mean neighbours perceived and candidates examined per fish.
     double lastMeanNeighbours() const { return lastNeighbours_; }
     double lastMeanCandidates() const { return lastCandidates_; }
+    // How much taller than wide the next step's grid rows are (sim/row_stretch.hpp).
+    float rowStretch() const { return rowStretch_; }
     const RuleForceHistory& ruleForces() const { return history_; }
     const PhaseTimes& phaseTimes() const { return phases_; }
     void resetPhaseTimes() { phases_ = PhaseTimes{}; }

@@ -402,7 +402,7 @@ TEST_CASE("every step sorts the fish by the cells of the positions it starts fro
         const std::size_t n = sim.fishCount();
         UniformGrid fresh;
         fresh.reserve(sim.capacity());
-        fresh.configure(k.width, k.height, k.largestRadius(), k.boundary == BoundaryMode::Wrap, n);
+        fresh.configure(k.width, k.height, k.largestRadius(), k.boundary == BoundaryMode::Wrap, n, sim.rowStretch());
         fresh.build(sim.fish().px.data(), sim.fish().py.data(), n);
         sim.step();
         const UniformGrid& used = sim.grid();
@@ -442,4 +442,47 @@ TEST_CASE("every step sorts the fish by the cells of the positions it starts fro
     stepAndCompare("a step");
     sim.restore(late);
     stepAndCompare("a restored state in the same layout");
+    // A school spread thin: the rows grow taller (sim/row_stretch.hpp).
+    sim.setWorldSize(4000, 3000);
+    sim.reset(9);
+    stepAndCompare("a sparse new school");
+    REQUIRE(sim.rowStretch() > 1.0f);
+    stepAndCompare("taller rows");
+    REQUIRE(sim.grid().cellHeight() > 1.2f * sim.grid().cellWidth());
+    sim.restore(late);
+    stepAndCompare("a restored state with square rows");
+}
+
+TEST_CASE("the grid counts how many fish share each fish's cell, the same on any number of threads") {
+    // The measure the grid's row stretch follows (sim/row_stretch.hpp):
+    // the mean over the fish of the fish in its cell, itself included, or
+    // in its subcolumn where the cells are crowded. More cells than one
+    // range of the prefix sum (16 384) and a clump of fish among a spread.
+    const float w = 1300, h = 1300;
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> ux(0, w), uy(0, h), clump(600, 640);
+    std::vector<float> px, py;
+    for (int i = 0; i < 30000; ++i) px.push_back(ux(rng)), py.push_back(uy(rng));
+    for (int i = 0; i < 3000; ++i) px.push_back(clump(rng)), py.push_back(clump(rng));
+    const std::size_t n = px.size();
+    for (const float cell : {10.0f, 40.0f}) {
+        UniformGrid serial, parallel;
+        serial.reserve(n);
+        parallel.reserve(n);
+        serial.configure(w, h, cell, false, n);
+        parallel.configure(w, h, cell, false, n);
+        INFO("cells of " << cell << ": " << serial.cols() * serial.rows() << " cells, " << serial.subcolumns()
+                         << " subcolumns");
+        // Several ranges of the prefix sum; crowded cells.
+        REQUIRE((cell == 10.0f ? serial.cols() * serial.rows() > 16384 : serial.subcolumns() > 1));
+        std::vector<std::uint64_t> perKey(static_cast<std::size_t>(serial.cols() * serial.rows() * serial.subcolumns()));
+        for (std::size_t i = 0; i < n; ++i) ++perKey[serial.keyOf(px[i], py[i])];
+        std::uint64_t squares = 0;
+        for (const std::uint64_t k : perKey) squares += k * k;
+        serial.build(px.data(), py.data(), n);
+        ThreadPool pool(4);
+        parallel.build(px.data(), py.data(), n, pool);
+        CHECK(serial.meanFishSharingKey() == static_cast<double>(squares) / static_cast<double>(n));
+        CHECK(parallel.meanFishSharingKey() == serial.meanFishSharingKey());
+    }
 }

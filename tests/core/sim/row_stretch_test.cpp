@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "bench_scenes.hpp"
@@ -22,15 +24,13 @@ namespace {
 
 constexpr float kCell = 50.0f;
 
-// A grid of square cells of kCell over a world of cols x rows cells, built
-// for `fish` fish spread evenly at random, or packed into a disc of the
-// given radius at the world's centre.
+// A grid with cells of at least kCell over a world of w x h px, built for
+// `fish` fish spread evenly at random, or packed into a disc of the given
+// radius at the world's centre.
 struct SpreadGrid {
     UniformGrid grid;
     std::size_t fish;
-    SpreadGrid(int cols, int rows, std::size_t count, float discRadius = 0.0f, float rowStretch = 1.0f)
-        : fish(count) {
-        const float w = cols * kCell, h = rows * kCell;
+    SpreadGrid(float w, float h, std::size_t count, float discRadius = 0.0f, float rowStretch = 1.0f) : fish(count) {
         std::mt19937 rng(7);
         std::uniform_real_distribution<float> u(0.0f, 1.0f);
         std::vector<float> px, py;
@@ -47,6 +47,10 @@ struct SpreadGrid {
         grid.configure(w, h, kCell, false, count, rowStretch);
         grid.build(px.data(), py.data(), count);
     }
+    // cols x rows cells of kCell.
+    static SpreadGrid cells(int cols, int rows, std::size_t count, float discRadius = 0.0f, float rowStretch = 1.0f) {
+        return SpreadGrid(cols * kCell, rows * kCell, count, discRadius, rowStretch);
+    }
 };
 
 }  // namespace
@@ -55,29 +59,29 @@ TEST_CASE("a sparse school's rows are stretched, the sparser the taller, up to a
     // About 4.7 fish a cell, as in the bench's constant-density scene:
     // sixteen fish then fill three or four cells of a row, and rows half as
     // tall again make their box squarer (sqrt(32 / (3 x 4.7)) = 1.5).
-    const SpreadGrid bench(60, 60, 60 * 60 * 47 / 10);
+    const SpreadGrid bench = SpreadGrid::cells(60, 60, 60 * 60 * 47 / 10);
     CHECK(bench.grid.meanFishSharingKey() == Approx(5.7).epsilon(0.02));  // itself and 4.7 others
     CHECK(nextRowStretch(bench.grid, bench.fish, 1.0f) == 1.5f);
     // Two fish a cell: taller (sqrt(32 / 6) = 2.3); a fish in every fourth
     // cell: the tallest.
-    const SpreadGrid sparse(60, 60, 60 * 60 * 2);
+    const SpreadGrid sparse = SpreadGrid::cells(60, 60, 60 * 60 * 2);
     const float two = nextRowStretch(sparse.grid, sparse.fish, 1.0f);
     CHECK(two >= 2.125f);
     CHECK(two < kMaxRowStretch);
-    const SpreadGrid lonely(60, 60, 60 * 60 / 4);
+    const SpreadGrid lonely = SpreadGrid::cells(60, 60, 60 * 60 / 4);
     CHECK(nextRowStretch(lonely.grid, lonely.fish, 1.0f) == kMaxRowStretch);
 }
 
 TEST_CASE("where a school packs many fish into each cell, the rows stay square") {
     // Crowded cells are sorted by subcolumn: sixteen fish already fill a
     // narrow strip of one cell.
-    const SpreadGrid crowded(30, 30, 30 * 30 * 12);
+    const SpreadGrid crowded = SpreadGrid::cells(30, 30, 30 * 30 * 12);
     REQUIRE(crowded.grid.subcolumns() > 1);
     CHECK(nextRowStretch(crowded.grid, crowded.fish, 1.0f) == 1.0f);
     CHECK(nextRowStretch(crowded.grid, crowded.fish, 2.0f) == 1.0f);
     // A dense school in a big, mostly empty world is not crowded on average,
     // but its fish share their cells with many others.
-    const SpreadGrid school(80, 80, 3000, 6 * kCell);
+    const SpreadGrid school = SpreadGrid::cells(80, 80, 3000, 6 * kCell);
     REQUIRE(school.grid.subcolumns() == 1);
     CHECK(nextRowStretch(school.grid, school.fish, 1.0f) == 1.0f);
 }
@@ -91,31 +95,59 @@ TEST_CASE("the stretch never crowds the cells of an even spread") {
     for (const float before : {1.0f, kMaxRowStretch}) {
         for (int tenths = 40; tenths <= 79; ++tenths) {
             const std::size_t fish = 40 * 40 * static_cast<std::size_t>(tenths) / 10;
-            const SpreadGrid square(40, 40, fish);
+            const SpreadGrid square = SpreadGrid::cells(40, 40, fish);
             const float stretch = nextRowStretch(square.grid, fish, before);
             INFO(tenths / 10.0 << " fish a cell, rows stretched " << before << ", then " << stretch);
-            const SpreadGrid stretched(40, 40, fish, 0.0f, stretch);
+            const SpreadGrid stretched = SpreadGrid::cells(40, 40, fish, 0.0f, stretch);
             CHECK(stretched.grid.subcolumns() == 1);
             CHECK(nextRowStretch(stretched.grid, fish, stretch) == stretch);
         }
     }
 }
 
+TEST_CASE("the stretch settles in any world, and never switches back and forth") {
+    // Each step lays out its grid with the stretch the step before chose,
+    // and chooses the next one from it. In a world narrower than a cell, one
+    // that is not a whole number of cells, or one so large that its cells
+    // are coarsened to the budget, the stretch must settle within a couple
+    // of steps, never crowding the cells (which would turn the stretch off,
+    // and the next step on again).
+    struct World {
+        float w, h;
+        std::size_t fish;
+    };
+    const World world = GENERATE(World{20, 2000, 200}, World{45, 2000, 200}, World{20, 2000, 40},
+                                 World{1013, 707, 1500}, World{2000, 100, 300}, World{130, 130, 20},
+                                 World{100000, 100000, 3000}, World{2000, 2000, 9000});
+    std::vector<float> chosen{1.0f};
+    std::vector<int> subcolumns;
+    for (int step = 0; step < 8; ++step) {
+        const SpreadGrid g(world.w, world.h, world.fish, 0.0f, chosen.back());
+        subcolumns.push_back(g.grid.subcolumns());
+        chosen.push_back(nextRowStretch(g.grid, g.fish, chosen.back()));
+    }
+    std::ostringstream seen;
+    for (std::size_t i = 0; i < chosen.size(); ++i) seen << chosen[i] << (i < subcolumns.size() ? "/" + std::to_string(subcolumns[i]) : "") << " ";
+    INFO("world " << world.w << " x " << world.h << ", " << world.fish << " fish: stretch/subcolumns " << seen.str());
+    for (std::size_t i = 3; i < chosen.size(); ++i) CHECK(chosen[i] == chosen[2]);
+    for (std::size_t i = 2; i < subcolumns.size(); ++i) CHECK(subcolumns[i] == subcolumns[1]);
+}
+
 TEST_CASE("the stretch holds while the density wavers, and follows a real change") {
     // Each change of the stretch re-sorts every fish: a school whose density
     // drifts by a few per cent around a boundary must not cause one a step.
-    const SpreadGrid before(60, 60, 60 * 60 * 2);
+    const SpreadGrid before = SpreadGrid::cells(60, 60, 60 * 60 * 2);
     const float stretch = nextRowStretch(before.grid, before.fish, 1.0f);
     REQUIRE(stretch > 2.0f);
     REQUIRE(stretch < kMaxRowStretch);
     for (const double factor : {0.9, 0.95, 1.05, 1.1}) {
         const auto fish = static_cast<std::size_t>(60 * 60 * 2 * factor);
-        const SpreadGrid wavered(60, 60, fish, 0.0f, stretch);
+        const SpreadGrid wavered = SpreadGrid::cells(60, 60, fish, 0.0f, stretch);
         INFO("density times " << factor);
         CHECK(nextRowStretch(wavered.grid, fish, stretch) == stretch);
     }
     // Three times as dense: rows nearly square.
-    const SpreadGrid denser(60, 60, 60 * 60 * 6, 0.0f, stretch);
+    const SpreadGrid denser = SpreadGrid::cells(60, 60, 60 * 60 * 6, 0.0f, stretch);
     CHECK(nextRowStretch(denser.grid, denser.fish, stretch) == 1.0f);
 }
 
@@ -125,7 +157,7 @@ TEST_CASE("only the stretches this program chooses count as valid") {
                           std::numeric_limits<float>::quiet_NaN()})
         CHECK_FALSE(validRowStretch(s));
     // A stretch that is not one is replaced, never kept.
-    const SpreadGrid bench(60, 60, 60 * 60 * 47 / 10);
+    const SpreadGrid bench = SpreadGrid::cells(60, 60, 60 * 60 * 47 / 10);
     CHECK(nextRowStretch(bench.grid, bench.fish, std::numeric_limits<float>::quiet_NaN()) == 1.5f);
 }
 
