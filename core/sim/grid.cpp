@@ -25,23 +25,25 @@ void UniformGrid::reserve(std::size_t maxFish) {
     order_.assign(maxFish, 0);
 }
 
-UniformGrid::Layout UniformGrid::layoutFor(float width, float height, float minCellSize, std::size_t sortedFish,
-                                           float rowStretch) const {
-    const float w = std::max(width, 1.0f);
-    const float h = std::max(height, 1.0f);
+float UniformGrid::fittedCell(float width, float height, float minCellSize) const {
     float cell = std::max(minCellSize, 1e-3f);
     auto fits = [&](float c) {
-        const double cx = std::max(1.0, std::floor(static_cast<double>(w) / c));
-        const double cy = std::max(1.0, std::floor(static_cast<double>(h) / c));
+        const double cx = std::max(1.0, std::floor(static_cast<double>(width) / c));
+        const double cy = std::max(1.0, std::floor(static_cast<double>(height) / c));
         return cx * cy <= static_cast<double>(maxCells_);
     };
     while (!fits(cell)) cell *= 1.25f;
+    return cell;
+}
+
+UniformGrid::Layout UniformGrid::layoutFor(float width, float height, float cell, std::size_t sortedFish,
+                                           float rowStretch) const {
     Layout l;
     // floor: cells are never narrower than requested (a NaN stretch counts as 1).
-    l.cols = std::max(1, static_cast<int>(std::floor(w / cell)));
-    l.rows = std::max(1, static_cast<int>(std::floor(h / (cell * std::max(1.0f, rowStretch)))));
-    l.cellW = w / static_cast<float>(l.cols);
-    l.cellH = h / static_cast<float>(l.rows);
+    l.cols = std::max(1, static_cast<int>(std::floor(width / cell)));
+    l.rows = std::max(1, static_cast<int>(std::floor(height / (cell * std::max(1.0f, rowStretch)))));
+    l.cellW = width / static_cast<float>(l.cols);
+    l.cellH = height / static_cast<float>(l.rows);
     // Subcolumns count against the budget: kCrowdedCell fish a cell or more
     // keep them within one key per fish.
     const std::size_t cells = static_cast<std::size_t>(l.cols) * static_cast<std::size_t>(l.rows);
@@ -56,8 +58,10 @@ bool UniformGrid::configure(float width, float height, float minCellSize, bool p
     const float oldCellW = cellW_, oldCellH = cellH_;
     const bool oldPeriodic = periodic_;
     periodic_ = periodic;
-    asked_ = {width, height, minCellSize};
-    const Layout l = layoutFor(width, height, minCellSize, sortedFish, rowStretch);
+    const float w = std::max(width, 1.0f);
+    const float h = std::max(height, 1.0f);
+    fitted_ = {w, h, fittedCell(w, h, minCellSize)};
+    const Layout l = layoutFor(w, h, fitted_.cell, sortedFish, rowStretch);
     cols_ = l.cols;
     rows_ = l.rows;
     cellW_ = l.cellW;
@@ -70,7 +74,7 @@ bool UniformGrid::configure(float width, float height, float minCellSize, bool p
 }
 
 bool UniformGrid::crowdedWith(float rowStretch, std::size_t sortedFish) const {
-    return layoutFor(asked_.width, asked_.height, asked_.minCellSize, sortedFish, rowStretch).subcolumnShift > 0;
+    return layoutFor(fitted_.width, fitted_.height, fitted_.cell, sortedFish, rowStretch).subcolumnShift > 0;
 }
 
 void UniformGrid::build(const float* px, const float* py, std::size_t n, Scheduler& scheduler) {
