@@ -254,9 +254,9 @@ template <typename F>
     G.wander = VOf<F>{{loadLanes<F>(&f.wx[b]), loadLanes<F>(&f.wy[b])}};
     G.extra += G.wander * k.wanderAmp;
     // Noise: coherent currents plus a tiny per-fish jitter, in px/s^2.
-    // The id's stream keyed by the step; two chained mixes give both components.
-    const UnsignedOf<F> hx = idHash(G.ids, k.jitterKey), hy = mix32(hx);
-    const VOf<F> jitter{{signedUnitFloats(hx), signedUnitFloats(hy)}};
+    // The id's stream keyed by the step; one hash gives both components.
+    const UnsignedOf<F> h = idHash(G.ids, k.jitterKey);
+    const VOf<F> jitter{{highHalfDraw(h), lowHalfDraw(h)}};
     G.noise = noiseAt(*in.noise, p[0], p[1]) * k.noiseAmp + jitter * k.jitterAmp;
     return G;
 }

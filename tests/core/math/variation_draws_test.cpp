@@ -2,7 +2,8 @@
 // weights each times a fixed factor in [0.85, 1.15]) comes from draws that
 // are recomputed from the fish id every step instead of stored: they must be
 // fixed per fish, spread evenly, independent of each other, and the same for
-// one fish as for eight at once.
+// one fish as for eight at once. Two draws come from each hash, its high and
+// its low sixteen bits.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -42,7 +43,7 @@ TEST_CASE("variation draws are spread evenly from -1 to 1, uncorrelated, and dif
     const std::uint32_t otherKey = foldKey(hashKey(6, 0, 0, RandomStream::Variation));
     constexpr int kFish = 20000;
     std::array<double, 5> sum{}, sumSquares{};
-    double speedTimesRadius = 0;
+    std::array<std::array<double, 5>, 5> products{};
     std::array<int, 10> speedBins{};
     int sameAsOtherSeed = 0, outOfRange = 0;
     for (std::uint32_t id = 0; id < kFish; ++id) {
@@ -52,7 +53,8 @@ TEST_CASE("variation draws are spread evenly from -1 to 1, uncorrelated, and dif
             sum[k] += d[k];
             sumSquares[k] += d[k] * d[k];
         }
-        speedTimesRadius += d[0] * d[1];
+        for (int a = 0; a < 5; ++a)
+            for (int b = a + 1; b < 5; ++b) products[a][b] += d[a] * d[b];
         ++speedBins[static_cast<std::size_t>((d[0] + 1.0f) * 5.0f)];
         sameAsOtherSeed += drawsOf(id, otherKey)[0] == d[0];
     }
@@ -62,7 +64,31 @@ TEST_CASE("variation draws are spread evenly from -1 to 1, uncorrelated, and dif
         CHECK(std::abs(sum[k] / kFish) < 0.02);                // uniform on [-1, 1): mean 0
         CHECK(std::abs(sumSquares[k] / kFish - 1.0 / 3) < 0.02);  // and variance 1/3
     }
-    CHECK(std::abs(speedTimesRadius / kFish) < 0.02);  // a fast fish does not also see further
+    // A fast fish does not also see further, nor keep more distance, ...
+    for (int a = 0; a < 5; ++a)
+        for (int b = a + 1; b < 5; ++b) {
+            INFO("draws " << a << " and " << b);
+            CHECK(std::abs(products[a][b] / kFish) < 0.02);
+        }
     for (int count : speedBins) CHECK(std::abs(count - kFish / 10) < kFish / 50);
     CHECK(sameAsOtherSeed < 10);
+}
+
+TEST_CASE("a hash's two draws are its two halves, in steps of 2^-15 from -1 to just below 1") {
+    CHECK(highHalfDraw(0x00000000u) == -1.0f);
+    CHECK(lowHalfDraw(0x00000000u) == -1.0f);
+    CHECK(highHalfDraw(0x8000ffffu) == 0.0f);
+    CHECK(lowHalfDraw(0xffff8000u) == 0.0f);
+    CHECK(highHalfDraw(0xffff0000u) == 1.0f - 0x1p-15f);
+    CHECK(lowHalfDraw(0x0000ffffu) == 1.0f - 0x1p-15f);
+    CHECK(highHalfDraw(0x00010000u) == -1.0f + 0x1p-15f);
+    CHECK(lowHalfDraw(0x00000001u) == -1.0f + 0x1p-15f);
+    // The same bits for a lane as alone.
+    v8u hashes;
+    for (int l = 0; l < kLanes; ++l) hashes[l] = mix32(static_cast<std::uint32_t>(l) + 1u);
+    const v8f high = highHalfDraw(hashes), low = lowHalfDraw(hashes);
+    for (int l = 0; l < kLanes; ++l) {
+        CHECK(high[l] == highHalfDraw(hashes[l]));
+        CHECK(low[l] == lowHalfDraw(hashes[l]));
+    }
 }
