@@ -92,18 +92,25 @@ template <std::size_t D, typename T, typename S>
     // needed (a scene without a floor never needs it; the bench's
     // constant-density school has a fish below it in every group of sixteen).
     if (noneOf(tooSlow)) return tried;
-    const Vec<D, T> u = normalizedOrZero(v);
-    const auto moving = lengthSquared(u) > 0.5f;
-    // The unit perpendicular of u on the side of accel's perpendicular part,
-    // which the sign of the cross product u x accel gives; the left head-on.
-    const T cross = u[0] * accel[1] - u[1] * accel[0];
-    const Vec<D, T> side = selectVec(cross < 0.0f, Vec<D, T>{{u[1], -u[0]}}, Vec<D, T>{{-u[1], u[0]}});
-    // u |v| and side |accel| dt are perpendicular: their sum is
-    // sqrt(|v|^2 + (|accel| dt)^2) long. (Speeds and forces are clamped far
-    // below float's range, so the squares stay finite.)
-    const T along = length(v), across = length(accel) * dt;
-    const T norm = sqrtOf(select(moving, along * along + across * across, T{} + 1.0f));
-    const Vec<D, T> turned = (u * along + side * across) * (minSpeed / norm);
+    // The turn: v plus its perpendicular on the side of accel (the sign of
+    // the cross product v x accel, which accel's perpendicular part sets; the
+    // left head-on), that perpendicular |accel| dt / |v| times as long as v,
+    // so that the two stand for v and accel dt at right angles, and their
+    // sum, sqrt(|v|^2 + (|accel| dt)^2) long, is scaled to minSpeed. From
+    // the squared lengths: two square roots and two divisions, side by side,
+    // where the unit vector of v, the two lengths and the length of their sum
+    // took four square roots and two divisions, the last ones waiting on the
+    // others (lock-step, 2026-12-05: 0.978-0.982 of the time on 1 thread and
+    // 0.968 on 2 at the bench's constant density, which has a fish below the
+    // floor in every group). Speeds and forces are clamped far below float's
+    // range, so the squares stay finite.
+    const T vv = lengthSquared(v);
+    const T aa = lengthSquared(accel * dt);
+    const auto moving = vv > kTinyLength * kTinyLength;
+    const T cross = v[0] * accel[1] - v[1] * accel[0];
+    const Vec<D, T> side = selectVec(cross < 0.0f, Vec<D, T>{{v[1], -v[0]}}, Vec<D, T>{{-v[1], v[0]}});
+    const T sideScale = sqrtOf(aa / select(moving, vv, T{} + 1.0f));
+    const Vec<D, T> turned = (v + side * sideScale) * (minSpeed / sqrtOf(select(moving, vv + aa, T{} + 1.0f)));
     // Raised only where a fish has no direction at all, which is rare.
     const Vec<D, T> raised = allOf(moving) ? Vec<D, T>{} : normalizedOrZero(tried) * minSpeed;
     return selectVec(tooSlow, selectVec(moving, turned, raised), tried);

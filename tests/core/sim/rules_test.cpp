@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <random>
 
 #include "sched/scheduler.hpp"
 #include "sim/rules.hpp"
@@ -340,6 +341,38 @@ TEST_CASE("a fish that may not brake below its minimum speed turns away instead"
     const Vec2 braked = rules::applyAcceleration(Vec2{{100, 0}}, Vec2{{-3000, 0}}, dt, 0.0f, 160.0f);
     CHECK(braked[0] == Approx(50.0f));
     CHECK(braked[1] == 0.0f);
+}
+
+TEST_CASE("the turn at the speed floor is v and accel dt at right angles, scaled to the floor") {
+    // The slow, obviously correct reference in doubles: the unit vector of
+    // v times |v|, plus its perpendicular on accel's side times |accel| dt,
+    // scaled to minSpeed.
+    const float dt = 1.0f / 60.0f;
+    std::mt19937 random(11);
+    std::uniform_real_distribution<float> speed(0.01f, 200.0f), angle(-3.14159f, 3.14159f), force(0.0f, 30000.0f);
+    int turnedRight = 0, turnedLeft = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const float s = speed(random), a = angle(random), f = force(random), b = angle(random);
+        const Vec2 v{{s * std::cos(a), s * std::sin(a)}};
+        const Vec2 accel{{f * std::cos(b), f * std::sin(b)}};
+        const float minSpeed = 80.0f;
+        const Vec2 got = rules::applyAcceleration(v, accel, dt, minSpeed, 160.0f);
+        const double vx = v[0], vy = v[1], ax = accel[0], ay = accel[1];
+        const double braked = std::hypot(vx + ax * dt, vy + ay * dt);
+        if (braked >= minSpeed) continue;  // not below the floor: no turn
+        const double along = std::hypot(vx, vy), across = std::hypot(ax, ay) * dt;
+        const double ux = vx / along, uy = vy / along;
+        const bool right = ux * ay - uy * ax < 0;
+        const double sx = right ? uy : -uy, sy = right ? -ux : ux;
+        const double scale = minSpeed / std::hypot(along, across);
+        const double wantX = (ux * along + sx * across) * scale, wantY = (uy * along + sy * across) * scale;
+        INFO("v " << v[0] << " " << v[1] << ", accel " << accel[0] << " " << accel[1]);
+        CHECK(got[0] == Approx(wantX).margin(1e-3));
+        CHECK(got[1] == Approx(wantY).margin(1e-3));
+        (right ? turnedRight : turnedLeft) += 1;
+    }
+    CHECK(turnedRight > 500);
+    CHECK(turnedLeft > 500);
 }
 
 TEST_CASE("the drawn heading turns at most the per-step turn limit") {
