@@ -4,6 +4,7 @@
 // kernel (sim/fish_kernel_body.hpp), the agents and the tests' slow all-pairs
 // reference all call these, so they share the formulas and differ only in
 // how neighbours are found.
+#include <cfloat>
 #include <cstddef>
 
 #include "math/vec.hpp"
@@ -106,7 +107,7 @@ template <std::size_t D, typename T, typename S>
     // range, so the squares stay finite.
     const T vv = lengthSquared(v);
     const T aa = lengthSquared(accel * dt);
-    const auto moving = vv > kTinyLength * kTinyLength;
+    const auto moving = maskAnd(vv > kTinyLength * kTinyLength, vv <= FLT_MAX);  // as normalizedOrZero(v) would have it
     const T cross = v[0] * accel[1] - v[1] * accel[0];
     const Vec<D, T> side = selectVec(cross < 0.0f, Vec<D, T>{{v[1], -v[0]}}, Vec<D, T>{{-v[1], v[0]}});
     const T sideScale = sqrtOf(aa / select(moving, vv, T{} + 1.0f));

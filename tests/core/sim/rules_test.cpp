@@ -373,6 +373,11 @@ TEST_CASE("the turn at the speed floor is v and accel dt at right angles, scaled
     }
     CHECK(turnedRight > 500);
     CHECK(turnedLeft > 500);
+    // A velocity that is not finite has no direction to turn from: no NaN.
+    const float inf = std::numeric_limits<float>::infinity();
+    const Vec2 wild = rules::applyAcceleration(Vec2{{inf, 0}}, Vec2{{-inf, 0}}, dt, 80.0f, 160.0f);
+    CHECK(std::isfinite(wild[0]));
+    CHECK(std::isfinite(wild[1]));
 }
 
 TEST_CASE("the drawn heading turns at most the per-step turn limit") {
