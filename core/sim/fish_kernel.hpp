@@ -68,8 +68,15 @@ struct KernelInput {
     const StepConstants* k;
     const UniformGrid* grid;
     const NoiseField* noise;
-    FishArrays* cur;   // sorted by cell; positions/velocities read, per-fish memory updated in place
-    FishArrays* next;  // receives the new positions and velocities
+    // Positions and velocities sorted by cell; each fish's memory
+    // (accelerations, headings, wander, alarms, ids) still where the previous
+    // step left it: fish i's at slot lastSlots[i] (sim/last_slot_gather.hpp).
+    const FishArrays* cur;
+    // Fish i's new state, all of it, at slot i; lastSlots holds eight entries
+    // past the last fish (the grid's order, UniformGrid::order), each a slot
+    // of the arrays.
+    const std::uint32_t* lastSlots;
+    FishArrays* next;
     // Receives the key of each fish's cell at its new position, in this
     // step's layout (UniformGrid::keyOf, buildFromCells); whole groups of eight.
     std::uint32_t* cellsAfter;

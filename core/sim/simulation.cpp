@@ -144,8 +144,10 @@ StepConstants Simulation::stepConstants() const {
     return k;
 }
 
-// Gather every per-fish array into cell order (the grid's counting sort), so
-// that the neighbours of a fish are a few contiguous spans in memory.
+// Gather the positions and velocities into cell order (the grid's counting
+// sort), so that the neighbours of a fish are a few contiguous spans in
+// memory; the kernel reads each fish's other arrays where they were
+// (KernelInput::lastSlots).
 void Simulation::reorderByCell(std::size_t chunk) {
     const std::size_t n = scene_.fishCount;
     const std::uint32_t* order = grid_.order();
@@ -156,12 +158,13 @@ void Simulation::reorderByCell(std::size_t chunk) {
     const auto threads = static_cast<std::size_t>(scheduler_->threadCount());
     const std::size_t grain = std::min<std::size_t>(4096, chunkCount(chunkCount(n, chunk), threads) * chunk);
     const CopyWrites writes = streamsCellOrderCopy(n) ? CopyWrites::Streamed : CopyWrites::Cached;
-    const Alarms alarms = alarmsClear_ ? Alarms::LeftOut : Alarms::Copied;
     scheduler_->parallelFor(n, grain, [&](std::size_t b, std::size_t e) {
-        gatherInCellOrder(fish_, back_, order, b, e, kernelBuild(), writes, alarms);
+        gatherInCellOrder(fish_, back_, order, b, e, kernelBuild(), writes);
     });
-    std::swap(fish_, back_);
-    if (alarms == Alarms::LeftOut) std::swap(fish_.alarm, back_.alarm);
+    std::swap(fish_.px, back_.px);
+    std::swap(fish_.py, back_.py);
+    std::swap(fish_.vx, back_.vx);
+    std::swap(fish_.vy, back_.vy);
 }
 
 void Simulation::step() {
@@ -189,6 +192,7 @@ void Simulation::step() {
                          &grid_,
                          &noise_,
                          &fish_,
+                         grid_.order(),
                          &back_,
                          grid_.cells(),
                          scene_.fields,
@@ -214,10 +218,10 @@ void Simulation::step() {
     phases_.agents += seconds(t4 - t3);
     ++phases_.steps;
 
-    std::swap(fish_.px, back_.px);
-    std::swap(fish_.py, back_.py);
-    std::swap(fish_.vx, back_.vx);
-    std::swap(fish_.vy, back_.vy);
+    // The kernel wrote every fish's new state into back_, in cell order; the
+    // alarms only when they may change (while all stay +0, fish_'s serve).
+    std::swap(fish_, back_);
+    if (in.alarmsStayClear) std::swap(fish_.alarm, back_.alarm);
     cellsKnown_ = true;
 
     ChunkStats total;

@@ -3,9 +3,12 @@
 // run; the AVX2 and AVX-512 builds give the same state as each other.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "bench_scenes.hpp"
 #include "io/preset.hpp"
@@ -14,6 +17,7 @@
 #include "sched/thread_pool.hpp"
 #include "sim/fish_kernel.hpp"
 #include "sim/metrics.hpp"
+#include "sim/rules.hpp"
 #include "sim/simulation.hpp"
 #include "support/sim_fixtures.hpp"
 
@@ -105,6 +109,63 @@ TEST_CASE("every build of the kernel gives one state on any number of threads, t
     }
     if (bestKernelBuild() != KernelBuild::Avx512)
         WARN("this CPU has no AVX-512: the AVX2 and AVX-512 builds were not compared");
+}
+
+namespace {
+
+// A fish's memory, taken by id.
+struct Memory {
+    float wx, wy, hx, hy, alarm;
+};
+
+std::vector<Memory> memoryById(const Simulation& sim) {
+    const FishArrays& f = sim.fish();
+    std::vector<Memory> m(sim.fishCount());
+    for (std::size_t i = 0; i < sim.fishCount(); ++i) m[f.id[i]] = {f.wx[i], f.wy[i], f.hx[i], f.hy[i], f.alarm[i]};
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("each fish's memory follows it through every step's sort, in every build, small schools too") {
+    // The kernel reads each fish's memory where the previous step left it
+    // (sim/last_slot_gather.hpp): its wander direction must turn by the
+    // wander rate, its alarm run down (or restart near a predator), its
+    // drawn heading turn towards its own new velocity.
+    Scene small = busyScene(3);
+    small.fishCount = 20;  // arrays shorter than the AVX-512 build's window of 32
+    const BestKernelBuildAtExit restore;
+    ThreadPool two(2);
+    for (const Scene& scene : {busyScene(5), small, bench::constantDensityScene(4013)})
+        for (KernelBuild build : kKernelBuilds) {
+            if (!cpuRuns(build)) continue;
+            INFO(scene.fishCount << " fish, the " << kernelBuildName(build) << " build");
+            REQUIRE(useKernelBuild(build) == build);
+            Simulation sim(scene, two);
+            std::size_t wrong = 0, scaredAgain = 0;
+            for (int t = 0; t < 40; ++t) {
+                const StepConstants k = sim.stepConstants();
+                const std::vector<Memory> before = memoryById(sim);
+                sim.step();
+                const std::vector<Memory> after = memoryById(sim);
+                const FishArrays& f = sim.fish();
+                for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+                    const Memory &b = before[f.id[i]], &a = after[f.id[i]];
+                    const float wx = b.wx * k.wanderCos - b.wy * k.wanderSin;
+                    const float wy = b.wx * k.wanderSin + b.wy * k.wanderCos;
+                    const float unit = 0.5f * (3.0f - (wx * wx + wy * wy));
+                    const Vec2 v{{f.vx[i], f.vy[i]}};
+                    const Vec2 dir = v * (1.0f / std::sqrt(v[0] * v[0] + v[1] * v[1]));
+                    const Vec2 heading = rules::turnTowards(Vec2{{b.hx, b.hy}}, dir, k.turnCos, k.turnSin);
+                    const bool runsDown = a.alarm == std::max(b.alarm - k.dt, 0.0f);
+                    scaredAgain += !runsDown && a.alarm == k.alarmDuration;
+                    wrong += a.wx != wx * unit || a.wy != wy * unit || a.hx != heading[0] || a.hy != heading[1] ||
+                             !(runsDown || a.alarm == k.alarmDuration);
+                }
+            }
+            CHECK(wrong == 0);
+            if (!scene.predators.empty()) CHECK(scaredAgain > 0);  // the alarms were in use
+        }
 }
 
 TEST_CASE("the same preset and seed give the same state on every run") {
