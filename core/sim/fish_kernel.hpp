@@ -4,8 +4,9 @@
 // reaction lag -> add to velocity -> limit speed -> move.
 //
 // Two phases in one pass: every fish reads only the old state (positions and
-// velocities in `cur`) and writes its new position and velocity to `next`, so
-// no fish ever sees a neighbour that has already moved this step.
+// velocities in `cur`, sorted by cell, and its own memory where the previous
+// step left it) and writes its whole new state to `next`, so no fish ever
+// sees a neighbour that has already moved this step.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>

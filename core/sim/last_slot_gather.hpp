@@ -2,10 +2,12 @@
 // The kernel reads each fish's memory (its lagged acceleration, drawn
 // heading, wander direction, alarm and id) where the previous step left it,
 // through the grid's order (KernelInput::lastSlots), and writes the new
-// memory in this step's cell order. The step's reorder then copies only the
-// positions and velocities, which the neighbour scan needs sorted
-// (Simulation::reorderByCell), and each memory array is read once and
+// memory in this step's cell order. The step's reorder, before the kernel,
+// copies only the positions and velocities, which the neighbour scan needs
+// sorted (Simulation::reorderByCell), and each memory array is read once and
 // written once a step, where the reorder's copy read and wrote it once more.
+// The AVX-512 build's pairs of groups ask early for the memory of fish from
+// far away (prefetchFarMemory); the other builds' groups read slot by slot.
 // A copy is a copy whatever the instructions: every build gathers the same
 // bits.
 #include <algorithm>

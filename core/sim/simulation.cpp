@@ -167,6 +167,22 @@ void Simulation::reorderByCell(std::size_t chunk) {
     std::swap(fish_.vy, back_.vy);
 }
 
+// After an abandoned kernel, which wrote only back_: fish_ holds the state
+// before the step, the positions and velocities sorted by cell and the
+// rest where the previous step left it. Sorted too, each fish's data is its
+// own again, for a last frame drawn while the simulation closes.
+void Simulation::sortMemoryByCell() {
+    const std::uint32_t* order = grid_.order();
+    const std::size_t n = scene_.fishCount;
+    for (std::size_t k = 4; k < FishArrays::kFloatFields.size(); ++k) {
+        const FishArrays::FloatField m = FishArrays::kFloatFields[k];
+        for (std::size_t i = 0; i < n; ++i) (back_.*m)[i] = (fish_.*m)[order[i]];
+        std::swap(fish_.*m, back_.*m);
+    }
+    for (std::size_t i = 0; i < n; ++i) back_.id[i] = fish_.id[order[i]];
+    std::swap(fish_.id, back_.id);
+}
+
 void Simulation::step() {
     if (abandoned()) return;
     using Clock = std::chrono::steady_clock;
@@ -203,7 +219,10 @@ void Simulation::step() {
     scheduler_->parallelFor(n, chunk, [&](std::size_t b, std::size_t e) {
         if (!abandoned()) chunkStats_[b / chunk] = runFishKernel(in, b, e);
     });
-    if (abandoned()) return;
+    if (abandoned()) {
+        sortMemoryByCell();
+        return;
+    }
     const auto t3 = Clock::now();
 
     // Agents move from the same old state the fish saw.

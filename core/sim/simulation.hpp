@@ -75,8 +75,10 @@ public:
     // once. For closing a simulation in the middle of a step that takes
     // seconds: 200 000 fish that all see one another (perception 2000 px)
     // take half a minute a step on two cores, and a window that waited for
-    // that would look hung. The fish are then left half-stepped, so the
-    // simulation is only fit to be destroyed.
+    // that would look hung. The fish are then left as they were before the
+    // step (sorted by cell), but the grid's record of their cells
+    // half-written, so the simulation is only fit to be destroyed (or drawn
+    // once more).
     void abandon() { abandoned_->store(true, std::memory_order_relaxed); }
     bool abandoned() const { return abandoned_->load(std::memory_order_relaxed); }
     // The length of the following steps, in (0, kStepSeconds]; export uses
@@ -149,6 +151,7 @@ private:
     void allocate(std::size_t capacity);
     void configureSpatial();
     void reorderByCell(std::size_t chunk);  // chunk: the kernel's fish per chunk this step
+    void sortMemoryByCell();
 
     Scene scene_;
     Scheduler* scheduler_;
