@@ -90,7 +90,7 @@ template <typename U>
 // factor used is 1 + variation * draw). A pure function of the fish id and
 // the seed's key (variationKey), so the same at every step, for one fish
 // (U = std::uint32_t) or eight (U = v8u) alike; recomputed where needed
-// instead of stored, which saves moving five arrays into cell order every step.
+// instead of stored, which saves reordering five arrays by cell every step.
 // Three independent hashes of the id (keys apart by fixed bit patterns),
 // two draws from each: the five draws were once a chain of five hashes,
 // each of the one before, and their multiplies, one after the other, held

@@ -8,7 +8,7 @@
 // thread, and a thread that finishes its own share takes chunks from the
 // others' (a slow thread's share gets done by the rest). Thread t therefore
 // gets about the same part of the fish in every phase of a step: the fish
-// arrays it sorts are mostly the ones its kernel chunks read next, and they
+// arrays it reorders are mostly the ones its kernel chunks read next, and they
 // stay in its own core's cache instead of crossing to the other core's.
 //
 // A worker takes part in a parallel-for only if it joins before the caller

@@ -1,8 +1,6 @@
 #pragma once
-// Copying the positions and velocities into cell order
-// (Simulation::reorderByCell): slot i of each array of the copy takes fish
-// order[i] of the original. The kernel reads the fish's other arrays where
-// they were (sim/last_slot_gather.hpp).
+// Copying the fish arrays into cell order (Simulation::reorderByCell): slot
+// i of every array of the copy takes fish order[i] of the original.
 #include <cstddef>
 #include <cstdint>
 
@@ -19,15 +17,21 @@ namespace mirofish {
 // to the next anyway (streamsCellOrderCopy).
 enum class CopyWrites { Cached, Streamed };
 
-// Slots [b, e) of px, py, vx and vy of `to` from `from`, slot i taking fish
-// order[i]; nothing else. With the AVX-512 build, sixteen slots at a time
-// from a window of 32 fish around their old places (the same copies, bit for
-// bit: a copy is a copy whatever the instructions); any other build copies
-// fish by fish.
+// Whether the copy includes the alarms. LeftOut where every fish's alarm is
+// +0 (Simulation::alarmsClear_): `to`'s alarms are then left as they are, and
+// the caller keeps `from`'s, which serve in any order.
+enum class Alarms { Copied, LeftOut };
+
+// Slots [b, e) of every array of `to` (ids too; the alarms as `alarms` says)
+// from `from`, slot i taking fish order[i]. With the AVX-512 build, sixteen
+// slots at a time from a window of 32 fish around their old places (the same
+// copies, bit for bit: a copy is a copy whatever the instructions); any other
+// build copies fish by fish.
 // Streamed writes are ordered before the function returns (a store fence),
 // so the thread that waits for this one's part sees them.
 void gatherInCellOrder(const FishArrays& from, FishArrays& to, const std::uint32_t* order, std::size_t b,
-                       std::size_t e, KernelBuild build, CopyWrites writes = CopyWrites::Cached);
+                       std::size_t e, KernelBuild build, CopyWrites writes = CopyWrites::Cached,
+                       Alarms alarms = Alarms::Copied);
 
 // Whether a step's copy of `fish` fish streams its writes: where the two
 // copies of the arrays (48 bytes a fish each) take more than 64 MiB, more
@@ -35,8 +39,7 @@ void gatherInCellOrder(const FishArrays& from, FishArrays& to, const std::uint32
 // (2026-12-04, constant density, streamed against cached): 1 000 000 fish
 // 0.960 of the time on 2 threads and 0.942 on 1, 500 000 fish 1.006;
 // below that the arrays stay in cache and streaming them out costs: 200 000
-// fish 1.062, 50 000 fish 1.133. (Measured while the copy moved all twelve
-// arrays; it now moves four.)
+// fish 1.062, 50 000 fish 1.133.
 bool streamsCellOrderCopy(std::size_t fish);
 
 }  // namespace mirofish

@@ -33,8 +33,7 @@ struct FishArrays {
         &FishArrays::px, &FishArrays::py, &FishArrays::vx, &FishArrays::vy, &FishArrays::ax,   &FishArrays::ay,
         &FishArrays::hx, &FishArrays::hy, &FishArrays::wx, &FishArrays::wy, &FishArrays::alarm};
 
-    // Entries after the last fish (zeros at first, then whatever the kernel's
-    // lanes past the last fish computed there): the kernel reads every array eight
+    // Zeroed entries after the last fish: the kernel reads every array eight
     // fish at a time (sixteen while more than eight are left), and the
     // neighbour scan's block copies read whole groups of eight
     // (sim/neighbour_scan.hpp).

@@ -4,9 +4,8 @@
 // reaction lag -> add to velocity -> limit speed -> move.
 //
 // Two phases in one pass: every fish reads only the old state (positions and
-// velocities in `cur`, sorted by cell, and its own memory where the previous
-// step left it) and writes its whole new state to `next`, so no fish ever
-// sees a neighbour that has already moved this step.
+// velocities in `cur`) and writes its new position and velocity to `next`, so
+// no fish ever sees a neighbour that has already moved this step.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -69,15 +68,8 @@ struct KernelInput {
     const StepConstants* k;
     const UniformGrid* grid;
     const NoiseField* noise;
-    // Positions and velocities sorted by cell; each fish's memory
-    // (accelerations, headings, wander, alarms, ids) still where the previous
-    // step left it: fish i's at slot lastSlots[i] (sim/last_slot_gather.hpp).
-    const FishArrays* cur;
-    // Fish i's new state, all of it, at slot i; lastSlots holds eight entries
-    // past the last fish (the grid's order, UniformGrid::order), each a slot
-    // of the arrays.
-    const std::uint32_t* lastSlots;
-    FishArrays* next;
+    FishArrays* cur;   // sorted by cell; positions/velocities read, per-fish memory updated in place
+    FishArrays* next;  // receives the new positions and velocities
     // Receives the key of each fish's cell at its new position, in this
     // step's layout (UniformGrid::keyOf, buildFromCells); whole groups of eight.
     std::uint32_t* cellsAfter;

@@ -20,7 +20,6 @@
 #include "math/hash.hpp"
 #include "math/lane_pairs.hpp"
 #include "sim/fish_kernel.hpp"
-#include "sim/last_slot_gather.hpp"
 #include "sim/neighbour_scan.hpp"
 #include "sim/reach_cull.hpp"
 #include "sim/rules.hpp"
@@ -183,7 +182,6 @@ struct Group {
     int count;      // fish in the group (all lanes but at the end)
     I live;         // lanes past the last fish compute on padding and are not counted
     VOf<F> p, v;
-    slots::LastSlots<F> last;  // where the fish's memory was (KernelInput::lastSlots)
     UnsignedOf<F> ids;
     VariationDraws<F> draw;
     I scaredNow, alarmed;
@@ -219,8 +217,7 @@ template <typename F>
     G.live = iotaLanes<I>() < G.count;
     G.p = VOf<F>{{loadLanes<F>(&f.px[b]), loadLanes<F>(&f.py[b])}};
     G.v = VOf<F>{{loadLanes<F>(&f.vx[b]), loadLanes<F>(&f.vy[b])}};
-    G.last = slots::LastSlots<F>::of(in.lastSlots, b, f.id.size());
-    G.ids = G.last.ids(f.id.data());
+    std::memcpy(&G.ids, &f.id[b], sizeof G.ids);
     // Per-fish variation: fixed draws in [-1, 1) scaled by the live amount.
     G.draw = variationDraws(G.ids, k.variationKey);
 
@@ -233,7 +230,7 @@ template <typename F>
         G.scaredNow |= falloff > 0.0f;
         interaction += normalizedOrZero(away) * (falloff * k.predatorRepulsion);
     }
-    G.alarmLeft = in.alarmsStayClear ? splat<F>(0.0f) : G.last.floats(f.alarm.data());
+    G.alarmLeft = in.alarmsStayClear ? splat<F>(0.0f) : loadLanes<F>(&f.alarm[b]);
     G.alarmed = G.scaredNow | (G.alarmLeft > 0.0f);
     G.maxSpeed = k.maxSpeed * factorOf(k, G.draw.speed) * select(G.alarmed, 1.0f + k.alarmSpeedBoost, 1.0f);
     G.radius = k.perception * factorOf(k, G.draw.radius);
@@ -254,7 +251,7 @@ template <typename F>
              rules::softWallPush(p[1], k.boundaryMargin) - rules::softWallPush(k.height - p[1], k.boundaryMargin)}};
         G.extra += wall * k.boundaryWeight;
     }
-    G.wander = VOf<F>{{G.last.floats(f.wx.data()), G.last.floats(f.wy.data())}};
+    G.wander = VOf<F>{{loadLanes<F>(&f.wx[b]), loadLanes<F>(&f.wy[b])}};
     G.extra += G.wander * k.wanderAmp;
     // Noise: coherent currents plus a tiny per-fish jitter, in px/s^2.
     // The id's stream keyed by the step; one hash gives both components.
@@ -450,7 +447,7 @@ template <typename F>
     using I = MaskOf<F>;
     using W = VOf<F>;
     const StepConstants& k = *in.k;
-    const FishArrays& f = *in.cur;
+    FishArrays& f = *in.cur;
     FishArrays& out = *in.next;
     const UniformGrid& g = *in.grid;
     const std::size_t b = G.b;
@@ -498,9 +495,9 @@ template <typename F>
     W accel = (sep + ali + coh + goal + G.extra * maxSpeed) * kSteerRate + G.noise;
     accel = limitLength(accel, k.maxForce);
     // Reaction lag: fish cannot turn within one step.
-    accel = accel * (1.0f - k.lag) + W{{G.last.floats(f.ax.data()), G.last.floats(f.ay.data())}} * k.lag;
-    storeLanes(&out.ax[b], accel[0]);
-    storeLanes(&out.ay[b], accel[1]);
+    accel = accel * (1.0f - k.lag) + W{{loadLanes<F>(&f.ax[b]), loadLanes<F>(&f.ay[b])}} * k.lag;
+    storeLanes(&f.ax[b], accel[0]);
+    storeLanes(&f.ay[b], accel[1]);
 
     // Integrate: velocity, speed limits, position.
     W nv = rules::applyAcceleration(v, accel, k.dt, maxSpeed * k.minSpeedShare, maxSpeed);
@@ -525,21 +522,20 @@ template <typename F>
     const F speed2 = lengthSquared(nv);
     const I hasDirection = (speed2 > kTinyLength * kTinyLength) & (speed2 <= FLT_MAX);
     const W dir = nv * (1.0f / sqrtOf(select(hasDirection, speed2, 1.0f)));
-    const W h{{G.last.floats(f.hx.data()), G.last.floats(f.hy.data())}};
+    const W h{{loadLanes<F>(&f.hx[b]), loadLanes<F>(&f.hy[b])}};
     const W turned = selectVec(hasDirection, rules::turnTowards(h, dir, k.turnCos, k.turnSin), h);
-    storeLanes(&out.hx[b], turned[0]);
-    storeLanes(&out.hy[b], turned[1]);
+    storeLanes(&f.hx[b], turned[0]);
+    storeLanes(&f.hy[b], turned[1]);
     // Wander direction: rotate by wanderRate * dt; the factor (3 - |w|^2)/2
     // is one Newton step towards unit length, so rounding never drifts.
     const W w{{wander[0] * k.wanderCos - wander[1] * k.wanderSin, wander[0] * k.wanderSin + wander[1] * k.wanderCos}};
     const W wUnit = w * (0.5f * (3.0f - lengthSquared(w)));
-    storeLanes(&out.wx[b], wUnit[0]);
-    storeLanes(&out.wy[b], wUnit[1]);
-    std::memcpy(&out.id[b], &G.ids, sizeof G.ids);
+    storeLanes(&f.wx[b], wUnit[0]);
+    storeLanes(&f.wy[b], wUnit[1]);
     // A scared fish stays alarmed for alarmDuration after the predator left.
     if (!in.alarmsStayClear) {
         const F alarmLeft = select(G.scaredNow, k.alarmDuration, maxOf(G.alarmLeft - k.dt, splat<F>(0.0f)));
-        storeLanes(&out.alarm[b], alarmLeft);
+        storeLanes(&f.alarm[b], alarmLeft);
         orLanes(stats.alarmBits, select(live, alarmLeft, 0.0f));
     }
 }
@@ -582,10 +578,7 @@ template <bool Wrap>
         // (2026-12-03, 1 thread): 0.959 of the time at the bench's constant
         // density (50 000 fish), 0.988 for article 000 (step 7407), 0.971
         // with the app's defaults; 1.018 at 1 000 000 fish (memory-bound).
-        for (; b + 3 * kLanes < end; b += 4 * kLanes) {
-            slots::prefetchFarMemory(f, in.lastSlots, b + slots::kAhead, 4 * kLanes, f.id.size(), !in.alarmsStayClear);
-            runGroup<Wrap, v32f>(in, b, end, shared, nearby, candidates, lanes);
-        }
+        for (; b + 3 * kLanes < end; b += 4 * kLanes) runGroup<Wrap, v32f>(in, b, end, shared, nearby, candidates, lanes);
         for (; b + kLanes < end; b += 2 * kLanes) runGroup<Wrap, v16f>(in, b, end, shared, nearby, candidates, lanes);
     }
     for (; b < end; b += kLanes) runGroup<Wrap, v8f>(in, b, end, shared, nearby, candidates, lanes);

@@ -22,7 +22,7 @@ void UniformGrid::reserve(std::size_t maxFish) {
     rangeStart_.assign(chunkCount(maxCells_, kPrefixGrain), 0);
     rangeSquares_.assign(chunkCount(maxCells_, kPrefixGrain), 0);
     cellOf_.assign(maxFish + kLanes, 0);
-    order_.assign(maxFish + kLanes, 0);  // the kernel reads whole groups of eight (KernelInput::lastSlots)
+    order_.assign(maxFish, 0);
 }
 
 float UniformGrid::fittedCell(float width, float height, float minCellSize) const {

@@ -95,7 +95,6 @@ public:
         return keyFrom(subcolumnOf(x), cellY(y));
     }
 
-    // Followed by eight entries that are slots below the largest fish count too.
     const std::uint32_t* order() const { return order_.data(); }
     // Fish of cell c (in sorted order) are order()[cellStart(c) .. cellStart(c+1)).
     std::uint32_t cellStart(int c) const { return start_[static_cast<std::size_t>(c) << subcolumnShift_]; }

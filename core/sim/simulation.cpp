@@ -144,10 +144,8 @@ StepConstants Simulation::stepConstants() const {
     return k;
 }
 
-// Gather the positions and velocities into cell order (the grid's counting
-// sort), so that the neighbours of a fish are a few contiguous spans in
-// memory; the kernel reads each fish's other arrays where they were
-// (KernelInput::lastSlots).
+// Gather every per-fish array into cell order (the grid's counting sort), so
+// that the neighbours of a fish are a few contiguous spans in memory.
 void Simulation::reorderByCell(std::size_t chunk) {
     const std::size_t n = scene_.fishCount;
     const std::uint32_t* order = grid_.order();
@@ -158,29 +156,12 @@ void Simulation::reorderByCell(std::size_t chunk) {
     const auto threads = static_cast<std::size_t>(scheduler_->threadCount());
     const std::size_t grain = std::min<std::size_t>(4096, chunkCount(chunkCount(n, chunk), threads) * chunk);
     const CopyWrites writes = streamsCellOrderCopy(n) ? CopyWrites::Streamed : CopyWrites::Cached;
+    const Alarms alarms = alarmsClear_ ? Alarms::LeftOut : Alarms::Copied;
     scheduler_->parallelFor(n, grain, [&](std::size_t b, std::size_t e) {
-        gatherInCellOrder(fish_, back_, order, b, e, kernelBuild(), writes);
+        gatherInCellOrder(fish_, back_, order, b, e, kernelBuild(), writes, alarms);
     });
-    std::swap(fish_.px, back_.px);
-    std::swap(fish_.py, back_.py);
-    std::swap(fish_.vx, back_.vx);
-    std::swap(fish_.vy, back_.vy);
-}
-
-// After an abandoned kernel, which wrote only back_: fish_ holds the state
-// before the step, the positions and velocities sorted by cell and the
-// rest where the previous step left it. Sorted too, each fish's data is its
-// own again, for a last frame drawn while the simulation closes.
-void Simulation::sortMemoryByCell() {
-    const std::uint32_t* order = grid_.order();
-    const std::size_t n = scene_.fishCount;
-    for (std::size_t k = 4; k < FishArrays::kFloatFields.size(); ++k) {
-        const FishArrays::FloatField m = FishArrays::kFloatFields[k];
-        for (std::size_t i = 0; i < n; ++i) (back_.*m)[i] = (fish_.*m)[order[i]];
-        std::swap(fish_.*m, back_.*m);
-    }
-    for (std::size_t i = 0; i < n; ++i) back_.id[i] = fish_.id[order[i]];
-    std::swap(fish_.id, back_.id);
+    std::swap(fish_, back_);
+    if (alarms == Alarms::LeftOut) std::swap(fish_.alarm, back_.alarm);
 }
 
 void Simulation::step() {
@@ -208,7 +189,6 @@ void Simulation::step() {
                          &grid_,
                          &noise_,
                          &fish_,
-                         grid_.order(),
                          &back_,
                          grid_.cells(),
                          scene_.fields,
@@ -219,10 +199,7 @@ void Simulation::step() {
     scheduler_->parallelFor(n, chunk, [&](std::size_t b, std::size_t e) {
         if (!abandoned()) chunkStats_[b / chunk] = runFishKernel(in, b, e);
     });
-    if (abandoned()) {
-        sortMemoryByCell();
-        return;
-    }
+    if (abandoned()) return;
     const auto t3 = Clock::now();
 
     // Agents move from the same old state the fish saw.
@@ -237,10 +214,10 @@ void Simulation::step() {
     phases_.agents += seconds(t4 - t3);
     ++phases_.steps;
 
-    // The kernel wrote every fish's new state into back_, in cell order; the
-    // alarms only when they may change (while all stay +0, fish_'s serve).
-    std::swap(fish_, back_);
-    if (in.alarmsStayClear) std::swap(fish_.alarm, back_.alarm);
+    std::swap(fish_.px, back_.px);
+    std::swap(fish_.py, back_.py);
+    std::swap(fish_.vx, back_.vx);
+    std::swap(fish_.vy, back_.vy);
     cellsKnown_ = true;
 
     ChunkStats total;

@@ -1,6 +1,6 @@
-// Copying the positions and velocities into cell order
-// (sim/cell_order_gather.hpp): every build must put fish order[i] into slot i
-// of px, py, vx and vy, bit for bit, and leave the other arrays alone, for
+// Copying the fish arrays into cell order (sim/cell_order_gather.hpp): every
+// build must put fish order[i] into slot i of every array (the alarms only
+// when asked), bit for bit, for
 // the orders a step's sort makes (runs of fish that kept their place, fish
 // from the next cell, fish from far away) and for any other permutation.
 #include <catch2/catch.hpp>
@@ -75,7 +75,7 @@ bool sameBits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std:
 
 }  // namespace
 
-TEST_CASE("every build copies the positions and velocities into cell order exactly, slot by slot, and nothing else") {
+TEST_CASE("every build copies the fish into cell order exactly, slot by slot, and nothing outside its slots or the alarms it leaves out") {
     std::mt19937 rng(11);
     for (const std::size_t n : {std::size_t{5}, std::size_t{31}, std::size_t{40}, std::size_t{1000}, std::size_t{20011}}) {
         const FishArrays from = numbered(n);
@@ -85,29 +85,31 @@ TEST_CASE("every build copies the positions and velocities into cell order exact
             // inside a block of sixteen.
             for (const std::size_t start : {std::size_t{13}, std::size_t{16}})
             for (const CopyWrites writes : {CopyWrites::Cached, CopyWrites::Streamed})
+            for (const Alarms alarms : {Alarms::Copied, Alarms::LeftOut})
             for (KernelBuild build : kKernelBuilds) {
                 if (!cpuRuns(build)) continue;
                 const std::size_t b = n > 40 ? start : 0, e = n > 40 ? n - 9 : n;
                 INFO(n << " fish, order " << c.what << ", slots " << b << " to " << e << ", the "
                        << kernelBuildName(build) << " build, "
-                       << (writes == CopyWrites::Streamed ? "streamed" : "cached") << " writes");
+                       << (writes == CopyWrites::Streamed ? "streamed" : "cached") << " writes, alarms "
+                       << (alarms == Alarms::Copied ? "copied" : "left out"));
                 FishArrays to;
                 to.allocate(n);
                 for (auto field : FishArrays::kFloatFields) std::fill((to.*field).begin(), (to.*field).end(), -1.0f);
                 std::fill(to.id.begin(), to.id.end(), 0xdeadu);
-                gatherInCellOrder(from, to, c.order.data(), b, e, build, writes);
+                gatherInCellOrder(from, to, c.order.data(), b, e, build, writes, alarms);
                 bool exact = true;
                 // The padding after the last fish too.
                 const std::size_t slots = to.id.size();
                 for (auto field : FishArrays::kFloatFields)
                     for (std::size_t i = 0; i < slots; ++i) {
-                        const bool kinematic = field == &FishArrays::px || field == &FishArrays::py ||
-                                               field == &FishArrays::vx || field == &FishArrays::vy;
-                        const bool copied = i >= b && i < e && kinematic;
+                        const bool copied =
+                            i >= b && i < e && (alarms == Alarms::Copied || field != &FishArrays::alarm);
                         const float want = copied ? (from.*field)[c.order[i]] : -1.0f;
                         exact = exact && sameBits((to.*field)[i], want);
                     }
-                for (std::size_t i = 0; i < slots; ++i) exact = exact && to.id[i] == 0xdeadu;
+                for (std::size_t i = 0; i < slots; ++i)
+                    exact = exact && to.id[i] == (i >= b && i < e ? from.id[c.order[i]] : 0xdeadu);
                 CHECK(exact);
             }
         }

@@ -128,12 +128,12 @@ std::vector<Memory> memoryById(const Simulation& sim) {
 }  // namespace
 
 TEST_CASE("each fish's memory follows it through every step's sort, in every build, small schools too") {
-    // The kernel reads each fish's memory where the previous step left it
-    // (sim/last_slot_gather.hpp): its wander direction must turn by the
-    // wander rate, its alarm run down (or restart near a predator), its
-    // drawn heading turn towards its own new velocity.
+    // The step sorts the fish by cell, memory and all (Simulation::reorderByCell),
+    // and the kernel updates each fish's memory: its wander direction must
+    // turn by the wander rate, its alarm run down (or restart near a
+    // predator), its drawn heading turn towards its own new velocity.
     Scene small = busyScene(3);
-    small.fishCount = 20;  // arrays shorter than the AVX-512 build's window of 32
+    small.fishCount = 20;  // arrays shorter than the AVX-512 build's window of 32 (sim/cell_order_gather.cpp)
     const BestKernelBuildAtExit restore;
     ThreadPool two(2);
     for (const Scene& scene : {busyScene(5), small, bench::constantDensityScene(4013)})
