@@ -64,7 +64,8 @@ TEST_CASE("variation draws are spread evenly from -1 to 1, uncorrelated, and dif
         CHECK(std::abs(sum[k] / kFish) < 0.02);                // uniform on [-1, 1): mean 0
         CHECK(std::abs(sumSquares[k] / kFish - 1.0 / 3) < 0.02);  // and variance 1/3
     }
-    // A fast fish does not also see further, nor keep more distance, ...
+    // No draw follows another: a fast fish does not also see further, nor
+    // weigh separation more, and so on for every pair.
     for (int a = 0; a < 5; ++a)
         for (int b = a + 1; b < 5; ++b) {
             INFO("draws " << a << " and " << b);
