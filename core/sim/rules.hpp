@@ -107,7 +107,9 @@ template <std::size_t D, typename T, typename S>
     // range, so the squares stay finite.
     const T vv = lengthSquared(v);
     const T aa = lengthSquared(accel * dt);
-    const auto moving = maskAnd(vv > kTinyLength * kTinyLength, vv <= FLT_MAX);  // as normalizedOrZero(v) would have it
+    // No direction below kTinyLength long, nor where the square is not
+    // finite (normalizedOrZero tests the largest component instead).
+    const auto moving = maskAnd(vv > kTinyLength * kTinyLength, vv <= FLT_MAX);
     const T cross = v[0] * accel[1] - v[1] * accel[0];
     const Vec<D, T> side = selectVec(cross < 0.0f, Vec<D, T>{{v[1], -v[0]}}, Vec<D, T>{{-v[1], v[0]}});
     const T sideScale = sqrtOf(aa / select(moving, vv, T{} + 1.0f));
