@@ -186,7 +186,7 @@ struct Group {
     VariationDraws<F> draw;
     I scaredNow, alarmed;
     F alarmLeft, maxSpeed, radius;
-    VOf<F> heading;
+    VOf<F> coneAxis;  // the velocity, or 0 without a cone (rules::hasConeAxis)
     F coneLimit;
     I cellX, cellY;
     // The influences that need no neighbours, computed before the scan, so
@@ -197,7 +197,7 @@ struct Group {
     VOf<F> extra;   // predators, fields, obstacles, walls and wander, in units of maxSpeed per reference step
     VOf<F> noise;   // currents and jitter, px/s^2
 
-    scan::ScanFishOf<F> scanned() const { return {p[0], p[1], heading[0], heading[1], coneLimit, radius * radius}; }
+    scan::ScanFishOf<F> scanned() const { return {p[0], p[1], coneAxis[0], coneAxis[1], coneLimit, radius * radius}; }
 };
 
 template <typename F>
@@ -235,11 +235,12 @@ template <typename F>
     G.maxSpeed = k.maxSpeed * factorOf(k, G.draw.speed) * select(G.alarmed, 1.0f + k.alarmSpeedBoost, 1.0f);
     G.radius = k.perception * factorOf(k, G.draw.radius);
 
+    // The cone around the velocity itself, its limit scaled by the squared
+    // speed (rules::inFieldOfView): no unit heading to compute.
     const F speed2 = lengthSquared(G.v);
-    // Below this speed the heading, and so the cone, is undefined.
-    const I useCone = (speed2 > 1e-6f) & (k.fovEverywhere ? 0 : -1);
-    G.heading = selectVec(useCone, G.v * (1.0f / sqrtOf(select(useCone, speed2, 1.0f))), VOf<F>{});
-    G.coneLimit = select(useCone, k.fovLimit, -1.0f);  // -1 with a zero heading: all around
+    const I useCone = rules::hasConeAxis(speed2) & (k.fovEverywhere ? 0 : -1);
+    G.coneAxis = selectVec(useCone, G.v, VOf<F>{});
+    G.coneLimit = select(useCone, k.fovLimit * speed2, -1.0f);  // -1 with a zero axis: all around
     G.cellX = halfByHalf([&](const auto& x) { return g.cellX(x); }, G.p[0]);
     G.cellY = halfByHalf([&](const auto& y) { return g.cellY(y); }, G.p[1]);
 
@@ -290,7 +291,7 @@ struct Sixteen {
 [[gnu::always_inline]] inline Sixteen sixteenOf(const Group<v32f>& G, int h) {
     const scan::ScanFishOf<v32f> f = G.scanned();
     const auto half = [h](const auto& pair) { return h == 0 ? pair.lo : pair.hi; };
-    return {{half(f.x), half(f.y), half(f.headX), half(f.headY), half(f.coneLimit), half(f.radius2)},
+    return {{half(f.x), half(f.y), half(f.axisX), half(f.axisY), half(f.coneLimit), half(f.radius2)},
             half(G.cellX),
             half(G.cellY),
             std::clamp(G.count - h * 2 * kLanes, 0, 2 * kLanes)};
@@ -299,7 +300,7 @@ struct Sixteen {
 // The low (h = 0) or high (h = 1) eight lanes of sixteen.
 [[gnu::always_inline]] inline Eight eightOf(const Sixteen& S, int h) {
     const scan::ScanFishOf<v16f>& f = S.fish;
-    return {{halfOf(f.x, h), halfOf(f.y, h), halfOf(f.headX, h), halfOf(f.headY, h), halfOf(f.coneLimit, h),
+    return {{halfOf(f.x, h), halfOf(f.y, h), halfOf(f.axisX, h), halfOf(f.axisY, h), halfOf(f.coneLimit, h),
              halfOf(f.radius2, h)},
             halfOf(S.cellX, h),
             halfOf(S.cellY, h),
@@ -461,7 +462,7 @@ template <typename F>
     // and push are zeros. Taken out here.
     const W selfOffset = p - p;
     const F selfD2 = rules::scanDot(selfOffset[0], selfOffset[1], selfOffset[0], selfOffset[1]);
-    const F selfProj = rules::scanDot(G.heading[0], G.heading[1], selfOffset[0], selfOffset[1]);
+    const F selfProj = rules::scanDot(G.coneAxis[0], G.coneAxis[1], selfOffset[0], selfOffset[1]);
     const I selfSeen = live & rules::inFieldOfView(selfProj, selfD2, G.coneLimit) & (selfD2 < G.radius * G.radius);
     const F nCount = sums.count - keepWhere(selfSeen, splat<F>(1.0f));
     const F velX = sums.velX - keepWhere(selfSeen, v[0]);

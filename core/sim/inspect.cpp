@@ -33,9 +33,10 @@ FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t
 
     const float speed2 = lengthSquared(v);
     r.speed = std::sqrt(speed2);
-    // Below this speed the heading, and so the cone, is undefined.
-    const bool useCone = !k.fovEverywhere && speed2 > 1e-6f;
-    const Vec2 heading = useCone ? v * (1.0f / std::sqrt(speed2)) : Vec2{};
+    // The cone around the velocity, its limit scaled by the squared speed, as in the kernel.
+    const bool useCone = !k.fovEverywhere && rules::hasConeAxis(speed2);
+    const Vec2 axis = useCone ? v : Vec2{};
+    const float coneLimit = k.fovLimit * speed2;
     r.fovHalfAngleRadians = useCone ? std::acos(std::fmax(k.cosHalfFov, -1.0f)) : std::numbers::pi_v<float>;
 
     const float radius2 = r.perceptionRadius * r.perceptionRadius;
@@ -47,8 +48,8 @@ FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t
         const Vec2 off = displacement(k, p, Vec2{{f.px[j], f.py[j]}});
         const float d2 = rules::scanDot(off[0], off[1], off[0], off[1], fused);
         if (!(d2 < radius2)) continue;
-        const float proj = rules::scanDot(heading[0], heading[1], off[0], off[1], fused);
-        if (useCone && !rules::inFieldOfView(proj, d2, k.fovLimit)) continue;
+        const float proj = rules::scanDot(axis[0], axis[1], off[0], off[1], fused);
+        if (useCone && !rules::inFieldOfView(proj, d2, coneLimit)) continue;
         r.neighbours.push_back(p + off);
         velSum += Vec2{{f.vx[j], f.vy[j]}};
         offSum += off;

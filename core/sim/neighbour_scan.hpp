@@ -70,8 +70,8 @@ using Lanes = LanesOf<v8f>;
 template <typename F>
 struct ScanFishOf {
     F x, y;          // position
-    F headX, headY;  // unit heading, or 0 when the cone is not used
-    F coneLimit;     // rules::coneLimit of the half angle; -1 with a zero heading = all around
+    F axisX, axisY;  // the cone's axis: the velocity, or 0 when the cone is not used
+    F coneLimit;     // rules::coneLimit of the half angle times the axis's squared length; -1 with a zero axis = all around
     F radius2;       // perception radius squared (per fish)
 };
 using ScanFish = ScanFishOf<v8f>;
@@ -105,7 +105,7 @@ template <bool Wrap, typename F>
         dy = select(dy < -0.5f * s.height, dy + s.height, dy);
     }
     const F d2 = rules::scanDot(dx, dy, dx, dy);
-    const F proj = rules::scanDot(f.headX, f.headY, dx, dy);
+    const F proj = rules::scanDot(f.axisX, f.axisY, dx, dy);
     const MaskOf<F> seen = rules::inFieldOfView(proj, d2, f.coneLimit) & (d2 < f.radius2);
     L.seen = countDownWhere(L.seen, seen);
     L.velX = addWhere(L.velX, seen, cvx);

@@ -29,8 +29,8 @@ namespace mirofish::bench {
     for (int l = 0; l < 16; ++l) {
         fish.x[l] = 100.0f + 10.0f * static_cast<float>(l);
         fish.y[l] = y(random);
-        fish.headX[l] = 0.6f;
-        fish.headY[l] = 0.8f;
+        fish.axisX[l] = 0.6f;
+        fish.axisY[l] = 0.8f;
         fish.coneLimit[l] = rules::coneLimit(-0.34f);  // a 220-degree field of view
         fish.radius2[l] = 50.0f * 50.0f;
     }

@@ -122,8 +122,8 @@ Tally scanBothWays(std::uint32_t seed) {
             f.x[l] = s.px[i];
             f.y[l] = s.py[i];
             const float angle = 6.2831853f * u(rng);
-            f.headX[l] = std::cos(angle);
-            f.headY[l] = std::sin(angle);
+            f.axisX[l] = std::cos(angle);
+            f.axisY[l] = std::sin(angle);
             f.coneLimit[l] = rules::coneLimit(std::cos(1.9f));
             const float r = radius * (0.8f + 0.2f * u(rng));
             f.radius2[l] = r * r;
