@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <numbers>
 #include <string_view>
 #include <vector>
 
@@ -62,6 +63,10 @@ public:
     void getRaw(void* out, std::size_t size) {
         need(size);
         std::memcpy(out, p_, size);
+        p_ += size;
+    }
+    void skip(std::size_t size) {
+        need(size);
         p_ += size;
     }
     Vec2 getVec() {
@@ -174,6 +179,7 @@ void saveSnapshot(const Simulation& sim, const std::filesystem::path& file) {
     writeScene(w, st.scene);
     w.put(st.step), w.put(st.time), w.put(st.nextFieldId), w.put(st.lastNeighbours), w.put(st.lastCandidates);
     w.put(st.rowStretch);
+    w.put(st.wanderPhase);
     w.put(static_cast<std::uint64_t>(st.history.filled)), w.put(static_cast<std::uint64_t>(st.history.next));
     w.putRaw(st.history.perStep.data(), sizeof st.history.perStep);
     const std::size_t n = st.scene.fishCount;
@@ -240,15 +246,23 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     if (!validRowStretch(st.rowStretch))
         r.fail("grid row stretch " + numberText(st.rowStretch) + ", not a multiple of " + numberText(kRowStretchStep) +
                " from 1 to " + numberText(kMaxRowStretch));
+    st.wanderPhase = version >= 5 ? r.get<double>() : 0.0;
+    if (!(st.wanderPhase >= 0.0 && st.wanderPhase < 2.0 * std::numbers::pi))
+        r.fail("wander phase " + numberText(st.wanderPhase) + ", not in [0, 2 pi)");
     st.history.filled = r.get<std::uint64_t>();
     st.history.next = r.get<std::uint64_t>();
     if (st.history.filled > RuleForceHistory::kWindow || st.history.next >= RuleForceHistory::kWindow)
         r.fail("bad force history");
     r.getRaw(st.history.perStep.data(), sizeof st.history.perStep);
     const std::size_t n = st.scene.fishCount;
-    if ((payloadSize / (FishArrays::kFloatFields.size() + 1)) / 4 < n) r.fail("fish count larger than the file");
+    // Before version 5 the wander directions' two arrays came before the alarms.
+    const std::size_t oldWander = version >= 5 ? 0 : 2;
+    if ((payloadSize / (FishArrays::kFloatFields.size() + oldWander + 1)) / 4 < n) r.fail("fish count larger than the file");
     st.fish.allocate(n);
-    for (FishArrays::FloatField m : FishArrays::kFloatFields) r.getRaw((st.fish.*m).data(), n * sizeof(float));
+    for (FishArrays::FloatField m : FishArrays::kFloatFields) {
+        if (m == &FishArrays::alarm) r.skip(oldWander * n * sizeof(float));
+        r.getRaw((st.fish.*m).data(), n * sizeof(float));
+    }
     r.getRaw(st.fish.id.data(), n * sizeof(std::uint32_t));
     if (!r.atEnd()) r.fail("unexpected bytes after the fish");
     sim.restore(std::move(st));

@@ -22,7 +22,11 @@ struct SnapshotError : std::runtime_error {
 // 4: the stretch of the grid's rows is stored (sim/row_stretch.hpp). Files
 // of versions 2 and 3 were saved by programs whose rows were never
 // stretched, and load with square cells.
-inline constexpr std::uint32_t kSnapshotVersion = 4;
+// 5: the fish's wander directions are no longer stored, the school's wander
+// phase is (rules::wanderDirection). Files of versions 2 to 4 load with
+// that phase at 0: each fish's wander direction jumps once to where its
+// fixed phase puts it, and turns on from there.
+inline constexpr std::uint32_t kSnapshotVersion = 5;
 inline constexpr std::uint32_t kOldestSnapshotVersion = 2;
 
 void saveSnapshot(const Simulation& sim, const std::filesystem::path& file);

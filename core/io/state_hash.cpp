@@ -33,6 +33,7 @@ std::uint64_t stateHash(const Simulation& sim) {
     const FishArrays& f = sim.fish();
     for (FishArrays::FloatField m : FishArrays::kFloatFields) h.bytes((f.*m).data(), n * sizeof(float));
     h.bytes(f.id.data(), n * sizeof(std::uint32_t));
+    h.value(sim.wanderPhase());
     for (const Predator& p : sim.scene().predators) h.value(p.position), h.value(p.velocity);
     if (sim.scene().leader) h.value(sim.scene().leader->position);
     return h.digest();

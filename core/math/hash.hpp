@@ -14,8 +14,8 @@ enum class RandomStream : std::uint32_t {
     SpawnPosition = 1,
     SpawnVelocity,
     Variation,
-    SpawnPhase,
-    Jitter,
+    // 4 drew each fish's wander phase, now a variation draw (variationDraws).
+    Jitter = 5,
     NoiseLattice,
 };
 
@@ -85,12 +85,13 @@ template <typename U>
     return signedUnitFloats(h << 16);
 }
 
-// Per-fish variation: a fish's five fixed draws in [-1, 1) (maxSpeed,
-// perception radius, the separation, alignment and cohesion weights; the
-// factor used is 1 + variation * draw). A pure function of the fish id and
-// the seed's key (variationKey), so the same at every step, for one fish
+// A fish's fixed draws in [-1, 1): the five of its per-fish variation
+// (maxSpeed, perception radius, the separation, alignment and cohesion
+// weights; the factor used is 1 + variation * draw) and the phase of its
+// wander direction (rules::wanderDirection). A pure function of the fish id
+// and the seed's key (variationKey), so the same at every step, for one fish
 // (U = std::uint32_t) or eight (U = v8u) alike; recomputed where needed
-// instead of stored, which saves reordering five arrays by cell every step.
+// instead of stored, which saves reordering seven arrays by cell every step.
 // Three independent hashes of the id (keys apart by fixed bit patterns),
 // two draws from each: the five draws were once a chain of five hashes,
 // each of the one before, and their multiplies, one after the other, held
@@ -100,12 +101,14 @@ template <typename U>
 template <typename F>
 struct VariationDraws {
     F speed, radius, separation, alignment, cohesion;
+    F wanderPhase;
 };
 template <typename U>
 [[gnu::always_inline]] inline auto variationDraws(U id, std::uint32_t key) {
     const U a = idHash(id, key), b = idHash(id, key ^ 0x68e31da4u), c = idHash(id, key ^ 0xb5297a4du);
     using F = decltype(signedUnitFloats(a));
-    return VariationDraws<F>{highHalfDraw(a), lowHalfDraw(a), highHalfDraw(b), lowHalfDraw(b), highHalfDraw(c)};
+    return VariationDraws<F>{highHalfDraw(a), lowHalfDraw(a), highHalfDraw(b),
+                             lowHalfDraw(b),  highHalfDraw(c), lowHalfDraw(c)};
 }
 
 // A 64-bit hash folded to the 32-bit key of mix32's streams.

@@ -168,12 +168,12 @@ template <std::size_t N, bool WithIds, bool Prefetch>
 // the Zen 5 the sixteen-slot copy of all twelve arrays in one pass took 1.044
 // times as long as the fish-by-fish passes, in passes of four 0.989
 // (lock-step, whole steps, 50 000 fish, 1 thread). The ids ride along with
-// the last three floats (two where the alarms are left out).
+// the alarms, the last float array (alone where the alarms are left out).
 template <bool Windowed>
 void gatherPasses(const FishArrays& from, FishArrays& to, const std::uint32_t* order, std::size_t b, std::size_t e,
                   [[maybe_unused]] CopyWrites writes, Alarms alarms) {
     constexpr std::size_t kFields = FishArrays::kFloatFields.size(), kWhole = kFields / 4 * 4;
-    static_assert(kFields - kWhole == 3, "the last pass copies three float arrays and the ids");
+    static_assert(kFields - kWhole == 1, "the last pass copies the alarms and the ids");
     static_assert(FishArrays::kFloatFields.back() == &FishArrays::alarm, "the alarms are the last array");
     const auto pass = [&]<std::size_t N, bool WithIds, bool Prefetch>(std::size_t first) {
 #ifdef MIROFISH_X86_KERNELS

@@ -34,7 +34,7 @@ void gatherInCellOrder(const FishArrays& from, FishArrays& to, const std::uint32
                        Alarms alarms = Alarms::Copied);
 
 // Whether a step's copy of `fish` fish streams its writes: where the two
-// copies of the arrays (48 bytes a fish each) take more than 64 MiB, more
+// copies of the arrays (40 bytes a fish each) take more than 64 MiB, more
 // than a desktop CPU's last-level cache holds. Lock-step on the Intel Xeon
 // (2026-12-04, constant density, streamed against cached): 1 000 000 fish
 // 0.960 of the time on 2 threads and 0.942 on 1, 500 000 fish 1.006;

@@ -19,8 +19,6 @@ struct FishArrays {
     CacheLineVector<float> ax, ay;
     // Drawn heading (unit vector), turned at most turnRate per step.
     CacheLineVector<float> hx, hy;
-    // Wander direction (unit vector), rotated by wanderRate each step.
-    CacheLineVector<float> wx, wy;
     // Seconds of alarm left after a predator came close.
     CacheLineVector<float> alarm;
     // Stable identity: ids are always exactly 0..count-1. The arrays get
@@ -29,9 +27,10 @@ struct FishArrays {
     CacheLineVector<std::uint32_t> id;
 
     using FloatField = CacheLineVector<float> FishArrays::*;
-    static constexpr std::array<FloatField, 11> kFloatFields = {
-        &FishArrays::px, &FishArrays::py, &FishArrays::vx, &FishArrays::vy, &FishArrays::ax,   &FishArrays::ay,
-        &FishArrays::hx, &FishArrays::hy, &FishArrays::wx, &FishArrays::wy, &FishArrays::alarm};
+    // (A fish's wander direction is no array: rules::wanderDirection.)
+    static constexpr std::array<FloatField, 9> kFloatFields = {&FishArrays::px, &FishArrays::py, &FishArrays::vx,
+                                                               &FishArrays::vy, &FishArrays::ax, &FishArrays::ay,
+                                                               &FishArrays::hx, &FishArrays::hy, &FishArrays::alarm};
 
     // Zeroed entries after the last fish: the kernel reads every array eight
     // fish at a time (sixteen while more than eight are left), and the

@@ -35,7 +35,9 @@ struct StepConstants {
     float wSep = 0, wAli = 0, wCoh = 0;
     float maxSpeed = 0, minSpeedShare = 0, maxForce = 0, lag = 0, variation = 0;
     float noiseAmp = 0, jitterAmp = 0;
-    float wanderAmp = 0, wanderCos = 1, wanderSin = 0;
+    float wanderAmp = 0;
+    // The cosine and sine of the school's wander phase at this step (rules::wanderDirection).
+    float wanderPhaseCos = 1, wanderPhaseSin = 0;
     float turnCos = 1, turnSin = 0;
     float boundaryMargin = 0, boundaryWeight = 0;
     float predatorRadius = 0, predatorRepulsion = 0, alarmDuration = 0, alarmSpeedBoost = 0, alarmCohesion = 1;

@@ -193,7 +193,6 @@ struct Group {
     // that their chains of operations run beside it instead of after it,
     // in finishGroup (lock-step on 1 thread: 0.97-1.00 of the time at
     // constant density, 0.98 for article 000; the same values):
-    VOf<F> wander;  // the wander direction
     VOf<F> extra;   // predators, fields, obstacles, walls and wander, in units of maxSpeed per reference step
     VOf<F> noise;   // currents and jitter, px/s^2
 
@@ -252,8 +251,7 @@ template <typename F>
              rules::softWallPush(p[1], k.boundaryMargin) - rules::softWallPush(k.height - p[1], k.boundaryMargin)}};
         G.extra += wall * k.boundaryWeight;
     }
-    G.wander = VOf<F>{{loadLanes<F>(&f.wx[b]), loadLanes<F>(&f.wy[b])}};
-    G.extra += G.wander * k.wanderAmp;
+    G.extra += rules::wanderDirection(G.draw.wanderPhase, k.wanderPhaseCos, k.wanderPhaseSin) * k.wanderAmp;
     // Noise: coherent currents plus a tiny per-fish jitter, in px/s^2.
     // The id's stream keyed by the step; one hash gives both components.
     const UnsignedOf<F> h = idHash(G.ids, k.jitterKey);
@@ -484,7 +482,6 @@ template <typename F>
     addLanes(stats.alignment, select(live, length(ali), 0.0f));
     addLanes(stats.cohesion, select(live, length(coh), 0.0f));
 
-    const W& wander = G.wander;
     W goal{};
     if (in.leader) {
         const W toLeader = displacement(k, p, splatVec<F>(*in.leader));
@@ -527,12 +524,6 @@ template <typename F>
     const W turned = selectVec(hasDirection, rules::turnTowards(h, dir, k.turnCos, k.turnSin), h);
     storeLanes(&f.hx[b], turned[0]);
     storeLanes(&f.hy[b], turned[1]);
-    // Wander direction: rotate by wanderRate * dt; the factor (3 - |w|^2)/2
-    // is one Newton step towards unit length, so rounding never drifts.
-    const W w{{wander[0] * k.wanderCos - wander[1] * k.wanderSin, wander[0] * k.wanderSin + wander[1] * k.wanderCos}};
-    const W wUnit = w * (0.5f * (3.0f - lengthSquared(w)));
-    storeLanes(&f.wx[b], wUnit[0]);
-    storeLanes(&f.wy[b], wUnit[1]);
     // A scared fish stays alarmed for alarmDuration after the predator left.
     if (!in.alarmsStayClear) {
         const F alarmLeft = select(G.scaredNow, k.alarmDuration, maxOf(G.alarmLeft - k.dt, splat<F>(0.0f)));

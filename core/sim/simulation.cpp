@@ -71,6 +71,7 @@ void Simulation::reset(std::uint64_t seed) {
     scene_.seed = seed;
     step_ = 0;
     time_ = 0;
+    wanderPhase_ = 0;
     history_ = RuleForceHistory{};
     lastNeighbours_ = lastCandidates_ = 0;
     cellsKnown_ = false;
@@ -120,9 +121,8 @@ StepConstants Simulation::stepConstants() const {
     k.noiseAmp = std::clamp(p.get(ParamId::Noise), -kAbsurd, kAbsurd) * k.maxForce;
     k.jitterAmp = std::clamp(p.get(ParamId::Jitter), -kAbsurd, kAbsurd) * k.maxForce;
     k.wanderAmp = p.get(ParamId::WanderWeight);
-    const float wanderStep = p.get(ParamId::WanderRate) * k.dt;
-    k.wanderCos = std::cos(wanderStep);
-    k.wanderSin = std::sin(wanderStep);
+    k.wanderPhaseCos = static_cast<float>(std::cos(wanderPhase_));
+    k.wanderPhaseSin = static_cast<float>(std::sin(wanderPhase_));
     const float turnStep = std::clamp(p.get(ParamId::TurnRate), 0.0f, 10000.0f) * k.dt * std::numbers::pi_v<float> / 180.0f;
     k.turnCos = std::cos(std::min(turnStep, std::numbers::pi_v<float>));
     k.turnSin = std::sin(std::min(turnStep, std::numbers::pi_v<float>));
@@ -237,6 +237,14 @@ void Simulation::step() {
     history_.push(total.separation * inv, total.alignment * inv, total.cohesion * inv);
     ++step_;
     time_ += stepSeconds_;
+    advanceWanderPhase();
+}
+
+void Simulation::advanceWanderPhase() {
+    // In [0, 2 pi), in double: the phase of a run of years keeps its precision.
+    const double turned = wanderPhase_ + static_cast<double>(scene_.params.get(ParamId::WanderRate)) * stepSeconds_;
+    const double phase = std::fmod(turned, 2.0 * std::numbers::pi);
+    wanderPhase_ = std::isfinite(phase) ? (phase < 0.0 ? phase + 2.0 * std::numbers::pi : phase) : 0.0;
 }
 
 void Simulation::setStepSeconds(double seconds) {
@@ -321,6 +329,7 @@ Simulation::SavedState Simulation::save() const {
     s.scene = scene_;
     s.step = step_;
     s.time = time_;
+    s.wanderPhase = wanderPhase_;
     s.nextFieldId = nextFieldId_;
     s.fish.allocate(scene_.fishCount);
     s.fish.copyPrefix(fish_, scene_.fishCount);
@@ -335,6 +344,7 @@ void Simulation::restore(SavedState state) {
     scene_ = std::move(state.scene);
     step_ = state.step;
     time_ = state.time;
+    wanderPhase_ = std::isfinite(state.wanderPhase) ? state.wanderPhase : 0.0;
     nextFieldId_ = state.nextFieldId;
     history_ = state.history;
     lastNeighbours_ = state.lastNeighbours;

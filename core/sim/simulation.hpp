@@ -115,6 +115,8 @@ public:
     const UniformGrid& grid() const { return grid_; }
     std::uint64_t stepIndex() const { return step_; }
     double time() const { return time_; }
+    // The school's wander phase, radians in [0, 2 pi) (rules::wanderDirection).
+    double wanderPhase() const { return wanderPhase_; }
     Scheduler& scheduler() const { return *scheduler_; }
     // The pool the following steps run on. Results are the same on any.
     void setScheduler(Scheduler& scheduler) { scheduler_ = &scheduler; }
@@ -133,6 +135,7 @@ public:
         Scene scene;
         std::uint64_t step = 0;
         double time = 0;  // simulated seconds: the sum of the steps' lengths
+        double wanderPhase = 0;  // radians, in [0, 2 pi)
         std::uint32_t nextFieldId = 1;
         FishArrays fish;
         RuleForceHistory history;
@@ -179,6 +182,10 @@ private:
     std::uint64_t step_ = 0;
     double stepSeconds_ = kStepSeconds;
     double time_ = 0;  // sum of the steps' lengths
+    // The school's wander phase (rules::wanderDirection): each step turns it
+    // by the wander rate times the step's length.
+    double wanderPhase_ = 0;
+    void advanceWanderPhase();
     std::uint32_t nextFieldId_ = 1;
     RuleForceHistory history_;
     double lastNeighbours_ = 0, lastCandidates_ = 0;

@@ -24,11 +24,6 @@ void spawnFish(FishArrays& f, std::size_t slot, std::uint32_t id, std::uint64_t 
     f.hy[slot] = std::sin(angle);
     f.ax[slot] = 0.0f;
     f.ay[slot] = 0.0f;
-
-    const std::uint64_t hw = hashKey(seed, id, 0, RandomStream::SpawnPhase);
-    const float phase = unitFloat(hw) * 2.0f * std::numbers::pi_v<float>;
-    f.wx[slot] = std::cos(phase);
-    f.wy[slot] = std::sin(phase);
     f.alarm[slot] = 0.0f;
     f.id[slot] = id;
 }

@@ -1,9 +1,9 @@
 // The per-fish variation (SPEC: maxSpeed, perception radius and the three
-// weights each times a fixed factor in [0.85, 1.15]) comes from draws that
-// are recomputed from the fish id every step instead of stored: they must be
-// fixed per fish, spread evenly, independent of each other, and the same for
-// one fish as for eight at once. Two draws come from each hash, its high and
-// its low sixteen bits.
+// weights each times a fixed factor in [0.85, 1.15]) and the phase of each
+// fish's wander direction come from draws that are recomputed from the fish
+// id every step instead of stored: they must be fixed per fish, spread
+// evenly, independent of each other, and the same for one fish as for eight
+// at once. Two draws come from each hash, its high and its low sixteen bits.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -16,9 +16,11 @@ using namespace mirofish;
 
 namespace {
 
-std::array<float, 5> drawsOf(std::uint32_t id, std::uint32_t key) {
+constexpr int kDraws = 6;
+
+std::array<float, kDraws> drawsOf(std::uint32_t id, std::uint32_t key) {
     const VariationDraws<float> d = variationDraws(id, key);
-    return {d.speed, d.radius, d.separation, d.alignment, d.cohesion};
+    return {d.speed, d.radius, d.separation, d.alignment, d.cohesion, d.wanderPhase};
 }
 
 }  // namespace
@@ -30,9 +32,9 @@ TEST_CASE("eight fish at once get the draws each gets alone, bit for bit") {
         for (int l = 0; l < kLanes; ++l) ids[l] = first + static_cast<std::uint32_t>(l);
         const VariationDraws<v8f> lanes = variationDraws(ids, key);
         for (int l = 0; l < kLanes; ++l) {
-            const std::array<float, 5> one = drawsOf(first + static_cast<std::uint32_t>(l), key);
-            const std::array<float, 5> fromLanes = {lanes.speed[l], lanes.radius[l], lanes.separation[l],
-                                                    lanes.alignment[l], lanes.cohesion[l]};
+            const std::array<float, kDraws> one = drawsOf(first + static_cast<std::uint32_t>(l), key);
+            const std::array<float, kDraws> fromLanes = {lanes.speed[l],     lanes.radius[l],    lanes.separation[l],
+                                                         lanes.alignment[l], lanes.cohesion[l], lanes.wanderPhase[l]};
             CHECK(std::memcmp(one.data(), fromLanes.data(), sizeof one) == 0);
         }
     }
@@ -42,32 +44,32 @@ TEST_CASE("variation draws are spread evenly from -1 to 1, uncorrelated, and dif
     const std::uint32_t key = foldKey(hashKey(5, 0, 0, RandomStream::Variation));
     const std::uint32_t otherKey = foldKey(hashKey(6, 0, 0, RandomStream::Variation));
     constexpr int kFish = 20000;
-    std::array<double, 5> sum{}, sumSquares{};
-    std::array<std::array<double, 5>, 5> products{};
+    std::array<double, kDraws> sum{}, sumSquares{};
+    std::array<std::array<double, kDraws>, kDraws> products{};
     std::array<int, 10> speedBins{};
     int sameAsOtherSeed = 0, outOfRange = 0;
     for (std::uint32_t id = 0; id < kFish; ++id) {
-        const std::array<float, 5> d = drawsOf(id, key);
-        for (int k = 0; k < 5; ++k) {
+        const std::array<float, kDraws> d = drawsOf(id, key);
+        for (int k = 0; k < kDraws; ++k) {
             outOfRange += !(d[k] >= -1.0f && d[k] < 1.0f);
             sum[k] += d[k];
             sumSquares[k] += d[k] * d[k];
         }
-        for (int a = 0; a < 5; ++a)
-            for (int b = a + 1; b < 5; ++b) products[a][b] += d[a] * d[b];
+        for (int a = 0; a < kDraws; ++a)
+            for (int b = a + 1; b < kDraws; ++b) products[a][b] += d[a] * d[b];
         ++speedBins[static_cast<std::size_t>((d[0] + 1.0f) * 5.0f)];
         sameAsOtherSeed += drawsOf(id, otherKey)[0] == d[0];
     }
     CHECK(outOfRange == 0);
-    for (int k = 0; k < 5; ++k) {
+    for (int k = 0; k < kDraws; ++k) {
         INFO("draw " << k);
         CHECK(std::abs(sum[k] / kFish) < 0.02);                // uniform on [-1, 1): mean 0
         CHECK(std::abs(sumSquares[k] / kFish - 1.0 / 3) < 0.02);  // and variance 1/3
     }
     // No draw follows another: a fast fish does not also see further, nor
-    // weigh separation more, and so on for every pair.
-    for (int a = 0; a < 5; ++a)
-        for (int b = a + 1; b < 5; ++b) {
+    // weigh separation more, nor wander the same way, and so on for every pair.
+    for (int a = 0; a < kDraws; ++a)
+        for (int b = a + 1; b < kDraws; ++b) {
             INFO("draws " << a << " and " << b);
             CHECK(std::abs(products[a][b] / kFish) < 0.02);
         }

@@ -115,13 +115,13 @@ namespace {
 
 // A fish's memory, taken by id.
 struct Memory {
-    float wx, wy, hx, hy, alarm;
+    float hx, hy, alarm;
 };
 
 std::vector<Memory> memoryById(const Simulation& sim) {
     const FishArrays& f = sim.fish();
     std::vector<Memory> m(sim.fishCount());
-    for (std::size_t i = 0; i < sim.fishCount(); ++i) m[f.id[i]] = {f.wx[i], f.wy[i], f.hx[i], f.hy[i], f.alarm[i]};
+    for (std::size_t i = 0; i < sim.fishCount(); ++i) m[f.id[i]] = {f.hx[i], f.hy[i], f.alarm[i]};
     return m;
 }
 
@@ -129,9 +129,9 @@ std::vector<Memory> memoryById(const Simulation& sim) {
 
 TEST_CASE("each fish's memory follows it through every step's sort, in every build, small schools too") {
     // The step sorts the fish by cell, memory and all (Simulation::reorderByCell),
-    // and the kernel updates each fish's memory: its wander direction must
-    // turn by the wander rate, its alarm run down (or restart near a
-    // predator), its drawn heading turn towards its own new velocity.
+    // and the kernel updates each fish's memory: its alarm must run down (or
+    // restart near a predator), its drawn heading turn towards its own new
+    // velocity.
     Scene small = busyScene(3);
     small.fishCount = 20;  // arrays shorter than the AVX-512 build's window of 32 (sim/cell_order_gather.cpp)
     const BestKernelBuildAtExit restore;
@@ -151,15 +151,12 @@ TEST_CASE("each fish's memory follows it through every step's sort, in every bui
                 const FishArrays& f = sim.fish();
                 for (std::size_t i = 0; i < sim.fishCount(); ++i) {
                     const Memory &b = before[f.id[i]], &a = after[f.id[i]];
-                    const float wx = b.wx * k.wanderCos - b.wy * k.wanderSin;
-                    const float wy = b.wx * k.wanderSin + b.wy * k.wanderCos;
-                    const float unit = 0.5f * (3.0f - (wx * wx + wy * wy));
                     const Vec2 v{{f.vx[i], f.vy[i]}};
                     const Vec2 dir = v * (1.0f / std::sqrt(v[0] * v[0] + v[1] * v[1]));
                     const Vec2 heading = rules::turnTowards(Vec2{{b.hx, b.hy}}, dir, k.turnCos, k.turnSin);
                     const bool runsDown = a.alarm == std::max(b.alarm - k.dt, 0.0f);
                     scaredAgain += !runsDown && a.alarm == k.alarmDuration;
-                    wrong += a.wx != wx * unit || a.wy != wy * unit || a.hx != heading[0] || a.hy != heading[1] ||
+                    wrong += a.hx != heading[0] || a.hy != heading[1] ||
                              !(runsDown || a.alarm == k.alarmDuration);
                 }
             }

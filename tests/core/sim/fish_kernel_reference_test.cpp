@@ -57,8 +57,9 @@ std::vector<RefResult> referenceStep(const Simulation& sim, const NoiseField& no
     for (std::size_t i = 0; i < n; ++i) {
         const FishInspection seen = inspectFishAt(f, n, i, k, {});
         const Vec2 p0 = seen.position, v0 = seen.velocity;
-        const float maxSpeed = k.maxSpeed * (1.0f + k.variation * variationDraws(f.id[i], k.variationKey).speed);
-        Vec2 extra = Vec2{{f.wx[i], f.wy[i]}} * k.wanderAmp;
+        const VariationDraws<float> draw = variationDraws(f.id[i], k.variationKey);
+        const float maxSpeed = k.maxSpeed * (1.0f + k.variation * draw.speed);
+        Vec2 extra = rules::wanderDirection(draw.wanderPhase, k.wanderPhaseCos, k.wanderPhaseSin) * k.wanderAmp;
         if (k.boundary == BoundaryMode::Soft) {
             const float m = k.boundaryMargin;
             extra += Vec2{{rules::softWallPush(p0[0], m) - rules::softWallPush(k.width - p0[0], m),
