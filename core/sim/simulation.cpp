@@ -243,8 +243,10 @@ void Simulation::step() {
 void Simulation::advanceWanderPhase() {
     // In [0, 2 pi), in double: the phase of a run of years keeps its precision.
     const double turned = wanderPhase_ + static_cast<double>(scene_.params.get(ParamId::WanderRate)) * stepSeconds_;
-    const double phase = std::fmod(turned, 2.0 * std::numbers::pi);
-    wanderPhase_ = std::isfinite(phase) ? (phase < 0.0 ? phase + 2.0 * std::numbers::pi : phase) : 0.0;
+    double phase = std::fmod(turned, 2.0 * std::numbers::pi);
+    if (phase < 0.0) phase += 2.0 * std::numbers::pi;
+    // A hair below 0 rounds up to 2 pi; a rate that is not finite starts the phase over.
+    wanderPhase_ = std::isfinite(phase) && phase < 2.0 * std::numbers::pi ? phase : 0.0;
 }
 
 void Simulation::setStepSeconds(double seconds) {
