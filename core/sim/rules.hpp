@@ -134,7 +134,7 @@ template <std::size_t D, typename T, typename S>
     return selectVec(tooSlow, selectVec(moving, turned, raised), tried);
 }
 
-// A fish's wander direction (article 000's wander: a unit vector at a phase
+// A fish's wander direction (article 001's wander: a unit vector at a phase
 // that turns wanderRate radians a second). Every fish's phase turns at the
 // same rate, so it is the fish's fixed phase, pi * u for its draw u in
 // [-1, 1) (VariationDraws::wanderPhase), plus the school's common phase,
