@@ -78,13 +78,25 @@ template <FloatLanes F = v8f>
     std::memcpy(&v, p, sizeof v);
     return v;
 }
+// A mask's lanes as the bits of an integer, lane 0 lowest: their sign bits
+// (a mask's lanes are 0 or -1), in one instruction where the target has AVX
+// (eight lanes) or AVX-512 (sixteen).
+#ifdef __AVX__
+[[gnu::always_inline]] inline unsigned laneBits(v8i m) { return static_cast<unsigned>(_mm256_movemask_ps((__m256)m)); }
+#endif
+#ifdef __AVX512F__
+[[gnu::always_inline]] inline __mmask16 laneBits(v16i m) {
+    return _mm512_cmplt_epi32_mask((__m512i)m, _mm512_setzero_si512());
+}
+#endif
+
 // The lanes of m (a prefix: the lanes below some count) from p, +0 in the
 // others, reading nothing but those floats: one masked load where the target
 // has AVX-512, else lane by lane.
 template <FloatLanes F>
 [[gnu::always_inline]] inline F loadLanesWhere(MaskOf<F> m, const float* p) {
 #ifdef __AVX512F__
-    if constexpr (std::is_same_v<F, v16f>) return (F)_mm512_maskz_loadu_ps(_mm512_cmplt_epi32_mask((__m512i)m, __m512i{}), p);
+    if constexpr (std::is_same_v<F, v16f>) return (F)_mm512_maskz_loadu_ps(laneBits(m), p);
 #endif
     F v{};
     for (int l = 0; l < kLaneCount<F> && m[l]; ++l) v[l] = p[l];
@@ -245,19 +257,17 @@ template <typename W>
 
 // Whether every lane of a mask is set: for a branch that skips work no lane
 // needs (the lanes' results stay exactly as without it).
-// A mask's lanes are 0 or -1 (comparisons, and their &, | and ~), so their
-// sign bits tell: where the target has AVX, one instruction gathers them
-// into an integer. Without it, the 64-bit quarters are and-ed, which GCC 12
-// compiled for AVX-512 too as extractions of each quarter, 30-odd
-// instructions for a speed limit's test of thirty-two fish (vec.hpp
-// limitLength, rules.hpp applyAcceleration), where the sign bits take a few:
-// a tenth of the instructions of the kernel's steering went (lock-step,
-// 2026-12-05: 0.984 of the time at the bench's constant density on 1
-// thread, 0.985 on 2).
+// From laneBits where the target has it; without AVX, the 64-bit quarters
+// are and-ed. GCC 12 compiled that for AVX-512 too, as extractions of each
+// quarter: 30-odd instructions for a speed limit's test of thirty-two fish
+// (vec.hpp limitLength, rules.hpp applyAcceleration), where the sign bits
+// take a few, and a tenth of the instructions of the kernel's steering went
+// (lock-step, 2026-12-05: 0.984 of the time at the bench's constant density
+// on 1 thread, 0.985 on 2).
 [[gnu::always_inline]] inline bool allOf(bool m) { return m; }
 [[gnu::always_inline]] inline bool allOf(v8i m) {
 #ifdef __AVX__
-    return _mm256_movemask_ps((__m256)m) == 0xff;
+    return laneBits(m) == 0xffu;
 #else
     using v4u64 = std::uint64_t __attribute__((vector_size(32)));
     const v4u64 q = (v4u64)m;
@@ -266,7 +276,7 @@ template <typename W>
 }
 [[gnu::always_inline]] inline bool allOf(v16i m) {
 #ifdef __AVX512F__
-    return _mm512_cmplt_epi32_mask((__m512i)m, _mm512_setzero_si512()) == 0xffff;
+    return laneBits(m) == 0xffff;
 #else
     return allOf(lowHalf(m)) && allOf(highHalf(m));
 #endif
@@ -275,14 +285,14 @@ template <typename W>
 [[gnu::always_inline]] inline bool noneOf(bool m) { return !m; }
 [[gnu::always_inline]] inline bool noneOf(v8i m) {
 #ifdef __AVX__
-    return _mm256_movemask_ps((__m256)m) == 0;
+    return laneBits(m) == 0u;
 #else
     return allOf(~m);
 #endif
 }
 [[gnu::always_inline]] inline bool noneOf(v16i m) {
 #ifdef __AVX512F__
-    return _mm512_cmplt_epi32_mask((__m512i)m, _mm512_setzero_si512()) == 0;
+    return laneBits(m) == 0;
 #else
     return noneOf(lowHalf(m)) && noneOf(highHalf(m));
 #endif
@@ -425,7 +435,7 @@ template <MaskLanes M>
 [[gnu::always_inline]] inline std::size_t appendSetLanes(std::uint32_t* out, std::uint32_t first, v8i m) {
 #ifdef __AVX2__
     const v8i index = iotaLanes<v8i>() + static_cast<std::int32_t>(first);
-    const auto bits = static_cast<unsigned>(__builtin_ia32_movmskps256((v8f)m));
+    const unsigned bits = laneBits(m);
     const v8i packedLanes = v8i{} + static_cast<std::int32_t>(lanes_detail::kSetLanes[bits]);
     const v8i lanes = packedLanes >> v8i{0, 3, 6, 9, 12, 15, 18, 21} & 7;
     const v8i packed = __builtin_ia32_permvarsi256(index, lanes);
@@ -437,7 +447,7 @@ template <MaskLanes M>
 }
 [[gnu::always_inline]] inline std::size_t appendSetLanes(std::uint32_t* out, std::uint32_t first, v16i m) {
 #ifdef __AVX512DQ__
-    const __mmask16 set = _mm512_cmplt_epi32_mask((__m512i)m, _mm512_setzero_si512());
+    const __mmask16 set = laneBits(m);
     const v16i index = iotaLanes<v16i>() + static_cast<std::int32_t>(first);
     _mm512_storeu_si512(out, _mm512_maskz_compress_epi32(set, (__m512i)index));
     return static_cast<std::size_t>(__builtin_popcount(set));

@@ -152,6 +152,7 @@ private:
     void allocate(std::size_t capacity);
     void configureSpatial();
     void reorderByCell(std::size_t chunk);  // chunk: the kernel's fish per chunk this step
+    void advanceWanderPhase();  // by the wander rate times the step's length, after a step
 
     Scene scene_;
     Scheduler* scheduler_;
@@ -185,7 +186,6 @@ private:
     // The school's wander phase (rules::wanderDirection): each step turns it
     // by the wander rate times the step's length.
     double wanderPhase_ = 0;
-    void advanceWanderPhase();
     std::uint32_t nextFieldId_ = 1;
     RuleForceHistory history_;
     double lastNeighbours_ = 0, lastCandidates_ = 0;
