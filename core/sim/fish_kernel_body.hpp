@@ -308,9 +308,21 @@ struct Sixteen {
 // Perceive (sim/neighbour_scan.hpp): runs of lanes that share a row and a few
 // columns, each scanned once, lanes over fish. Lanes past the last fish are
 // in no run and sum nothing.
+// A run's scan with the separation apart (sim/neighbour_scan.hpp Pass), out
+// of line: inlined beside the scan without it, it made the kernel's loop
+// slower at the bench's constant density, which never takes it.
+template <bool Wrap, bool Images>
+[[gnu::noinline]] scan::Lanes scanEightApart(const scan::ScanShared& shared, const scan::ScanFish& fish, v8i run,
+                                             const UniformGrid::Spans& spans, scan::NearbyList& nearby,
+                                             std::size_t& examined) {
+    scan::Lanes lanes;
+    examined = scan::scanWithinReach<Wrap, Images, true>(lanes, shared, fish, run, spans, nearby);
+    return lanes;
+}
+
 template <bool Wrap>
 [[gnu::always_inline]] inline Perceived perceiveEight(const Eight& E, const UniformGrid& g, const scan::ScanShared& shared,
-                                                      scan::NearbyList& nearby, std::uint64_t& candidates) {
+                                                      bool apart, scan::NearbyList& nearby, std::uint64_t& candidates) {
     const v8i iota = iotaLanes<v8i>();
     const bool oneRun = E.oneRun();
     Perceived sums{};
@@ -321,9 +333,13 @@ template <bool Wrap>
         const v8i inRun = (iota >= l) & (iota < e);
         scan::Lanes lanes;
         const bool images = Wrap && g.needsNearestImage(E.cellX[l], E.cellX[e - 1], E.cellY[l]);
-        const std::size_t examined =
-            images ? scan::scanWithinReach<Wrap, Wrap>(lanes, shared, E.fish, inRun, spans, nearby)
-                   : scan::scanWithinReach<Wrap, false>(lanes, shared, E.fish, inRun, spans, nearby);
+        std::size_t examined = 0;
+        if (apart)
+            lanes = images ? scanEightApart<Wrap, Wrap>(shared, E.fish, inRun, spans, nearby, examined)
+                           : scanEightApart<Wrap, false>(shared, E.fish, inRun, spans, nearby, examined);
+        else
+            examined = images ? scan::scanWithinReach<Wrap, Wrap>(lanes, shared, E.fish, inRun, spans, nearby)
+                              : scan::scanWithinReach<Wrap, false>(lanes, shared, E.fish, inRun, spans, nearby);
         candidates += std::uint64_t{examined} * static_cast<std::uint64_t>(e - l);
         const Perceived run = perceivedOf(lanes);
         sums = (l == 0 && e == kLanes) ? run : merge(inRun, run, sums);
@@ -336,20 +352,23 @@ template <bool Wrap>
 [[gnu::always_inline]] inline Perceived perceiveGroup(const KernelInput& in, const Group<v8f>& G,
                                                       const scan::ScanShared& shared, scan::NearbyList& nearby,
                                                       std::uint64_t& candidates) {
-    return perceiveEight<Wrap>(eightOf(G), *in.grid, shared, nearby, candidates);
+    return perceiveEight<Wrap>(eightOf(G), *in.grid, shared, in.k->separationApart(), nearby, candidates);
 }
 
 // The sixteen-lane scan of two groups of eight (all sixteen lanes hold a
 // fish), out of line: inlined into the kernel, GCC 12 kept its sums in
 // memory, a load and a store per sum and candidate, which made it cost as
 // much as two groups scanned apart. Sets examined to the candidates it walked
-// per fish. Images: as for scan::scanWithinReach.
-template <bool Wrap, bool Images>
+// per fish. Images: as for scan::scanWithinReach. Apart: shared's
+// separationApart, a constant in each copy of this function, so that the
+// scan of a step that never takes the separation apart (the bench's
+// constant-density scene) is compiled as if the two passes did not exist.
+template <bool Wrap, bool Images, bool Apart>
 [[gnu::noinline]] scan::LanesOf<v16f> scanSixteen(const scan::ScanSharedOf<v16f>& shared,
                                                   const scan::ScanFishOf<v16f>& fish, const UniformGrid::Spans& spans,
                                                   scan::NearbyList& nearby, std::size_t& examined) {
     scan::LanesOf<v16f> lanes;
-    examined = scan::scanWithinReach<Wrap, Images>(lanes, shared, fish, v16i{} - 1, spans, nearby);
+    examined = scan::scanWithinReach<Wrap, Images, Apart>(lanes, shared, fish, v16i{} - 1, spans, nearby);
     return returnedSums(lanes);
 }
 
@@ -371,14 +390,19 @@ template <bool Wrap>
         const UniformGrid::Spans spans = g.neighbourSpans(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
         std::size_t examined = 0;
         const bool images = Wrap && g.needsNearestImage(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
+        const scan::ScanSharedOf<v16f> wide = widened(shared);
+        const auto scan = [&]<bool Images>() {
+            return in.k->separationApart() ? scanSixteen<Wrap, Images, true>(wide, S.fish, spans, nearby, examined)
+                                           : scanSixteen<Wrap, Images, false>(wide, S.fish, spans, nearby, examined);
+        };
         const PerceivedOf<v16f> seen =
-            perceivedOf(images ? scanSixteen<Wrap, Wrap>(widened(shared), S.fish, spans, nearby, examined)
-                               : scanSixteen<Wrap, false>(widened(shared), S.fish, spans, nearby, examined));
+            perceivedOf(images ? scan.template operator()<Wrap>() : scan.template operator()<false>());
         candidates += std::uint64_t{examined} * 2 * kLanes;
         return seen;
     }
-    const Perceived low = perceiveEight<Wrap>(a, g, shared, nearby, candidates);
-    return joinedSums(low, perceiveEight<Wrap>(b, g, shared, nearby, candidates));
+    const bool apart = in.k->separationApart();
+    const Perceived low = perceiveEight<Wrap>(a, g, shared, apart, nearby, candidates);
+    return joinedSums(low, perceiveEight<Wrap>(b, g, shared, apart, nearby, candidates));
 }
 
 template <bool Wrap>

@@ -4,7 +4,10 @@
 
 namespace mirofish::scan {
 
-void NearbyList::grow(std::size_t size) { list_.resize(size); }
+void NearbyList::grow(std::size_t size) {
+    list_.resize(size);
+    close_.resize(size);
+}
 
 // Out of the kernel, for two reasons: its thread-local list brings
 // std::vector's destructor, which the AVX2 kernel must not instantiate; and

@@ -5,7 +5,9 @@
 // the scan walks. In article 000's school the spans of a group
 // of sixteen fish in one cell are about 250 fish; a fifth of them lie farther
 // from the box around the sixteen than the largest of their radii, and an
-// eight-lane run's box is smaller still.
+// eight-lane run's box is smaller still. Where the separation has a pass of
+// its own (sim/neighbour_scan.hpp Pass), a second list holds those that may
+// lie within the separation radius of one of them, found by the same test.
 //
 // Exact, not an approximation: a candidate is dropped only where the scan
 // would find it beyond the radius of every fish of the lanes, so the sums
@@ -113,36 +115,68 @@ public:
     [[gnu::always_inline]] std::span<const std::uint32_t> fill(const float* px, const float* py,
                                                                const UniformGrid::Spans& spans, const Reach& r,
                                                                float width, float height) {
-        if (list_.size() < spans.total + kRoom) grow(2 * std::size_t{spans.total} + kRoom);
-        std::uint32_t* const out = list_.data();  // in a local: the stores could alias the vector's own pointer
-        // A box outside the world (no step leaves a fish there) keeps every candidate.
-        const bool boxInside = !Wrap || (r.x0 >= 0.0f && r.x1 <= width && r.y0 >= 0.0f && r.y1 <= height);
-        const float radius2 = boxInside ? r.radius2 : std::numeric_limits<float>::infinity();
-        std::size_t n = 0;
-        for (int s = 0; s < spans.count; ++s) {
-            std::uint32_t j = spans.begin[s];
-            if constexpr (Wide) {
-                for (; j + 2 * kLanes <= spans.end[s]; j += 2 * kLanes)
-                    n += appendWithinReach<v16f, Wrap, Images>(out + n, px, py, j, spans.end[s], r, radius2, width, height);
-                if (j < spans.end[s])
-                    n += appendWithinReach<v16f, Wrap, Images, true>(out + n, px, py, j, spans.end[s], r, radius2, width, height);
-            } else {
-                for (; j < spans.end[s]; j += kLanes)
-                    n += appendWithinReach<v8f, Wrap, Images>(out + n, px, py, j, spans.end[s], r, radius2, width, height);
-            }
-        }
-        return {out, n};
+        return fillLists<Wrap, Images, false, Wide>(px, py, spans, r, width, height, 0.0f).all;
+    }
+    // The same list, and the list of those of its fish that may lie within
+    // the separation radius (squared: separationRadius2) of one of the fish,
+    // found by the same test with that radius (so just as exact).
+    struct Lists {
+        std::span<const std::uint32_t> all, close;
+    };
+    template <bool Wrap, bool Images = Wrap, bool Wide = kWideFill>
+    [[gnu::always_inline]] Lists fillWithClose(const float* px, const float* py, const UniformGrid::Spans& spans,
+                                               const Reach& r, float width, float height, float separationRadius2) {
+        return fillLists<Wrap, Images, true, Wide>(px, py, spans, r, width, height, separationRadius2);
     }
 
 private:
+    // fill, with the close list where Close.
+    template <bool Wrap, bool Images, bool Close, bool Wide>
+    [[gnu::always_inline]] Lists fillLists(const float* px, const float* py, const UniformGrid::Spans& spans,
+                                           const Reach& r, float width, float height, float separationRadius2) {
+        if (list_.size() < spans.total + kRoom) grow(2 * std::size_t{spans.total} + kRoom);
+        // In locals: the stores could alias the vectors' own pointers.
+        std::uint32_t* const out = list_.data();
+        std::uint32_t* const closeOut = close_.data();
+        // A box outside the world (no step leaves a fish there) keeps every candidate.
+        const bool boxInside = !Wrap || (r.x0 >= 0.0f && r.x1 <= width && r.y0 >= 0.0f && r.y1 <= height);
+        constexpr float inf = std::numeric_limits<float>::infinity();
+        const Radii radii{boxInside ? r.radius2 : inf, boxInside ? separationRadius2 : inf};
+        Counts n;
+        for (int s = 0; s < spans.count; ++s) {
+            std::uint32_t j = spans.begin[s];
+            const std::uint32_t end = spans.end[s];
+            if constexpr (Wide) {
+                for (; j + 2 * kLanes <= end; j += 2 * kLanes)
+                    appendWithinReach<v16f, Wrap, Images, Close>(out, closeOut, n, px, py, j, end, r, radii, width, height);
+                if (j < end)
+                    appendWithinReach<v16f, Wrap, Images, Close, true>(out, closeOut, n, px, py, j, end, r, radii, width,
+                                                                       height);
+            } else {
+                for (; j < end; j += kLanes)
+                    appendWithinReach<v8f, Wrap, Images, Close>(out, closeOut, n, px, py, j, end, r, radii, width, height);
+            }
+        }
+        return {{out, n.all}, {closeOut, n.close}};
+    }
+
+    struct Radii {
+        float reach2, separation2;  // squared
+    };
+    struct Counts {
+        std::size_t all = 0, close = 0;
+    };
+
     // Of the candidates j, j + 1, ... in the lanes of F, those before end (in
-    // the span) and within reach, appended at out; returns how many. Tail:
-    // sixteen lanes that reach past the span's end, whose loads leave out the
-    // lanes past it (a masked load reads nothing there).
-    template <FloatLanes F, bool Wrap, bool Images, bool Tail = false>
-    [[gnu::always_inline]] static std::size_t appendWithinReach(std::uint32_t* out, const float* px, const float* py,
-                                                                std::uint32_t j, std::uint32_t end, const Reach& r,
-                                                                float radius2, float width, float height) {
+    // the span) and within reach, appended at out + n.all, and where Close,
+    // those within the separation radius at closeOut + n.close; counts them
+    // into n. Tail: sixteen lanes that reach past the span's end, whose loads
+    // leave out the lanes past it (a masked load reads nothing there).
+    template <FloatLanes F, bool Wrap, bool Images, bool Close, bool Tail = false>
+    [[gnu::always_inline]] static void appendWithinReach(std::uint32_t* out, std::uint32_t* closeOut, Counts& n,
+                                                         const float* px, const float* py, std::uint32_t j,
+                                                         std::uint32_t end, const Reach& r, const Radii& radii,
+                                                         float width, float height) {
         const MaskOf<F> inSpan = iotaLanes<MaskOf<F>>() < static_cast<std::int32_t>(end - j);
         const F cx = Tail ? loadLanesWhere<F>(inSpan, px + j) : loadLanes<F>(px + j);
         const F cy = Tail ? loadLanesWhere<F>(inSpan, py + j) : loadLanes<F>(py + j);
@@ -161,7 +195,9 @@ private:
             gx = gapTo(cx, x0, x1);
             gy = gapTo(cy, y0, y1);
         }
-        return appendSetLanes(out, j, inSpan & (rules::scanDot(gx, gy, gx, gy) < radius2));
+        const F gap2 = rules::scanDot(gx, gy, gx, gy);
+        n.all += appendSetLanes(out + n.all, j, inSpan & (gap2 < radii.reach2));
+        if constexpr (Close) n.close += appendSetLanes(closeOut + n.close, j, inSpan & (gap2 < radii.separation2));
     }
 
     // Out of line (sim/neighbour_scan.cpp), in the generic build: the AVX2
@@ -170,22 +206,44 @@ private:
 
     // Room past the list's end for the lanes of one last append.
     static constexpr std::size_t kRoom = 2 * kLanes;
-    std::vector<std::uint32_t> list_;
+    std::vector<std::uint32_t> list_, close_;  // of the same size
 };
 
 NearbyList& threadNearbyList();
+
+// Whether the separation's own pass over a close list of this length, after
+// the pass over all the candidates without it, costs less than one pass with
+// it: where fewer than half of the candidates are close. The sixteen-lane
+// loops take about 3.9 ns a candidate for one pass with everything, 2.1 for
+// the pass without the separation and 3.6 for the separation alone (its
+// division keeps the divider busy; Intel Xeon, 2026-12-05,
+// mirofish_scan_bench).
+inline bool separateCloseList(std::size_t all, std::size_t close) { return 2 * close < all; }
 
 // The scan of the spans around the fish of the lanes of m, lanes over fish,
 // through the list of those within reach. Returns how many candidates it
 // examined (per fish). Images: whether the scan measures to the nearest
 // image (UniformGrid::needsNearestImage); the list is the same either way.
-template <bool Wrap, bool Images = Wrap, typename F>
+// Apart: the separation in a pass of its own where the close list is short
+// (Pass, separateCloseList); the sums are the same either way.
+template <bool Wrap, bool Images = Wrap, bool Apart = false, typename F>
 [[gnu::always_inline]] inline std::size_t scanWithinReach(LanesOf<F>& L, const ScanSharedOf<F>& s,
                                                           const ScanFishOf<F>& f, MaskOf<F> m,
                                                           const UniformGrid::Spans& spans, NearbyList& nearby) {
     static_assert(Wrap || !Images, "only a wrapping world has images");
-    const std::span<const std::uint32_t> list =
-        nearby.fill<Wrap, Images>(s.px, s.py, spans, reachOf(f, m), s.width[0], s.height[0]);
+    const Reach reach = reachOf(f, m);
+    if constexpr (Apart) {
+        const NearbyList::Lists lists =
+            nearby.fillWithClose<Wrap, Images>(s.px, s.py, spans, reach, s.width[0], s.height[0], s.separationRadius2[0]);
+        if (separateCloseList(lists.all.size(), lists.close.size())) {
+            scanList<Images, Pass::AllButSeparation>(L, s, f, lists.all);
+            scanList<Images, Pass::SeparationOnly>(L, s, f, lists.close);
+        } else {
+            scanList<Images>(L, s, f, lists.all);
+        }
+        return lists.all.size();
+    }
+    const std::span<const std::uint32_t> list = nearby.fill<Wrap, Images>(s.px, s.py, spans, reach, s.width[0], s.height[0]);
     scanList<Images>(L, s, f, list);
     return list.size();
 }

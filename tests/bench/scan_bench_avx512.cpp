@@ -13,7 +13,17 @@
 
 namespace mirofish::bench {
 
-[[gnu::flatten]] double nanosecondsPerScanStep(int candidates) {
+namespace {
+
+template <scan::Pass P>
+void scanAs(scan::LanesOf<v16f>& lanes, const scan::ScanSharedOf<v16f>& shared, const scan::ScanFishOf<v16f>& fish,
+            std::span<const std::uint32_t> list) {
+    scan::scanList<false, P>(lanes, shared, fish, list);
+}
+
+}  // namespace
+
+[[gnu::flatten]] double nanosecondsPerScanStep(int candidates, ScanPass pass) {
     // Fish of the bench's density around sixteen fish in a strip of cells
     // (perception radius 50 px): which lanes see which candidate changes
     // nothing, the scan being branch-free, but the sums stay ordinary numbers.
@@ -44,8 +54,11 @@ namespace mirofish::bench {
         const auto start = std::chrono::steady_clock::now();
         for (int s = 0; s < scans; ++s) {
             scan::LanesOf<v16f> lanes;
-            scan::scanList<false>(lanes, shared, fish, std::span<const std::uint32_t>(list));
-            sink += lanes.sepX[s & 15];
+            const std::span<const std::uint32_t> all(list);
+            if (pass == ScanPass::Everything) scanAs<scan::Pass::Everything>(lanes, shared, fish, all);
+            if (pass == ScanPass::AllButSeparation) scanAs<scan::Pass::AllButSeparation>(lanes, shared, fish, all);
+            if (pass == ScanPass::SeparationOnly) scanAs<scan::Pass::SeparationOnly>(lanes, shared, fish, all);
+            sink += lanes.sepX[s & 15] + lanes.velX[s & 15];  // each pass writes one of them
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         sample = seconds * 1e9 / (static_cast<double>(scans) * static_cast<double>(n));

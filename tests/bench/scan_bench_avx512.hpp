@@ -4,8 +4,11 @@
 
 namespace mirofish::bench {
 
+// Which pass of the scan (sim/neighbour_scan.hpp scan::Pass).
+enum class ScanPass { Everything, AllButSeparation, SeparationOnly };
+
 // The kernel's sixteen-lane scan over a warm list of `candidates` fish: the
 // median time of one candidate step, in nanoseconds.
-double nanosecondsPerScanStep(int candidates);
+double nanosecondsPerScanStep(int candidates, ScanPass pass = ScanPass::Everything);
 
 }  // namespace mirofish::bench

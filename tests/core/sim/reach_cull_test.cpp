@@ -93,13 +93,14 @@ struct Tally {
     std::size_t groups = 0, differing = 0, seen = 0, nearEdge = 0;
     std::size_t plain = 0;  // groups of one cell clear of the seams, scanned again without images
     std::size_t examined = 0, whole = 0;  // of the groups of consecutive fish
+    std::size_t twoPasses = 0;            // groups whose separation had a pass of its own
 };
 
 // Groups of lanes taken from consecutive fish (as the kernel takes them) and
 // from anywhere, some with a fish that perceives nothing (a non-finite
 // position, no radius), scanned both ways.
 template <typename F, bool Wrap>
-Tally scanBothWays(std::uint32_t seed) {
+Tally scanBothWays(std::uint32_t seed, bool separationApart = false) {
     using M = scan::MaskOf<F>;
     constexpr int lanes = kLaneCount<F>;
     std::mt19937 rng(seed);
@@ -107,8 +108,12 @@ Tally scanBothWays(std::uint32_t seed) {
     const SortedSchool s = school(rng, 1500, 900.0f, 500.0f, radius * 1.2f, Wrap);
     const std::size_t n = s.px.size() - kLanes;
     const UniformGrid& g = s.grid;
-    const scan::ScanSharedOf<F> shared{s.px.data(), s.py.data(), s.vx.data(), s.vy.data(),
-                                       splat<F>(25.0f * 25.0f), splat<F>(1.0f), splat<F>(900.0f), splat<F>(500.0f)};
+    // Apart, a smaller separation radius, so that the close lists are short
+    // enough for their own pass in some groups.
+    const float separation = separationApart ? 12.0f : 25.0f;
+    const scan::ScanSharedOf<F> shared{s.px.data(),     s.py.data(),      s.vx.data(),
+                                       s.vy.data(),     splat<F>(separation * separation),
+                                       splat<F>(1.0f),  splat<F>(900.0f), splat<F>(500.0f)};
     std::uniform_int_distribution<std::size_t> anyFish(0, n - 1);
     std::uniform_real_distribution<float> u(0.0f, 1.0f);
     scan::NearbyList& nearby = scan::threadNearbyList();
@@ -136,7 +141,14 @@ Tally scanBothWays(std::uint32_t seed) {
 
         scan::LanesOf<F> whole, culled;
         scanWholeSpans<Wrap>(whole, shared, f, spans);
-        const std::size_t examined = scan::scanWithinReach<Wrap>(culled, shared, f, M{} - 1, spans, nearby);
+        const std::size_t examined =
+            separationApart ? scan::scanWithinReach<Wrap, Wrap, true>(culled, shared, f, M{} - 1, spans, nearby)
+                            : scan::scanWithinReach<Wrap>(culled, shared, f, M{} - 1, spans, nearby);
+        if (separationApart) {
+            const auto lists = nearby.fillWithClose<Wrap>(s.px.data(), s.py.data(), spans, scan::reachOf(f, M{} - 1),
+                                                          900.0f, 500.0f, separation * separation);
+            t.twoPasses += scan::separateCloseList(lists.all.size(), lists.close.size());
+        }
         ++t.groups;
         t.differing += !sameSums(whole, culled);
         // In a wrapping world, fish of one cell whose block needs no nearest
@@ -156,7 +168,10 @@ Tally scanBothWays(std::uint32_t seed) {
         // Lanes outside the run may be left out of the box, and their sums
         // are then not asked for: the run's lanes still get theirs.
         scan::LanesOf<F> runOnly;
-        scan::scanWithinReach<Wrap>(runOnly, shared, f, m, spans, nearby);
+        if (separationApart)
+            scan::scanWithinReach<Wrap, Wrap, true>(runOnly, shared, f, m, spans, nearby);
+        else
+            scan::scanWithinReach<Wrap>(runOnly, shared, f, m, spans, nearby);
         for (int l = 0; l < lanes; ++l)
             if (m[l] != 0)
                 t.differing += !(whole.seen[l] == runOnly.seen[l] && sameBits(whole.velX[l], runOnly.velX[l]) &&
@@ -181,8 +196,14 @@ Tally scanBothWays(std::uint32_t seed) {
 TEST_CASE("a scan of the candidates within reach of its fish gives the sums of its whole spans, bit for bit") {
     for (std::uint32_t seed : {1u, 2u, 3u}) {
         INFO("seed " << seed);
+        // With the separation apart, the groups take either way.
+        const Tally apart = scanBothWays<v16f, false>(seed, true);
+        CHECK(apart.twoPasses > apart.groups / 10);
+        CHECK(apart.twoPasses < apart.groups * 9 / 10);
         for (const Tally& t : {scanBothWays<v8f, false>(seed), scanBothWays<v16f, false>(seed),
-                               scanBothWays<v8f, true>(seed), scanBothWays<v16f, true>(seed)}) {
+                               scanBothWays<v8f, true>(seed), scanBothWays<v16f, true>(seed),
+                               scanBothWays<v8f, false>(seed, true), scanBothWays<v16f, false>(seed, true),
+                               scanBothWays<v8f, true>(seed, true), scanBothWays<v16f, true>(seed, true)}) {
             CHECK(t.differing == 0);
             // The cull does drop candidates around fish that lie close
             // together, and the scans see neighbours, some of them at the
@@ -259,6 +280,64 @@ TEST_CASE("candidates at the very edge of a fish's radius are still scanned") {
     }
 }
 
+TEST_CASE("the separation in a pass of its own over the close list adds what one pass adds, bit for bit") {
+    // Half the candidates lie one step of float inside the separation radius
+    // of one fish, as the scan computes the squared distance, in any
+    // direction (where a close list a hair too short would lose them), the
+    // rest anywhere within perception.
+    const float separation = 30.0f;
+    std::mt19937 rng(6);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    std::size_t closeTotal = 0, allTotal = 0;
+    for (int trial = 0; trial < 50; ++trial) {
+        scan::ScanFish f{};
+        for (int l = 0; l < kLanes; ++l) {
+            f.x[l] = 150.0f + 60.0f * u(rng);
+            f.y[l] = 100.0f + 60.0f * u(rng);
+            const float angle = 6.2831853f * u(rng);
+            f.axisX[l] = std::cos(angle);
+            f.axisY[l] = std::sin(angle);
+            f.coneLimit[l] = rules::coneLimit(std::cos(2.0f));
+            const float r = 60.0f + 10.0f * u(rng);
+            f.radius2[l] = r * r;
+        }
+        std::vector<float> px, py, vx, vy;
+        while (px.size() < 400) {
+            const int l = static_cast<int>(px.size() % kLanes);
+            const float angle = 6.2831853f * u(rng);
+            const float r = px.size() % 2 == 0 ? separation : 80.0f * u(rng);
+            float ux = f.x[l] + r * std::cos(angle), uy = f.y[l] + r * std::sin(angle);
+            for (int step = 0; step < 64 && !(scanD2<false>(ux, uy, f.x[l], f.y[l], 0, 0) < separation * separation);
+                 ++step) {
+                if (px.size() % 2 != 0) break;
+                ux = std::nextafter(ux, f.x[l]);
+                uy = std::nextafter(uy, f.y[l]);
+            }
+            px.push_back(ux), py.push_back(uy), vx.push_back(u(rng)), vy.push_back(u(rng));
+        }
+        for (auto* a : {&px, &py, &vx, &vy}) a->resize(a->size() + kLanes, 0.0f);
+        const scan::ScanShared shared{px.data(), py.data(), vx.data(), vy.data(),
+                                      splat(separation * separation), splat(1.0f), splat(500.0f), splat(400.0f)};
+        UniformGrid::Spans spans;
+        spans.count = 1, spans.begin[0] = 0, spans.end[0] = 400, spans.total = 400;
+        scan::Lanes whole, twoPasses;
+        scanWholeSpans<false>(whole, shared, f, spans);
+        const auto lists = scan::threadNearbyList().fillWithClose<false>(px.data(), py.data(), spans,
+                                                                         scan::reachOf(f, v8i{} - 1), 500.0f, 400.0f,
+                                                                         separation * separation);
+        scan::scanList<false, scan::Pass::AllButSeparation>(twoPasses, shared, f, lists.all);
+        scan::scanList<false, scan::Pass::SeparationOnly>(twoPasses, shared, f, lists.close);
+        INFO("trial " << trial);
+        REQUIRE(sameSums(whole, twoPasses));
+        closeTotal += lists.close.size(), allTotal += lists.all.size();
+        std::size_t close = 0;
+        for (int l = 0; l < kLanes; ++l) close += whole.sepX[l] != 0.0f;
+        CHECK(close >= kLanes - 1);  // the edge candidates do push
+    }
+    // The close list leaves candidates out.
+    CHECK(closeTotal < allTotal * 9 / 10);
+}
+
 TEST_CASE("a scan over no fish or over fish that perceive nothing examines no candidate") {
     const SortedSchool s = [] {
         std::mt19937 rng(4);
@@ -324,7 +403,7 @@ void fillBothWidths(std::uint32_t seed) {
     std::uniform_int_distribution<std::size_t> anyFish(0, n - 1);
     std::uniform_real_distribution<float> u(0.0f, 1.0f);
     scan::NearbyList& nearby = scan::threadNearbyList();
-    std::size_t sixteens = 0;
+    std::size_t sixteens = 0, closeOnes = 0;
     for (int trial = 0; trial < 300; ++trial) {
         const std::size_t i = anyFish(rng);
         const float x = s.px[i], y = s.py[i];
@@ -338,7 +417,17 @@ void fillBothWidths(std::uint32_t seed) {
         const auto sixteen = nearby.fill<Wrap, Images, true>(s.px.data(), s.py.data(), spans, reach, w, h);
         INFO("trial " << trial << ", " << spans.total << " fish in the spans");
         CHECK(std::vector<std::uint32_t>(sixteen.begin(), sixteen.end()) == byEight);
+        // The same again with the close list (a separation radius of 25 px).
+        const auto closeByEight = nearby.fillWithClose<Wrap, Images, false>(s.px.data(), s.py.data(), spans, reach, w, h, 625.0f);
+        const std::vector<std::uint32_t> allByEight(closeByEight.all.begin(), closeByEight.all.end());
+        const std::vector<std::uint32_t> closeEight(closeByEight.close.begin(), closeByEight.close.end());
+        const auto closeBySixteen = nearby.fillWithClose<Wrap, Images, true>(s.px.data(), s.py.data(), spans, reach, w, h, 625.0f);
+        CHECK(std::vector<std::uint32_t>(closeBySixteen.all.begin(), closeBySixteen.all.end()) == byEight);
+        CHECK(allByEight == byEight);
+        CHECK(std::vector<std::uint32_t>(closeBySixteen.close.begin(), closeBySixteen.close.end()) == closeEight);
+        closeOnes += closeEight.size();
     }
+    CHECK(closeOnes > 1000);
     CHECK(sixteens > 300);  // whole blocks of sixteen were taken
 }
 
