@@ -308,21 +308,9 @@ struct Sixteen {
 // Perceive (sim/neighbour_scan.hpp): runs of lanes that share a row and a few
 // columns, each scanned once, lanes over fish. Lanes past the last fish are
 // in no run and sum nothing.
-// A run's scan with the separation apart (sim/neighbour_scan.hpp Pass), out
-// of line: inlined beside the scan without it, it made the kernel's loop
-// slower at the bench's constant density, which never takes it.
-template <bool Wrap, bool Images>
-[[gnu::noinline]] scan::Lanes scanEightApart(const scan::ScanShared& shared, const scan::ScanFish& fish, v8i run,
-                                             const UniformGrid::Spans& spans, scan::NearbyList& nearby,
-                                             std::size_t& examined) {
-    scan::Lanes lanes;
-    examined = scan::scanWithinReach<Wrap, Images, true>(lanes, shared, fish, run, spans, nearby);
-    return lanes;
-}
-
 template <bool Wrap>
 [[gnu::always_inline]] inline Perceived perceiveEight(const Eight& E, const UniformGrid& g, const scan::ScanShared& shared,
-                                                      bool apart, scan::NearbyList& nearby, std::uint64_t& candidates) {
+                                                      scan::NearbyList& nearby, std::uint64_t& candidates) {
     const v8i iota = iotaLanes<v8i>();
     const bool oneRun = E.oneRun();
     Perceived sums{};
@@ -333,13 +321,9 @@ template <bool Wrap>
         const v8i inRun = (iota >= l) & (iota < e);
         scan::Lanes lanes;
         const bool images = Wrap && g.needsNearestImage(E.cellX[l], E.cellX[e - 1], E.cellY[l]);
-        std::size_t examined = 0;
-        if (apart)
-            lanes = images ? scanEightApart<Wrap, Wrap>(shared, E.fish, inRun, spans, nearby, examined)
-                           : scanEightApart<Wrap, false>(shared, E.fish, inRun, spans, nearby, examined);
-        else
-            examined = images ? scan::scanWithinReach<Wrap, Wrap>(lanes, shared, E.fish, inRun, spans, nearby)
-                              : scan::scanWithinReach<Wrap, false>(lanes, shared, E.fish, inRun, spans, nearby);
+        const std::size_t examined =
+            images ? scan::scanWithinReach<Wrap, Wrap>(lanes, shared, E.fish, inRun, spans, nearby)
+                   : scan::scanWithinReach<Wrap, false>(lanes, shared, E.fish, inRun, spans, nearby);
         candidates += std::uint64_t{examined} * static_cast<std::uint64_t>(e - l);
         const Perceived run = perceivedOf(lanes);
         sums = (l == 0 && e == kLanes) ? run : merge(inRun, run, sums);
@@ -352,17 +336,22 @@ template <bool Wrap>
 [[gnu::always_inline]] inline Perceived perceiveGroup(const KernelInput& in, const Group<v8f>& G,
                                                       const scan::ScanShared& shared, scan::NearbyList& nearby,
                                                       std::uint64_t& candidates) {
-    return perceiveEight<Wrap>(eightOf(G), *in.grid, shared, in.k->separationApart(), nearby, candidates);
+    return perceiveEight<Wrap>(eightOf(G), *in.grid, shared, nearby, candidates);
 }
 
 // The sixteen-lane scan of two groups of eight (all sixteen lanes hold a
 // fish), out of line: inlined into the kernel, GCC 12 kept its sums in
 // memory, a load and a store per sum and candidate, which made it cost as
 // much as two groups scanned apart. Sets examined to the candidates it walked
-// per fish. Images: as for scan::scanWithinReach. Apart: shared's
-// separationApart, a constant in each copy of this function, so that the
-// scan of a step that never takes the separation apart (the bench's
+// per fish. Images: as for scan::scanWithinReach. Apart: the separation in a
+// pass of its own where the close list is short (scan::Pass,
+// StepConstants::separationApart), a constant in each copy of this function,
+// so that the scan of a step that never takes it apart (the bench's
 // constant-density scene) is compiled as if the two passes did not exist.
+// Only the sixteen lanes take it apart: there the 512-bit division keeps the
+// divider busy for most of a candidate's time; a 256-bit one, for half as
+// long, does not, and eight lanes with the separation apart took the AVX2
+// build 1.03 of the time in article 000 (lock-step, 1 thread, 2026-12-05).
 template <bool Wrap, bool Images, bool Apart>
 [[gnu::noinline]] scan::LanesOf<v16f> scanSixteen(const scan::ScanSharedOf<v16f>& shared,
                                                   const scan::ScanFishOf<v16f>& fish, const UniformGrid::Spans& spans,
@@ -391,18 +380,17 @@ template <bool Wrap>
         std::size_t examined = 0;
         const bool images = Wrap && g.needsNearestImage(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
         const scan::ScanSharedOf<v16f> wide = widened(shared);
-        const auto scan = [&]<bool Images>() {
+        const auto scanned = [&]<bool Images>() {
             return in.k->separationApart() ? scanSixteen<Wrap, Images, true>(wide, S.fish, spans, nearby, examined)
                                            : scanSixteen<Wrap, Images, false>(wide, S.fish, spans, nearby, examined);
         };
         const PerceivedOf<v16f> seen =
-            perceivedOf(images ? scan.template operator()<Wrap>() : scan.template operator()<false>());
+            perceivedOf(images ? scanned.template operator()<Wrap>() : scanned.template operator()<false>());
         candidates += std::uint64_t{examined} * 2 * kLanes;
         return seen;
     }
-    const bool apart = in.k->separationApart();
-    const Perceived low = perceiveEight<Wrap>(a, g, shared, apart, nearby, candidates);
-    return joinedSums(low, perceiveEight<Wrap>(b, g, shared, apart, nearby, candidates));
+    const Perceived low = perceiveEight<Wrap>(a, g, shared, nearby, candidates);
+    return joinedSums(low, perceiveEight<Wrap>(b, g, shared, nearby, candidates));
 }
 
 template <bool Wrap>

@@ -43,6 +43,7 @@
 // and addProductWhere), fused in the AVX2 and AVX-512 builds of the kernel,
 // which therefore give identical results, and not in the generic build,
 // whose results differ from theirs in the last bits (math/lanes.hpp mulAdd).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -92,7 +93,8 @@ using ScanShared = ScanSharedOf<v8f>;
 // separation radius is well inside the perception radius, all but the
 // separation over the candidates within reach, then the separation alone
 // over those within its radius of the lanes' box (sim/reach_cull.hpp
-// NearbyList::fillWithClose, scanWithinReach). The separation's weight is a
+// NearbyList::fillWithClose, scanWithinReach), the two side by side
+// (scanListsApart). The separation's weight is a
 // division, which keeps the divider busy for most of a candidate's time, and
 // in article 000's school the close list holds about a third of the
 // candidates (0.365 of them from step 0 to 7407; 0.312 with the app's
@@ -136,17 +138,41 @@ template <bool Wrap, Pass P = Pass::Everything, typename F>
     }
 }
 
+// The candidate of index j into the arrays, against the fish of the lanes.
+template <bool Wrap, Pass P = Pass::Everything, typename F>
+[[gnu::always_inline]] inline void perceiveCandidate(LanesOf<F>& L, const ScanSharedOf<F>& s, const ScanFishOf<F>& f,
+                                                     std::uint32_t j) {
+    const F cvx = P == Pass::SeparationOnly ? F{} : broadcast<F>(s.vx + j);
+    const F cvy = P == Pass::SeparationOnly ? F{} : broadcast<F>(s.vy + j);
+    perceive<Wrap, P>(L, s, f, broadcast<F>(s.px + j), broadcast<F>(s.py + j), cvx, cvy);
+}
+
 // Lanes over fish: every candidate of a list of indices into the arrays (the
 // spans' fish within reach, sim/reach_cull.hpp), in its order, against the
 // fish of the lanes.
 template <bool Wrap, Pass P = Pass::Everything, typename F>
 [[gnu::always_inline]] inline void scanList(LanesOf<F>& L, const ScanSharedOf<F>& s, const ScanFishOf<F>& f,
                                             std::span<const std::uint32_t> list) {
-    for (const std::uint32_t j : list) {
-        const F cvx = P == Pass::SeparationOnly ? F{} : broadcast<F>(s.vx + j);
-        const F cvy = P == Pass::SeparationOnly ? F{} : broadcast<F>(s.vy + j);
-        perceive<Wrap, P>(L, s, f, broadcast<F>(s.px + j), broadcast<F>(s.py + j), cvx, cvy);
+    for (const std::uint32_t j : list) perceiveCandidate<Wrap, P>(L, s, f, j);
+}
+
+// Both passes of the separation apart at once: a candidate of the list
+// within reach without the separation, and one of the close list with the
+// separation alone, side by side while both lists last, so that the
+// separation's division runs beside the other pass's work instead of after
+// it. Each sum still meets its own list's candidates in order, so the sums
+// are those of the two passes one after the other, bit for bit.
+template <bool Wrap, typename F>
+[[gnu::always_inline]] inline void scanListsApart(LanesOf<F>& L, const ScanSharedOf<F>& s, const ScanFishOf<F>& f,
+                                                  std::span<const std::uint32_t> all,
+                                                  std::span<const std::uint32_t> close) {
+    const std::size_t both = std::min(all.size(), close.size());
+    for (std::size_t i = 0; i < both; ++i) {
+        perceiveCandidate<Wrap, Pass::AllButSeparation>(L, s, f, all[i]);
+        perceiveCandidate<Wrap, Pass::SeparationOnly>(L, s, f, close[i]);
     }
+    scanList<Wrap, Pass::AllButSeparation>(L, s, f, all.subspan(both));
+    scanList<Wrap, Pass::SeparationOnly>(L, s, f, close.subspan(both));
 }
 
 }  // namespace mirofish::scan

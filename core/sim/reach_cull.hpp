@@ -211,13 +211,16 @@ private:
 
 NearbyList& threadNearbyList();
 
-// Whether the separation's own pass over a close list of this length, after
-// the pass over all the candidates without it, costs less than one pass with
-// it: where fewer than half of the candidates are close. The sixteen-lane
-// loops take about 3.9 ns a candidate for one pass with everything, 2.1 for
-// the pass without the separation and 3.6 for the separation alone (its
-// division keeps the divider busy; Intel Xeon, 2026-12-05,
-// mirofish_scan_bench).
+// Whether the separation's pass of its own over a close list of this
+// length, side by side with the pass over all the candidates without it
+// (scanListsApart), costs less than one pass with everything: where fewer
+// than half of the candidates are close. On warm lists (mirofish_scan_bench,
+// Intel Xeon, 2026-12-05) a candidate of each list side by side takes 3.9-4.0
+// ns, about as long as one candidate of the single pass (4.0-4.4), and a
+// candidate of the pass without the separation alone 2.0-2.1. In article
+// 000's school (lock-step against one pass for every group, 1 thread) this
+// bound took 0.966 of the time; a third 0.975, two thirds 0.992, and every
+// group apart 1.012.
 inline bool separateCloseList(std::size_t all, std::size_t close) { return 2 * close < all; }
 
 // The scan of the spans around the fish of the lanes of m, lanes over fish,
@@ -236,8 +239,7 @@ template <bool Wrap, bool Images = Wrap, bool Apart = false, typename F>
         const NearbyList::Lists lists =
             nearby.fillWithClose<Wrap, Images>(s.px, s.py, spans, reach, s.width[0], s.height[0], s.separationRadius2[0]);
         if (separateCloseList(lists.all.size(), lists.close.size())) {
-            scanList<Images, Pass::AllButSeparation>(L, s, f, lists.all);
-            scanList<Images, Pass::SeparationOnly>(L, s, f, lists.close);
+            scanListsApart<Images>(L, s, f, lists.all, lists.close);
         } else {
             scanList<Images>(L, s, f, lists.all);
         }

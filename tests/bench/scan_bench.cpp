@@ -19,14 +19,16 @@ int main() {
     using mirofish::bench::ScanPass;
     std::printf("the kernel's scan loop, sixteen fish in the lanes, one candidate a step, warm lists (medians of 9)\n"
                 "candidates  ns a step  ns a fish (the step / 16 x candidates)  ns a step of the passes apart:\n"
-                "                                                                all but separation  separation only\n");
+                "                                                                all but separation  separation only  both at once\n");
     // The bench's constant density (about 70 candidates a group of sixteen),
     // article 000 (about 240) and its app's defaults (about 1160).
     for (const int candidates : {16, 35, 70, 140, 240, 480, 1160}) {
         const double ns = mirofish::bench::nanosecondsPerScanStep(candidates);
         const double rest = mirofish::bench::nanosecondsPerScanStep(candidates, ScanPass::AllButSeparation);
         const double separation = mirofish::bench::nanosecondsPerScanStep(candidates, ScanPass::SeparationOnly);
-        std::printf("%10d  %9.2f  %9.1f  %38.2f  %15.2f\n", candidates, ns, ns * candidates / 16.0, rest, separation);
+        const double both = mirofish::bench::nanosecondsPerScanStep(candidates, ScanPass::BothApart);
+        std::printf("%10d  %9.2f  %9.1f  %38.2f  %15.2f  %10.2f\n", candidates, ns, ns * candidates / 16.0, rest,
+                    separation, both);
     }
     return 0;
 }

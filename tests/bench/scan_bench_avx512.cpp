@@ -58,6 +58,7 @@ void scanAs(scan::LanesOf<v16f>& lanes, const scan::ScanSharedOf<v16f>& shared, 
             if (pass == ScanPass::Everything) scanAs<scan::Pass::Everything>(lanes, shared, fish, all);
             if (pass == ScanPass::AllButSeparation) scanAs<scan::Pass::AllButSeparation>(lanes, shared, fish, all);
             if (pass == ScanPass::SeparationOnly) scanAs<scan::Pass::SeparationOnly>(lanes, shared, fish, all);
+            if (pass == ScanPass::BothApart) scan::scanListsApart<false>(lanes, shared, fish, all, all);
             sink += lanes.sepX[s & 15] + lanes.velX[s & 15];  // each pass writes one of them
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

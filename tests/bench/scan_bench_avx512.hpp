@@ -5,7 +5,7 @@
 namespace mirofish::bench {
 
 // Which pass of the scan (sim/neighbour_scan.hpp scan::Pass).
-enum class ScanPass { Everything, AllButSeparation, SeparationOnly };
+enum class ScanPass { Everything, AllButSeparation, SeparationOnly, BothApart };
 
 // The kernel's sixteen-lane scan over a warm list of `candidates` fish: the
 // median time of one candidate step, in nanoseconds.

@@ -280,7 +280,7 @@ TEST_CASE("candidates at the very edge of a fish's radius are still scanned") {
     }
 }
 
-TEST_CASE("the separation in a pass of its own over the close list adds what one pass adds, bit for bit") {
+TEST_CASE("the separation in a pass of its own over the close list adds what one pass adds, bit for bit, also side by side") {
     // Half the candidates lie one step of float inside the separation radius
     // of one fish, as the scan computes the squared distance, in any
     // direction (where a close list a hair too short would lose them), the
@@ -327,8 +327,19 @@ TEST_CASE("the separation in a pass of its own over the close list adds what one
                                                                          separation * separation);
         scan::scanList<false, scan::Pass::AllButSeparation>(twoPasses, shared, f, lists.all);
         scan::scanList<false, scan::Pass::SeparationOnly>(twoPasses, shared, f, lists.close);
+        // Both passes side by side (the close list is the shorter one), and
+        // with the lists swapped, so that either may outlast the other.
+        scan::Lanes sideBySide, swapped, swappedApart;
+        scan::scanListsApart<false>(sideBySide, shared, f, lists.all, lists.close);
+        const std::vector<std::uint32_t> allList(lists.all.begin(), lists.all.end());
+        const std::vector<std::uint32_t> closeList(lists.close.begin(), lists.close.end());
+        scan::scanList<false, scan::Pass::AllButSeparation>(swapped, shared, f, closeList);
+        scan::scanList<false, scan::Pass::SeparationOnly>(swapped, shared, f, allList);
+        scan::scanListsApart<false>(swappedApart, shared, f, closeList, allList);
         INFO("trial " << trial);
         REQUIRE(sameSums(whole, twoPasses));
+        REQUIRE(sameSums(whole, sideBySide));
+        REQUIRE(sameSums(swapped, swappedApart));
         closeTotal += lists.close.size(), allTotal += lists.all.size();
         std::size_t close = 0;
         for (int l = 0; l < kLanes; ++l) close += whole.sepX[l] != 0.0f;
