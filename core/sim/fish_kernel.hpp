@@ -58,10 +58,11 @@ struct StepConstants {
     float largestRadius() const { return std::max(perception * (1.0f + variation), std::sqrt(separationRadius2)); }
     // Whether the scan may sum the separation in a pass of its own
     // (sim/neighbour_scan.hpp Pass): where its radius is at most half the
-    // largest perception radius (every preset's is under a third). Larger,
-    // the close lists would seldom be short enough to pay for themselves
-    // (scan::separateCloseList), and the bench's constant-density scene,
-    // whose separation covers the whole perception disc, skips making them.
+    // largest perception radius (every preset's is at most 0.4 of its
+    // perception radius). Larger, the close lists would seldom be short
+    // enough to pay for themselves (scan::separateCloseList), and the
+    // bench's constant-density scene, whose separation covers the whole
+    // perception disc, skips making them.
     bool separationApart() const {
         const float largest = perception * (1.0f + variation);
         return separationRadius2 <= 0.25f * largest * largest;
