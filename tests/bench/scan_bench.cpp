@@ -3,8 +3,10 @@
 // timed on warm lists in steady state, nothing else running, so that a
 // step's time can be told apart into the scan's own work and everything
 // around it (the fill, the steering, the grid, the reorder, and the scan's
-// start and end). The last two columns time the two passes the scan makes
-// where the separation has a pass of its own (scan::Pass). Prints a table;
+// start and end). The last three columns time the passes the scan makes
+// where the separation has a pass of its own (scan::Pass): without the
+// separation, the separation alone, and both side by side
+// (scan::scanListsApart, a candidate of each list a step). Prints a table;
 // run: build/tests/bench/mirofish_scan_bench
 #include <cstdio>
 

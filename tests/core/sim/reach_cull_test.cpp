@@ -304,12 +304,13 @@ TEST_CASE("the separation in a pass of its own over the close list adds what one
         std::vector<float> px, py, vx, vy;
         while (px.size() < 400) {
             const int l = static_cast<int>(px.size() % kLanes);
+            const bool edge = px.size() % 2 == 0;
             const float angle = 6.2831853f * u(rng);
-            const float r = px.size() % 2 == 0 ? separation : 80.0f * u(rng);
+            const float r = edge ? separation : 80.0f * u(rng);
             float ux = f.x[l] + r * std::cos(angle), uy = f.y[l] + r * std::sin(angle);
-            for (int step = 0; step < 64 && !(scanD2<false>(ux, uy, f.x[l], f.y[l], 0, 0) < separation * separation);
-                 ++step) {
-                if (px.size() % 2 != 0) break;
+            // An edge candidate steps towards its fish until just inside.
+            const auto inside = [&] { return scanD2<false>(ux, uy, f.x[l], f.y[l], 0, 0) < separation * separation; };
+            for (int step = 0; edge && step < 64 && !inside(); ++step) {
                 ux = std::nextafter(ux, f.x[l]);
                 uy = std::nextafter(uy, f.y[l]);
             }
