@@ -29,10 +29,12 @@ template <std::size_t D, typename T, typename S>
 // offset = other - self: (self - other) / d^2, i.e. the unit vector away from
 // it weighted by 1/d (articles 000 and 001), with d clamped from below so
 // coincident fish do not produce infinities. The scan adds it with mulAdd.
-// (minDistance2 is a float, or the same in every lane.)
-template <typename T, typename S>
-[[gnu::always_inline]] inline T separationWeight(T d2, S minDistance2) {
-    return -1.0f / maxOf(d2, T{} + minDistance2);
+// minDistance2 is already of the lanes' type (the same in every lane): a
+// float broadcast here, as 0 + x, would be an addition in the scan's loop
+// for every candidate, which GCC 12 does not hoist.
+template <typename T>
+[[gnu::always_inline]] inline T separationWeight(T d2, T minDistance2) {
+    return -1.0f / maxOf(d2, minDistance2);
 }
 
 // The field of view's limit for inFieldOfView: cos(half angle) * |cos(half angle)|.
