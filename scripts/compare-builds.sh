@@ -18,6 +18,9 @@
 #   MIROFISH_WARMUP=N: both builds step N times from the shared state before
 #   the rounds start (tests/bench/lockstep.cpp), for builds that sort the
 #   fish in different orders.
+#   MIROFISH_COMPARE_ENV_A, MIROFISH_COMPARE_ENV_B: settings for one side
+#   only, e.g. MIROFISH_COMPARE_ENV_B=MIROFISH_SEPARATION=apart with the same
+#   build as A and B compares the scan's two ways of summing the separation.
 set -euo pipefail
 if [[ $# -lt 2 ]]; then
   sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
@@ -37,6 +40,9 @@ if [[ "${scene[2]}" == 1 ]]; then
   command -v taskset >/dev/null || { echo "compare-builds: taskset (util-linux) is missing" >&2; exit 1; }
 fi
 
+read -ra env_a <<<"${MIROFISH_COMPARE_ENV_A:-}"
+read -ra env_b <<<"${MIROFISH_COMPARE_ENV_B:-}"
+
 work="$(mktemp -d)"
 pids=()
 cleanup() {
@@ -48,11 +54,11 @@ trap cleanup EXIT
 mkfifo "$work/a.in" "$work/a.out" "$work/b.in" "$work/b.out"
 
 # A saves the state it reaches; B starts once that file is complete.
-"${pin[@]}" "$a" "${scene[@]}" save "$work/state" <"$work/a.in" >"$work/a.out" &
+env "${env_a[@]}" "${pin[@]}" "$a" "${scene[@]}" save "$work/state" <"$work/a.in" >"$work/a.out" &
 pids+=($!)
 exec 3>"$work/a.in" 4<"$work/a.out"
 read -r line <&4 || { echo "compare-builds: $a did not start" >&2; exit 1; }
-"${pin[@]}" "$b" "${scene[@]}" load "$work/state" <"$work/b.in" >"$work/b.out" &
+env "${env_b[@]}" "${pin[@]}" "$b" "${scene[@]}" load "$work/state" <"$work/b.in" >"$work/b.out" &
 pids+=($!)
 exec 5>"$work/b.in" 6<"$work/b.out"
 read -r line <&6 || { echo "compare-builds: $b did not start" >&2; exit 1; }

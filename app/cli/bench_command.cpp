@@ -30,6 +30,10 @@ const std::vector<OptionSpec> kOptions = {
     {"kernel", "NAME", "the kernel build to time: generic, avx2 or avx512 (default: the best this CPU runs;\n"
                        "                          avx2 and avx512 give the same results, bit for bit, and generic,\n"
                        "                          without fused multiply-adds, differs from them in the last bits)"},
+    {"separation", "HOW", "how the avx512 build's scan sums the separation in presets whose separation radius\n"
+                          "                          is at most half the perception radius: apart (a pass of its own over the\n"
+                          "                          candidates close enough) or together (one pass); the same results either\n"
+                          "                          way (default: apart, together on AMD CPUs, whose divider is fast)"},
     {"json", "", "one JSON object per line instead of a table"},
     {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
                     "                          integration (one fused pass), agents, and one metrics computation"},
@@ -195,7 +199,11 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         // The build asked for, for this command only.
         struct RestoreBuild {
             KernelBuild before = kernelBuild();
-            ~RestoreBuild() { useKernelBuild(before); }
+            SeparationScan separationBefore = separationScan();
+            ~RestoreBuild() {
+                useKernelBuild(before);
+                useSeparationScan(separationBefore);
+            }
         } restoreBuild;
         if (const auto name = args.value("kernel")) {
             const auto wanted = kernelBuildNamed(*name);
@@ -205,10 +213,18 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                                kernelBuildName(bestKernelBuild()) + ")");
             useKernelBuild(*wanted);
         }
+        if (const auto name = args.value("separation")) {
+            const auto wanted = separationScanNamed(*name);
+            if (!wanted) throw ArgError("--separation must be apart or together, not '" + *name + "'");
+            useSeparationScan(*wanted);
+        }
         const char* build = kernelBuildName(kernelBuild());
         if (!json) {
             const std::string model = bench::cpuModelName();
-            out << "CPU: " << (model.empty() ? "unknown" : model) << "; kernel build: " << build << "\n";
+            out << "CPU: " << (model.empty() ? "unknown" : model) << "; kernel build: " << build;
+            if (kernelBuild() == KernelBuild::Avx512)
+                out << ", separation " << separationScanName(separationScan());
+            out << "\n";
         }
         reportClocks("start", json, out);
         if (!json) {
@@ -224,6 +240,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 j["fish"] = r.fish;
                 j["threads"] = r.threads;
                 j["kernel_build"] = build;
+                j["separation"] = separationScanName(separationScan());
                 j["steps"] = r.steps;
                 j["steps_per_second"] = r.stepsPerSecond;
                 j["ns_per_fish_step"] = r.nsPerFishStep;

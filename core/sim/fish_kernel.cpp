@@ -20,15 +20,42 @@ KernelBuild bestOnThisCpu() {
     return KernelBuild::Generic;
 }
 
-// Set once from the CPU, then only by useKernelBuild. Relaxed is enough: a
-// change takes effect from a later step (a test or the bench changes it
-// between steps, never during one).
+// Set once from the CPU, then only by useKernelBuild (useSeparationScan for
+// the next). Relaxed is enough: a change takes effect from a later step (a
+// test or the bench changes it between steps, never during one).
 std::atomic<KernelBuild>& chosenBuild() {
     static std::atomic<KernelBuild> build{bestKernelBuild()};
     return build;
 }
 
+std::atomic<SeparationScan>& chosenSeparationScan() {
+    static std::atomic<SeparationScan> scan{bestSeparationScan()};
+    return scan;
+}
+
 }  // namespace
+
+SeparationScan bestSeparationScan() {
+#if defined(MIROFISH_X86_KERNELS) && (defined(__GNUC__) || defined(__clang__))
+    if (__builtin_cpu_is("amd")) return SeparationScan::Together;
+#endif
+    return SeparationScan::Apart;
+}
+
+SeparationScan useSeparationScan(SeparationScan scan) {
+    chosenSeparationScan().store(scan, std::memory_order_relaxed);
+    return scan;
+}
+
+SeparationScan separationScan() { return chosenSeparationScan().load(std::memory_order_relaxed); }
+
+const char* separationScanName(SeparationScan scan) { return scan == SeparationScan::Apart ? "apart" : "together"; }
+
+std::optional<SeparationScan> separationScanNamed(std::string_view name) {
+    for (SeparationScan scan : {SeparationScan::Together, SeparationScan::Apart})
+        if (name == separationScanName(scan)) return scan;
+    return std::nullopt;
+}
 
 KernelBuild bestKernelBuild() {
     static const KernelBuild best = bestOnThisCpu();

@@ -93,6 +93,10 @@ struct KernelInput {
     // Every fish's alarm is +0 and no predator is about, so every alarm stays
     // +0: the kernel neither reads nor writes them (Simulation::alarmsClear_).
     bool alarmsStayClear;
+    // The sixteen-lane scan sums the separation in a pass of its own
+    // (StepConstants::separationApart, where this CPU's scan gains by it:
+    // separationScan).
+    bool separationApart;
 };
 
 // The neighbour scan (sim/neighbour_scan.hpp). Eight consecutive fish share
@@ -129,6 +133,30 @@ constexpr bool kernelBuildFuses(KernelBuild build) { return build != KernelBuild
 const char* kernelBuildName(KernelBuild build);
 // The build of that name (generic, avx2, avx512), if there is one.
 std::optional<KernelBuild> kernelBuildNamed(std::string_view name);
+
+// How the AVX-512 build's sixteen-lane scan sums the separation where its
+// radius allows it to be taken apart (StepConstants::separationApart):
+// Apart, in a pass of its own over the candidates close enough for it, beside
+// the pass of the other sums (scan::scanListsApart), or Together, one pass
+// over every candidate. Both give the same results, bit for bit. Apart spares
+// the separation's 512-bit division for two thirds of the candidates, which
+// pays where that division keeps the divider busy for most of a candidate's
+// time; it costs a second list of candidates (the fill took a third longer
+// in article 000 on the Zen 5) and a second pass. Lock-step, 1 thread, Apart
+// against Together: on the Intel Xeon host (2026-12-05) 0.980 of the time in
+// article 000's formed school (step 7407) and 0.914 with the app's defaults
+// (step 600); on the AMD Zen 5 host (2026-12-05), whose divider is fast,
+// 1.016-1.06 in eight runs (2 threads: 1.01-1.04) and 0.94-1.01 (median
+// 0.99) with the app's defaults in seven. So Apart on Intel's CPUs (and any
+// other but AMD's), Together on AMD's (measured on the Zen 5 only), unless a
+// test or a benchmark asks for the other.
+enum class SeparationScan { Together, Apart };
+SeparationScan bestSeparationScan();
+// Chooses for every later step of every simulation; returns it.
+SeparationScan useSeparationScan(SeparationScan scan);
+SeparationScan separationScan();
+const char* separationScanName(SeparationScan scan);  // "together" or "apart"
+std::optional<SeparationScan> separationScanNamed(std::string_view name);
 
 namespace detail {
 // The builds' entry points (sim/fish_kernel_generic.cpp, sim/fish_kernel_avx2.cpp,

@@ -345,7 +345,7 @@ template <bool Wrap>
 // much as two groups scanned apart. Sets examined to the candidates it walked
 // per fish. Images: as for scan::scanWithinReach. Apart: the separation in a
 // pass of its own where the close list is short (scan::Pass,
-// StepConstants::separationApart), a constant in each copy of this function,
+// KernelInput::separationApart), a constant in each copy of this function,
 // so that the scan of a step that never takes it apart (the bench's
 // constant-density scene) is compiled as if the two passes did not exist.
 // Only the sixteen lanes take it apart: there the 512-bit division keeps the
@@ -381,7 +381,7 @@ template <bool Wrap>
         const bool images = Wrap && g.needsNearestImage(a.cellX[0], b.cellX[kLanes - 1], a.cellY[0]);
         const scan::ScanSharedOf<v16f> wide = widened(shared);
         const auto scanned = [&]<bool Images>() {
-            return in.k->separationApart() ? scanSixteen<Wrap, Images, true>(wide, S.fish, spans, nearby, examined)
+            return in.separationApart ? scanSixteen<Wrap, Images, true>(wide, S.fish, spans, nearby, examined)
                                            : scanSixteen<Wrap, Images, false>(wide, S.fish, spans, nearby, examined);
         };
         const PerceivedOf<v16f> seen =

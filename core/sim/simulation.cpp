@@ -195,7 +195,8 @@ void Simulation::step() {
                          scene_.predators,
                          scene_.obstacles,
                          scene_.leader ? &leaderPosition : nullptr,
-                         alarmsClear_ && scene_.predators.empty()};
+                         alarmsClear_ && scene_.predators.empty(),
+                         k.separationApart() && separationScan() == SeparationScan::Apart};
     scheduler_->parallelFor(n, chunk, [&](std::size_t b, std::size_t e) {
         if (!abandoned()) chunkStats_[b / chunk] = runFishKernel(in, b, e);
     });

@@ -440,6 +440,27 @@ TEST_CASE("bench --kernel times the build asked for, and the AVX2 and AVX-512 bu
     requireRefused(run(runBench, {"--kernel", "sse9"}), "bench", "--kernel must be generic, avx2 or avx512");
 }
 
+TEST_CASE("bench --separation times the way asked for, with the same neighbours, for the command only") {
+    const SeparationScan before = separationScan();
+    std::vector<nlohmann::ordered_json> first;
+    for (const char* name : {"together", "apart"}) {
+        const Run r = run(runBench, {"--fish", "2000", "--threads", "1", "--steps", "12", "--pairs", "0",
+                                     "--separation", name, "--json"});
+        REQUIRE(r.code == 0);
+        const auto rows = benchLines(r.out);
+        REQUIRE(rows.size() == 3);
+        if (first.empty()) first = rows;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            INFO(rows[i].dump());
+            CHECK(rows[i].at("separation") == name);
+            CHECK(rows[i].at("mean_neighbours") == first[i].at("mean_neighbours"));
+            CHECK(rows[i].at("mean_candidates") == first[i].at("mean_candidates"));
+        }
+        CHECK(separationScan() == before);
+    }
+    requireRefused(run(runBench, {"--separation", "alone"}), "bench", "--separation must be apart or together");
+}
+
 TEST_CASE("bench notes how far apart the cores were for every run on more than one thread") {
     cpu_set_t allowed;
     REQUIRE(sched_getaffinity(0, sizeof allowed, &allowed) == 0);

@@ -13,7 +13,9 @@
 //          the state in FILE instead of running up to FROM, so that two
 //          builds whose schools drift apart still time the very same state
 // MIROFISH_KERNEL=generic|avx2|avx512 in the environment times that build of
-// the kernel instead of the best one this CPU runs.
+// the kernel instead of the best one this CPU runs, and
+// MIROFISH_SEPARATION=together|apart that way of summing the separation
+// (sim/fish_kernel.hpp SeparationScan) instead of this CPU's.
 // MIROFISH_WARMUP=N: N more steps after FROM (or the loaded state), and the
 // timed runs start from where they end. A build that lays the fish out
 // otherwise (such as the grid's rows, sim/row_stretch.hpp) re-sorts another
@@ -75,6 +77,11 @@ int main(int argc, char** argv) try {
         if (!build || !cpuRuns(*build))
             throw std::runtime_error(std::string("MIROFISH_KERNEL: no build '") + name + "' that this CPU runs");
         useKernelBuild(*build);
+    }
+    if (const char* name = std::getenv("MIROFISH_SEPARATION")) {
+        const auto scan = separationScanNamed(name);
+        if (!scan) throw std::runtime_error(std::string("MIROFISH_SEPARATION: '") + name + "' is neither together nor apart");
+        useSeparationScan(*scan);
     }
 
     ThreadPool pool(static_cast<int>(threads));

@@ -111,6 +111,25 @@ TEST_CASE("every build of the kernel gives one state on any number of threads, t
         WARN("this CPU has no AVX-512: the AVX2 and AVX-512 builds were not compared");
 }
 
+TEST_CASE("the separation summed apart or together gives the same state, on any CPU") {
+    // Which way the scan takes is chosen from the CPU (sim/fish_kernel.hpp
+    // SeparationScan): the school must not depend on it. Article 000's scene
+    // and the app's defaults, whose separation radius is well inside the
+    // perception radius, and the busy scene with every agent.
+    struct SeparationScanAtExit {
+        SeparationScan before = separationScan();
+        ~SeparationScanAtExit() { useSeparationScan(before); }
+    } restore;
+    ThreadPool two(2);
+    for (const Scene& scene : {bench::article000Scene(), bench::article000AppScene(), busyScene(5)}) {
+        INFO(scene.fishCount << " fish");
+        useSeparationScan(SeparationScan::Together);
+        const std::uint64_t together = runAndHash(scene, two, 240);
+        useSeparationScan(SeparationScan::Apart);
+        CHECK(runAndHash(scene, two, 240) == together);
+    }
+}
+
 namespace {
 
 // A fish's memory, taken by id.
