@@ -94,13 +94,14 @@ using ScanShared = ScanSharedOf<v8f>;
 // separation over the candidates within reach, then the separation alone
 // over those within its radius of the lanes' box (sim/reach_cull.hpp
 // NearbyList::fillWithClose, scanWithinReach), the two side by side
-// (scanListsApart). The separation's weight is a division, which keeps the
-// divider busy for most of a candidate's time, and in article 000's school
-// the close list holds about a third of the candidates (0.365 of them from
-// step 0 to 7407; 0.312 with the app's defaults). Each sum meets its
-// candidates in the same order either way, and those left out of the
-// separation's list would have added +0, so the sums are the same, bit for
-// bit.
+// (scanListsApart), on CPUs where that pays (sim/fish_kernel.hpp
+// SeparationScan). The separation's weight is a division, which keeps an
+// Intel core's divider busy for most of a candidate's time, and in article
+// 000's school the close list holds about a third of the candidates (0.365
+// of them from step 0 to 7407; 0.312 with the app's defaults). Each sum
+// meets its candidates in the same order either way, and those left out of
+// the separation's list would have added +0, so the sums are the same, bit
+// for bit.
 enum class Pass { Everything, AllButSeparation, SeparationOnly };
 
 // Candidates at (cx, cy) with velocities (cvx, cvy), lane for lane against
