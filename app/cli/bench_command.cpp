@@ -30,10 +30,10 @@ const std::vector<OptionSpec> kOptions = {
     {"kernel", "NAME", "the kernel build to time: generic, avx2 or avx512 (default: the best this CPU runs;\n"
                        "                          avx2 and avx512 give the same results, bit for bit, and generic,\n"
                        "                          without fused multiply-adds, differs from them in the last bits)"},
-    {"separation", "HOW", "how the avx512 build's scan sums the separation in presets whose separation radius\n"
-                          "                          is at most half the perception radius: apart (a pass of its own over the\n"
-                          "                          candidates close enough) or together (one pass); the same results either\n"
-                          "                          way (default: apart, together on AMD CPUs, whose divider is fast)"},
+    {"separation", "HOW", "how the avx512 build's scan sums the separation where its radius is at\n"
+                          "                          most half the perception radius: apart (a pass of its own over the\n"
+                          "                          candidates close enough) or together (one pass); the same results\n"
+                          "                          either way (default: together on AMD CPUs, apart on others)"},
     {"json", "", "one JSON object per line instead of a table"},
     {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
                     "                          integration (one fused pass), agents, and one metrics computation"},

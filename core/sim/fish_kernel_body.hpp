@@ -348,10 +348,11 @@ template <bool Wrap>
 // KernelInput::separationApart), a constant in each copy of this function,
 // so that the scan of a step that never takes it apart (the bench's
 // constant-density scene) is compiled as if the two passes did not exist.
-// Only the sixteen lanes take it apart: there the 512-bit division keeps the
-// divider busy for most of a candidate's time; a 256-bit one, for half as
-// long, does not, and eight lanes with the separation apart took the AVX2
-// build 1.03 of the time in article 000 (lock-step, 1 thread, 2026-12-05).
+// Only the sixteen lanes take it apart: there the 512-bit division keeps an
+// Intel core's divider busy for most of a candidate's time; a 256-bit one,
+// for half as long, does not, and eight lanes with the separation apart took
+// the AVX2 build 1.03 of the time in article 000 (lock-step, 1 thread,
+// 2026-12-05).
 template <bool Wrap, bool Images, bool Apart>
 [[gnu::noinline]] scan::LanesOf<v16f> scanSixteen(const scan::ScanSharedOf<v16f>& shared,
                                                   const scan::ScanFishOf<v16f>& fish, const UniformGrid::Spans& spans,
@@ -382,7 +383,7 @@ template <bool Wrap>
         const scan::ScanSharedOf<v16f> wide = widened(shared);
         const auto scanned = [&]<bool Images>() {
             return in.separationApart ? scanSixteen<Wrap, Images, true>(wide, S.fish, spans, nearby, examined)
-                                           : scanSixteen<Wrap, Images, false>(wide, S.fish, spans, nearby, examined);
+                                      : scanSixteen<Wrap, Images, false>(wide, S.fish, spans, nearby, examined);
         };
         const PerceivedOf<v16f> seen =
             perceivedOf(images ? scanned.template operator()<Wrap>() : scanned.template operator()<false>());

@@ -80,7 +80,8 @@ int main(int argc, char** argv) try {
     }
     if (const char* name = std::getenv("MIROFISH_SEPARATION")) {
         const auto scan = separationScanNamed(name);
-        if (!scan) throw std::runtime_error(std::string("MIROFISH_SEPARATION: '") + name + "' is neither together nor apart");
+        if (!scan)
+            throw std::runtime_error(std::string("MIROFISH_SEPARATION: '") + name + "' is neither together nor apart");
         useSeparationScan(*scan);
     }
 
