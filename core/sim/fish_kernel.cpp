@@ -20,9 +20,10 @@ KernelBuild bestOnThisCpu() {
     return KernelBuild::Generic;
 }
 
-// Set once from the CPU, then only by useKernelBuild (useSeparationScan for
-// the next). Relaxed is enough: a change takes effect from a later step (a
-// test or the bench changes it between steps, never during one).
+// Each set once from the CPU, then only by useKernelBuild and
+// useSeparationScan. Relaxed is enough: a change takes effect from a later
+// step (a test or the bench changes them between steps, never during one;
+// Simulation::step reads the separation's way once, into KernelInput).
 std::atomic<KernelBuild>& chosenBuild() {
     static std::atomic<KernelBuild> build{bestKernelBuild()};
     return build;
