@@ -215,12 +215,14 @@ NearbyList& threadNearbyList();
 // length, side by side with the pass over all the candidates without it
 // (scanListsApart), costs less than one pass with everything: where fewer
 // than half of the candidates are close. On warm lists (mirofish_scan_bench,
-// Intel Xeon, 2026-12-05) a candidate of each list side by side takes 3.9-4.0
-// ns, about as long as one candidate of the single pass (4.0-4.4), and a
-// candidate of the pass without the separation alone 2.0-2.1. In article
-// 000's school (lock-step against one pass for every group, 1 thread) this
-// bound took 0.966 of the time; a third 0.975, two thirds 0.992, and every
-// group apart 1.012.
+// AMD Zen 5, 2026-12-05) a candidate of each list side by side takes about as
+// long as one candidate of the single pass (2.2-2.35 ns against 2.2-2.3), and
+// a candidate of the pass without the separation alone 1.4-1.5. (The Intel
+// Xeon's figures this bound was first weighed with came from that bench
+// before it was mended: its loop then stored the sums to memory after every
+// candidate.) In article 000's school on the Intel Xeon (lock-step against
+// one pass for every group, 1 thread) this bound took 0.966 of the time; a
+// third 0.975, two thirds 0.992, and every group apart 1.012.
 inline bool separateCloseList(std::size_t all, std::size_t close) { return 2 * close < all; }
 
 // The scan of the spans around the fish of the lanes of m, lanes over fish,
