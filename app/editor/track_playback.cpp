@@ -45,7 +45,7 @@ double TrackReader::positionSeconds() const { return position_ / audio_->sampleR
 
 double TrackReader::handedOutSeconds() const { return handedOut_ / audio_->sampleRate; }
 
-void TrackReader::seek(double seconds) {
+void TrackReader::seekSeconds(double seconds) {
     position_ = std::clamp(seconds * audio_->sampleRate, 0.0, static_cast<double>(audio_->samples.size()));
     handedOut_ = position_;
 }
@@ -141,7 +141,7 @@ void TrackPlayback::startSink(double from) {
     if (!output_.isFormatSupported(format)) format = output_.preferredFormat();
     reader_ = std::make_unique<TrackReader>(audio_, format);
     reader_->setLoop(loop_);
-    reader_->seek(from);
+    reader_->seekSeconds(from);
     sink_ = std::make_unique<QAudioSink>(output_, format);
     sink_->start(reader_.get());
     if (sink_->error() != QAudio::NoError || sink_->state() == QAudio::StoppedState) {
@@ -162,7 +162,7 @@ void TrackPlayback::play() {
     // One stream per track and output: pausing suspends it, so a device
     // need not be opened again (a stream can take a second to start).
     if (sink_ && reader_) {
-        reader_->seek(pausedAt_);
+        reader_->seekSeconds(pausedAt_);
         sink_->resume();
     } else {
         startSink(pausedAt_);
@@ -189,7 +189,7 @@ void TrackPlayback::seek(double seconds) {
     if (!audio_) return;
     seconds = std::clamp(seconds, 0.0, duration());
     if (playing_) {
-        if (reader_) reader_->seek(seconds);
+        if (reader_) reader_->seekSeconds(seconds);
         clockStart_ = seconds;
         clock_.start();
         // The sink's buffer still holds a moment of the old position; the

@@ -28,7 +28,7 @@ public:
     // What has been handed out from the start of the track, counted on
     // across loop wraps since the last seek (AudioFeed::setPlayhead).
     double handedOutSeconds() const;
-    void seek(double seconds);
+    void seekSeconds(double seconds);
     void setLoop(bool loop) { loop_ = loop; }
     bool finished() const { return !loop_ && position_ >= static_cast<double>(audio_->samples.size()); }
     bool isSequential() const override { return true; }

@@ -324,7 +324,7 @@ template <FloatLanes F>
     const v8f truncated = __builtin_convertvector(__builtin_convertvector(x, v8i), v8f);
     const v8f down = truncated > x ? truncated - 1.0f : truncated;
     const v8f magnitude = (v8f)((v8i)x & 0x7fffffff);
-    return (magnitude < 8388608.0f) & (x != 0.0f) ? down : x;
+    return ((magnitude < 8388608.0f) & (x != 0.0f)) ? down : x;
 #endif
 }
 [[gnu::always_inline]] inline float roundOf(float x) { return std::nearbyint(x); }

@@ -25,7 +25,9 @@ struct CacheLineAllocator {
     T* allocate(std::size_t n) {
         return static_cast<T*>(::operator new(bytesFor(n), std::align_val_t{kCacheLine}));
     }
-    void deallocate(T* p, std::size_t n) noexcept { ::operator delete(p, bytesFor(n), std::align_val_t{kCacheLine}); }
+    // The unsized delete: clang 14 declares the sized one only with
+    // -fsized-deallocation.
+    void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t{kCacheLine}); }
 
     template <typename U>
     bool operator==(const CacheLineAllocator<U>&) const noexcept {

@@ -167,8 +167,9 @@ ChunkStats runFishKernelAvx512(const KernelInput& in, std::size_t begin, std::si
 }  // namespace detail
 
 // Shortest displacement from a to b (minimum image when the world wraps).
+// Always inlined, as the kernel's objects need (UniformGrid::neighbourSpans).
 template <typename T>
-inline Vec<2, T> displacement(const StepConstants& k, const Vec<2, T>& a, const Vec<2, T>& b) {
+[[gnu::always_inline]] inline Vec<2, T> displacement(const StepConstants& k, const Vec<2, T>& a, const Vec<2, T>& b) {
     Vec<2, T> d = b - a;
     if (k.boundary == BoundaryMode::Wrap) {
         d[0] -= roundOf(d[0] / k.width) * k.width;

@@ -10,8 +10,10 @@
 // shared with the rest of the program: the linker keeps one copy of an inline
 // function, and an AVX2 copy picked for the generic code would crash CPUs
 // without AVX2. (The few functions kept out of line, [[gnu::noinline]], are
-// local to their object.) The tests "kernel: the AVX2 object defines nothing
-// but its entry" and its AVX-512 twin check that.
+// local to their object, and what they call from other headers is marked
+// always_inline: neither compiler is bound to inline it there otherwise, and
+// clang 14 did not.) The tests "kernel: the AVX2 object defines nothing but
+// its entry" and its AVX-512 twin check that.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>

@@ -118,7 +118,9 @@ public:
         std::uint32_t total = 0;  // fish in all spans together
         std::uint32_t begin[6], end[6];
     };
-    Spans neighbourSpans(int cxFirst, int cxLast, int cy) const;
+    // Always inlined: the kernel's AVX2 and AVX-512 objects call it, and must
+    // not leave a copy of their own for the linker (sim/fish_kernel_body.hpp).
+    [[gnu::always_inline]] Spans neighbourSpans(int cxFirst, int cxLast, int cy) const;
     // The 3x3 block around cell (cx, cy).
     Spans neighbourSpans(int cx, int cy) const { return neighbourSpans(cx, cx, cy); }
 

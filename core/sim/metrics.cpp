@@ -62,7 +62,7 @@ v4f nearestInSlots(const SearchGrid& sorted, std::uint32_t b, std::uint32_t e, s
         std::memcpy(&cx, &sorted.x[j], sizeof cx);
         std::memcpy(&cy, &sorted.y[j], sizeof cy);
         const v4i slot = static_cast<std::int32_t>(j) + lane;
-        const v4f d2 = (slot < static_cast<std::int32_t>(e)) & (slot != static_cast<std::int32_t>(self))
+        const v4f d2 = ((slot < static_cast<std::int32_t>(e)) & (slot != static_cast<std::int32_t>(self)))
                            ? squaredOffset<Wrap>(cx - x, cy - y, width, height)
                            : inf;
         best2 = d2 < best2 ? d2 : best2;
