@@ -4,6 +4,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
+  # The compiler scripts/build.sh uses (clang 14; g++ builds it too).
+  clang
   # KissFFT, the audio analysis' FFT.
   libkissfft-dev
   # Qt 6.4 for the editor (qmlcachegen and qmltyperegistrar are in -dev-tools).
