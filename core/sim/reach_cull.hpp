@@ -216,8 +216,8 @@ NearbyList& threadNearbyList();
 // (scanListsApart), costs less than one pass with everything: where fewer
 // than half of the candidates are close. On warm lists (mirofish_scan_bench,
 // AMD Zen 5, 2026-12-05) a candidate of each list side by side takes about as
-// long as one candidate of the single pass (2.2-2.35 ns against 2.2-2.3), and
-// a candidate of the pass without the separation alone 1.4-1.5. (The Intel
+// long as one candidate of the single pass (2.3-2.5 ns against 2.2-2.5), and
+// a candidate of the pass without the separation alone 1.4-1.6. (The Intel
 // Xeon's figures this bound was first weighed with came from that bench
 // before it was mended: its loop then stored the sums to memory after every
 // candidate.) In article 000's school on the Intel Xeon (lock-step against
