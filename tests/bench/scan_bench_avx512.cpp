@@ -59,12 +59,10 @@ void scanAs(scan::LanesOf<v16f>& lanes, const scan::ScanSharedOf<v16f>& shared, 
             if (pass == ScanPass::AllButSeparation) scanAs<scan::Pass::AllButSeparation>(lanes, shared, fish, all);
             if (pass == ScanPass::SeparationOnly) scanAs<scan::Pass::SeparationOnly>(lanes, shared, fish, all);
             if (pass == ScanPass::BothApart) scan::scanListsApart<false>(lanes, shared, fish, all, all);
-            // Every sum the pass makes is used, and only after the scan: the
-            // compiler then keeps the sums in registers through the loop, as
-            // in the kernel. Reading one lane of two of them by a variable
-            // index (until 2026-12-05) left the others out of the loop and
-            // stored the sums to memory after every candidate, which made the
-            // loop cost up to twice the kernel's.
+            // Every sum the pass makes is used, and only after the scan, so
+            // that the loop is the kernel's: sums left unused drop out of it,
+            // and a lane read by a variable index keeps its vector in memory,
+            // stored after every candidate (up to twice the kernel's time).
             const v16f sums = lanes.sepX + lanes.sepY + lanes.velX + lanes.velY + lanes.offX + lanes.offY +
                               __builtin_convertvector(lanes.seen, v16f);
             sink += sums[0];
