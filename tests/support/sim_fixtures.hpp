@@ -30,6 +30,11 @@ struct BestKernelBuildAtExit {
     ~BestKernelBuildAtExit() { useKernelBuild(bestKernelBuild()); }
 };
 
+// The same for the CPU's way of summing the separation (useSeparationScan).
+struct BestSeparationScanAtExit {
+    ~BestSeparationScanAtExit() { useSeparationScan(bestSeparationScan()); }
+};
+
 // Parameters with every source of randomness and memory switched off, so a
 // step is a pure function of positions and velocities: no noise, jitter,
 // wander, reaction lag or per-fish variation, no speed floor, a full circle

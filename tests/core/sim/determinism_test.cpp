@@ -116,10 +116,7 @@ TEST_CASE("the separation summed apart or together gives the same state, on any 
     // SeparationScan): the school must not depend on it. Article 000's scene
     // and the app's defaults, whose separation radius is well inside the
     // perception radius, and the busy scene with every agent.
-    struct SeparationScanAtExit {
-        SeparationScan before = separationScan();
-        ~SeparationScanAtExit() { useSeparationScan(before); }
-    } restore;
+    const BestSeparationScanAtExit restore;
     ThreadPool two(2);
     for (const Scene& scene : {bench::article000Scene(), bench::article000AppScene(), busyScene(5)}) {
         INFO(scene.fishCount << " fish");
