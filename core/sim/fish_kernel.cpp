@@ -36,12 +36,7 @@ std::atomic<SeparationScan>& chosenSeparationScan() {
 
 }  // namespace
 
-SeparationScan bestSeparationScan() {
-#if defined(MIROFISH_X86_KERNELS) && (defined(__GNUC__) || defined(__clang__))
-    if (__builtin_cpu_is("amd")) return SeparationScan::Together;
-#endif
-    return SeparationScan::Apart;
-}
+SeparationScan bestSeparationScan() { return SeparationScan::Apart; }
 
 SeparationScan useSeparationScan(SeparationScan scan) {
     chosenSeparationScan().store(scan, std::memory_order_relaxed);

@@ -145,11 +145,12 @@ std::optional<KernelBuild> kernelBuildNamed(std::string_view name);
 // in article 000 on the Zen 5) and a second pass. Lock-step, 1 thread, Apart
 // against Together: on the Intel Xeon host (2026-12-05) 0.980 of the time in
 // article 000's formed school (step 7407) and 0.914 with the app's defaults
-// (step 600); on the AMD Zen 5 host (2026-12-05), whose divider is fast,
-// 1.016-1.06 in eight runs (2 threads: 1.01-1.04) and 0.94-1.01 (median
-// 0.99) with the app's defaults in seven. So Apart on Intel's CPUs (and any
-// other but AMD's), Together on AMD's (measured on the Zen 5 only), unless a
-// test or a benchmark asks for the other.
+// (step 600). On the AMD Zen 5 host, whose divider is fast, Apart first took
+// longer (1.016-1.06 in article 000), until the scan compared distances as
+// integers (math/lanes.hpp belowLimit), which sped the separation's own pass
+// most: then 0.971-0.990 in article 000 (2 threads: 0.975) and 0.924-0.955
+// with the app's defaults (2026-12-05). So Apart on every CPU, unless a test
+// or a benchmark asks for Together.
 enum class SeparationScan { Together, Apart };
 SeparationScan bestSeparationScan();
 // Chooses for every later step of every simulation; returns it.

@@ -122,7 +122,7 @@ template <bool Wrap, Pass P = Pass::Everything, typename F>
     }
     const F d2 = rules::scanDot(dx, dy, dx, dy);
     const F proj = rules::scanDot(f.axisX, f.axisY, dx, dy);
-    const MaskOf<F> seen = rules::inFieldOfView(proj, d2, f.coneLimit) & (d2 < f.radius2);
+    const MaskOf<F> seen = rules::inFieldOfView(proj, d2, f.coneLimit) & belowLimit(d2, f.radius2);
     if constexpr (P != Pass::SeparationOnly) {
         L.seen = countDownWhere(L.seen, seen);
         L.velX = addWhere(L.velX, seen, cvx);
@@ -132,7 +132,7 @@ template <bool Wrap, Pass P = Pass::Everything, typename F>
     }
     if constexpr (P != Pass::AllButSeparation) {
         // rules::separationWeight; the offsets are finite (positions always are).
-        const MaskOf<F> close = seen & (d2 < s.separationRadius2);
+        const MaskOf<F> close = seen & belowLimit(d2, s.separationRadius2);
         const F weight = rules::separationWeight(d2, s.minDistance2);
         L.sepX = addProductWhere(L.sepX, close, dx, weight);
         L.sepY = addProductWhere(L.sepY, close, dy, weight);
