@@ -147,14 +147,16 @@ template <MaskLanes M>
 // as their values do, and b's lanes below 0 (-0 too) or NaN, which no such a
 // is below, compare as negative integers or are made 0; the scan's limits
 // are the same for every candidate, so that is done once, outside its loop.
-// On the AMD Zen 5 the scan's loop then took less time, though a loop of the
-// two comparisons alone runs both at two a cycle there; why, this host's
-// lack of performance counters leaves open. mirofish_scan_bench, 2026-12-05,
-// two of the three float comparisons of a candidate made integer ones: 3.8-4.1
-// ns a step of the separation's own pass before, 2.5-2.6 after; both passes
-// side by side 4.6-5.0 before, 2.9-3.2 after; the single pass 3.0-3.3 either
-// way. The generic build (SSE2) took 1.06 of the time with integers, and
-// keeps the float comparison, as does the AVX2 build (0.99, no difference).
+// Clang 14 rewrote the separation's own pass (sim/neighbour_scan.hpp Pass)
+// while its comparisons were of floats: it inverted them, or-ed the masks,
+// ran the multiply-adds unmasked and blended their sums after, about 28
+// instructions a candidate instead of 17; comparisons of integers it leaves
+// as written. mirofish_scan_bench on the AMD Zen 5, 2026-12-05: that pass
+// 3.8-4.1 ns a step before, 2.5-2.6 after; both passes side by side 4.6-5.0
+// before, 2.9-3.2 after; the single pass 3.0-3.3 either way. The generic
+// build (SSE2) took 1.06 of the time with integers (lock-step, article 000)
+// and keeps the float comparison, as does the AVX2 build (0.99 with
+// integers, no difference).
 template <FloatLanes F>
 [[gnu::always_inline]] inline MaskOf<F> belowLimit(F a, F b) {
 #ifdef __AVX512F__

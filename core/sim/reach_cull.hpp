@@ -215,14 +215,18 @@ NearbyList& threadNearbyList();
 // length, side by side with the pass over all the candidates without it
 // (scanListsApart), costs less than one pass with everything: where fewer
 // than half of the candidates are close. On warm lists (mirofish_scan_bench,
-// AMD Zen 5, 2026-12-05) a candidate of each list side by side takes about as
-// long as one candidate of the single pass (2.3-2.5 ns against 2.2-2.5), and
-// a candidate of the pass without the separation alone 1.4-1.6. (The Intel
-// Xeon's figures this bound was first weighed with came from that bench
-// before it was mended: its loop then stored the sums to memory after every
-// candidate.) In article 000's school on the Intel Xeon (lock-step against
-// one pass for every group, 1 thread) this bound took 0.966 of the time; a
-// third 0.975, two thirds 0.992, and every group apart 1.012.
+// AMD Zen 5, 2026-12-05, GCC 12 build) a candidate of each list side by side
+// takes about as long as one candidate of the single pass (2.3-2.5 ns
+// against 2.2-2.5), and a candidate of the pass without the separation alone
+// 1.4-1.6; the clang 14 build, in a slower hour: 2.9-3.2 against 3.0-3.3,
+// and 1.9-2.1. (The Intel Xeon's figures this bound was first weighed with
+// came from that bench before it was mended: its loop then stored the sums
+// to memory after every candidate.) In article 000's school on the Intel
+// Xeon (lock-step against one pass for every group, 1 thread) this bound
+// took 0.966 of the time; a third 0.975, two thirds 0.992, and every group
+// apart 1.012. On the Zen 5 (clang build, against this bound): three
+// quarters 0.956, 1.000 and 1.000 from step 7407 and 1.002 from step 1500;
+// every group with a candidate not close apart 0.992 and 1.003.
 inline bool separateCloseList(std::size_t all, std::size_t close) { return 2 * close < all; }
 
 // The scan of the spans around the fish of the lanes of m, lanes over fish,
