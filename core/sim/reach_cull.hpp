@@ -148,13 +148,15 @@ private:
             const std::uint32_t end = spans.end[s];
             if constexpr (Wide) {
                 for (; j + 2 * kLanes <= end; j += 2 * kLanes)
-                    appendWithinReach<v16f, Wrap, Images, Close>(out, closeOut, n, px, py, j, end, r, radii, width, height);
+                    appendWithinReach<v16f, Wrap, Images, Close, Lanes::InSpan>(out, closeOut, n, px, py, j, end, r, radii,
+                                                                                width, height);
                 if (j < end)
-                    appendWithinReach<v16f, Wrap, Images, Close, true>(out, closeOut, n, px, py, j, end, r, radii, width,
-                                                                       height);
+                    appendWithinReach<v16f, Wrap, Images, Close, Lanes::LoadedToEnd>(out, closeOut, n, px, py, j, end, r,
+                                                                                     radii, width, height);
             } else {
                 for (; j < end; j += kLanes)
-                    appendWithinReach<v8f, Wrap, Images, Close>(out, closeOut, n, px, py, j, end, r, radii, width, height);
+                    appendWithinReach<v8f, Wrap, Images, Close, Lanes::PastEndLeftOut>(out, closeOut, n, px, py, j, end, r,
+                                                                                       radii, width, height);
             }
         }
         return {{out, n.all}, {closeOut, n.close}};
@@ -170,16 +172,21 @@ private:
     // Of the candidates j, j + 1, ... in the lanes of F, those before end (in
     // the span) and within reach, appended at out + n.all, and where Close,
     // those within the separation radius at closeOut + n.close; counts them
-    // into n. Tail: sixteen lanes that reach past the span's end, whose loads
-    // leave out the lanes past it (a masked load reads nothing there).
-    template <FloatLanes F, bool Wrap, bool Images, bool Close, bool Tail = false>
+    // into n. Which lanes lie in the span: all of them (InSpan); or those
+    // before end, the others read from the padding and left out
+    // (PastEndLeftOut); or those before end, loaded alone (LoadedToEnd: a
+    // masked load reads nothing past it).
+    enum class Lanes { InSpan, PastEndLeftOut, LoadedToEnd };
+    template <FloatLanes F, bool Wrap, bool Images, bool Close, Lanes L>
     [[gnu::always_inline]] static void appendWithinReach(std::uint32_t* out, std::uint32_t* closeOut, Counts& n,
                                                          const float* px, const float* py, std::uint32_t j,
                                                          std::uint32_t end, const Reach& r, const Radii& radii,
                                                          float width, float height) {
-        const MaskOf<F> inSpan = iotaLanes<MaskOf<F>>() < static_cast<std::int32_t>(end - j);
-        const F cx = Tail ? loadLanesWhere<F>(inSpan, px + j) : loadLanes<F>(px + j);
-        const F cy = Tail ? loadLanesWhere<F>(inSpan, py + j) : loadLanes<F>(py + j);
+        const MaskOf<F> inSpan =
+            L == Lanes::InSpan ? MaskOf<F>{} - 1 : iotaLanes<MaskOf<F>>() < static_cast<std::int32_t>(end - j);
+        constexpr bool masked = L == Lanes::LoadedToEnd;
+        const F cx = masked ? loadLanesWhere<F>(inSpan, px + j) : loadLanes<F>(px + j);
+        const F cy = masked ? loadLanesWhere<F>(inSpan, py + j) : loadLanes<F>(py + j);
         const F x0 = splat<F>(r.x0), x1 = splat<F>(r.x1), y0 = splat<F>(r.y0), y1 = splat<F>(r.y1);
         const F w = splat<F>(width), h = splat<F>(height);
         // At least eight units in the last place of the size (ulp(size) is at most size * 2^-23).
