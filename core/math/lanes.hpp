@@ -250,7 +250,7 @@ template <MaskLanes M>
 #if defined(__AVX512DQ__) && defined(__AVX512VL__)
     const M one = M{} + 1;
     if constexpr (sizeof(M) == 64) {
-        const __mmask16 k = _mm512_movepi32_mask(reinterpret_cast<__m512i>(m));
+        const __mmask16 k = laneBits(m);
         asm("vpsubd %2, %0, %0 %{%1%}" : "+v"(count) : "Yk"(k), "v"(one));
     } else {
         const __mmask8 k = _mm256_movepi32_mask(reinterpret_cast<__m256i>(m));
