@@ -9,8 +9,12 @@
 #   BUILD_A, BUILD_B: build folders with tests/bench/mirofish_lockstep built
 #   (e.g. a git worktree of the old commit, built with scripts/build.sh).
 #   Defaults: 30 rounds of 8 steps of the constant-density scene, 50000 fish,
-#   1 thread, from step 60. A starts from its state at FROM and B from the
-#   very same state (a snapshot), so diverging schools do not matter.
+#   1 thread, from step 60. Build A runs the scene up to FROM once and saves
+#   that state (a snapshot); then both builds start from it, so diverging
+#   schools do not matter, and neither process has run the scene before its
+#   rounds: a process that had (A, up to 2026-12-05) timed article 000
+#   3-4 % slower than one that loaded the state, the same build against
+#   itself, for where the heap had put the scan's lists (docs/benchmark-history.md).
 #   On 1 thread both builds run on the same core (MIROFISH_COMPARE_CPU, default
 #   0): this machine's two cores can differ in speed for minutes (one took
 #   1.5 times as long as the other on the same steps, 2026-12-02), and two
@@ -53,8 +57,10 @@ cleanup() {
 trap cleanup EXIT
 mkfifo "$work/a.in" "$work/a.out" "$work/b.in" "$work/b.out"
 
-# A saves the state it reaches; B starts once that file is complete.
-env "${env_a[@]}" "${pin[@]}" "$a" "${scene[@]}" save "$work/state" <"$work/a.in" >"$work/a.out" &
+# A saves the state it reaches (and quits: no rounds on its input); both start from it.
+env "${env_a[@]}" "${pin[@]}" "$a" "${scene[@]}" save "$work/state" </dev/null >/dev/null ||
+  { echo "compare-builds: $a could not save the state at step ${scene[4]}" >&2; exit 1; }
+env "${env_a[@]}" "${pin[@]}" "$a" "${scene[@]}" load "$work/state" <"$work/a.in" >"$work/a.out" &
 pids+=($!)
 exec 3>"$work/a.in" 4<"$work/a.out"
 read -r line <&4 || { echo "compare-builds: $a did not start" >&2; exit 1; }
