@@ -571,6 +571,7 @@ template <bool Wrap>
                                   splat(k.width),
                                   splat(k.height)};
     scan::NearbyList& nearby = scan::threadNearbyList();
+    nearby.keepClearOf(shared.px, shared.py);
 
     std::size_t b = begin;
     // Sixteen lanes while more than eight fish are left: they then end within

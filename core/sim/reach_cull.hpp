@@ -129,15 +129,22 @@ public:
         return fillLists<Wrap, Images, true, Wide>(px, py, spans, r, width, height, separationRadius2);
     }
 
+    // Keeps the lists' starts within their pages clear of those of px and py
+    // (kClearance below): the kernel calls it once a chunk, with the
+    // positions its fills read.
+    void keepClearOf(const float* px, const float* py) {
+        if (!clearOf(px) || !clearOf(py)) placeClearOf(px, py);
+    }
+
 private:
     // fill, with the close list where Close.
     template <bool Wrap, bool Images, bool Close, bool Wide>
     [[gnu::always_inline]] Lists fillLists(const float* px, const float* py, const UniformGrid::Spans& spans,
                                            const Reach& r, float width, float height, float separationRadius2) {
-        if (list_.size() < spans.total + kRoom) grow(2 * std::size_t{spans.total} + kRoom);
+        if (room_ < spans.total + kRoom) grow(2 * std::size_t{spans.total} + kRoom);
         // In locals: the stores could alias the vectors' own pointers.
-        std::uint32_t* const out = list_.data();
-        std::uint32_t* const closeOut = close_.data();
+        std::uint32_t* const out = list_.data() + listShift_;
+        std::uint32_t* const closeOut = close_.data() + closeShift_;
         // A box outside the world (no step leaves a fish there) keeps every candidate.
         const bool boxInside = !Wrap || (r.x0 >= 0.0f && r.x1 <= width && r.y0 >= 0.0f && r.y1 <= height);
         constexpr float inf = std::numeric_limits<float>::infinity();
@@ -211,9 +218,48 @@ private:
     // kernel must not instantiate std::vector's growth (sim/fish_kernel_body.hpp).
     void grow(std::size_t size);
 
+    // Where the lists start within a 4 KB page. The fill stores each list
+    // while it loads the positions; where a list started within a few lines
+    // of the x or the y positions' offset in their pages, the fill took 1.2
+    // to 2.5 times as long (a micro-benchmark of the fill's loop, AMD Zen 5,
+    // 2026-12-05), and article 000's step 3-4 % longer (a process whose heap
+    // had put the close list at the x positions' offset, against one whose
+    // heap had put it elsewhere; lock-step, the same build). So the lists
+    // start at least kClearance bytes from both offsets (keepClearOf): where
+    // they do not, their starts move within their storage, which has a page
+    // of entries to spare, away from the offsets of the last few arrays they
+    // were kept clear of (the step's two sets of positions take turns).
+    static constexpr std::uint32_t kPageBytes = 4096;
+    static constexpr std::uint32_t kClearance = 256;
+    static constexpr std::size_t kSpareEntries = kPageBytes / sizeof(std::uint32_t);
+    static std::uint32_t pageOffset(const void* p) {
+        return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(p) % kPageBytes);
+    }
+    // Whether offsets a and b lie at least kClearance apart, around the page.
+    static bool apart(std::uint32_t a, std::uint32_t b) {
+        const std::uint32_t d = (a - b) % kPageBytes;
+        return d >= kClearance && d <= kPageBytes - kClearance;
+    }
+    // Lists not allocated yet are clear of anything (grow places them).
+    bool clearOf(const float* p) const {
+        if (room_ == 0) return true;
+        const std::uint32_t at = pageOffset(p);
+        return apart(at, pageOffset(list_.data() + listShift_)) && apart(at, pageOffset(close_.data() + closeShift_));
+    }
+    // Out of line (sim/neighbour_scan.cpp), like grow.
+    void placeClearOf(const float* px, const float* py);
+    void place();  // the starts clear of every offset remembered
+
     // Room past the list's end for the lanes of one last append.
     static constexpr std::size_t kRoom = 2 * kLanes;
-    std::vector<std::uint32_t> list_, close_;  // of the same size
+    std::vector<std::uint32_t> list_, close_;  // of the same size: room_ + kSpareEntries
+    std::size_t room_ = 0;
+    std::size_t listShift_ = 0, closeShift_ = 0;  // entries from the storage's start to the list's
+    // The page offsets of the arrays the lists were last placed clear of: a
+    // ring, each new offset in the oldest's place once full.
+    static constexpr std::size_t kRemembered = 4;
+    std::uint32_t remembered_[kRemembered] = {};
+    std::size_t rememberedCount_ = 0, nextRemembered_ = 0;
 };
 
 NearbyList& threadNearbyList();

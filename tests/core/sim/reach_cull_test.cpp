@@ -466,3 +466,70 @@ TEST_CASE("the smallest and the largest of eight or sixteen lanes") {
         CHECK(maxLanes(lowHalf(v)) == *std::max_element(first8, first8 + 8));
     }
 }
+
+namespace {
+
+// Positions on a page of their own, at `offset` bytes into it, for the
+// fill's lists to keep clear of.
+struct PagePositions {
+    std::vector<float> storage = std::vector<float>(3 * 1024 + 64, 1.0f);
+    float* at(std::uint32_t offset) {
+        const auto base = reinterpret_cast<std::uintptr_t>(storage.data());
+        const std::uintptr_t page = (base + 4095) / 4096 * 4096;
+        return reinterpret_cast<float*>(page + offset);
+    }
+};
+
+std::uint32_t pageOffsetOf(const void* p) { return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(p) % 4096); }
+
+// At least 256 bytes apart, around the page.
+bool clearOf(const void* list, const float* positions) {
+    const std::uint32_t d = (pageOffsetOf(list) - pageOffsetOf(positions)) % 4096;
+    return d >= 256 && d <= 4096 - 256;
+}
+
+scan::NearbyList::Lists fillFrom(const float* px, const float* py) {
+    UniformGrid::Spans spans;
+    spans.count = 1, spans.begin[0] = 0, spans.end[0] = 64, spans.total = 64;
+    const scan::Reach everywhere{0.0f, 1.0f, 0.0f, 1.0f, 1e30f};
+    return scan::threadNearbyList().fillWithClose<false>(px, py, spans, everywhere, 500.0f, 400.0f, 1e30f);
+}
+
+}  // namespace
+
+TEST_CASE("the fill's lists start away from the positions' offsets within a page, and stay put once clear of both sets") {
+    // The fill stores its lists while it loads the positions: a list that
+    // starts at the very offset of the x or y positions within their pages
+    // slows it down (sim/reach_cull.hpp NearbyList::kClearance). The step's
+    // two sets of positions take turns, so the lists must settle where both
+    // sets leave them room, not move at every step.
+    scan::NearbyList& nearby = scan::threadNearbyList();
+    PagePositions xs, ys, nextXs, nextYs;
+    const auto before = fillFrom(xs.at(0), ys.at(2048));
+    REQUIRE(before.all.size() == 64);
+    // Positions at the offsets where the lists start now.
+    float* const px = xs.at(pageOffsetOf(before.all.data()));
+    float* const py = ys.at(pageOffsetOf(before.close.data()));
+    float* const nextPx = nextXs.at((pageOffsetOf(before.all.data()) + 1024) % 4096);
+    float* const nextPy = nextYs.at((pageOffsetOf(before.close.data()) + 64) % 4096);
+    const void* settled[2] = {};
+    for (int step = 0; step < 6; ++step) {
+        INFO("step " << step);
+        const bool next = step % 2 == 1;
+        nearby.keepClearOf(next ? nextPx : px, next ? nextPy : py);
+        const auto lists = fillFrom(next ? nextPx : px, next ? nextPy : py);
+        for (const float* positions : {px, py, nextPx, nextPy}) {
+            if (step == 0 && (positions == nextPx || positions == nextPy)) continue;  // not seen yet
+            CHECK(clearOf(lists.all.data(), positions));
+            CHECK(clearOf(lists.close.data(), positions));
+        }
+        // Every candidate is within reach of the box and of the separation radius.
+        CHECK(lists.all.size() == 64);
+        CHECK(lists.close.size() == 64);
+        if (step >= 2) {
+            CHECK(lists.all.data() == settled[0]);
+            CHECK(lists.close.data() == settled[1]);
+        }
+        settled[0] = lists.all.data(), settled[1] = lists.close.data();
+    }
+}
