@@ -249,13 +249,13 @@ template <MaskLanes M>
 [[gnu::always_inline]] inline M countDownWhere(M count, M m) {
 #if defined(__AVX512DQ__) && defined(__AVX512VL__)
     const M one = M{} + 1;
-    if constexpr (sizeof(M) == 64) {
-        const __mmask16 k = laneBits(m);
-        asm("vpsubd %2, %0, %0 %{%1%}" : "+v"(count) : "Yk"(k), "v"(one));
-    } else {
-        const __mmask8 k = _mm256_movepi32_mask(reinterpret_cast<__m256i>(m));
-        asm("vpsubd %2, %0, %0 %{%1%}" : "+v"(count) : "Yk"(k), "v"(one));
-    }
+    const auto k = [&] {
+        if constexpr (sizeof(M) == 64)
+            return laneBits(m);
+        else
+            return _mm256_movepi32_mask(reinterpret_cast<__m256i>(m));
+    }();
+    asm("vpsubd %2, %0, %0 %{%1%}" : "+v"(count) : "Yk"(k), "v"(one));
     return count;
 #else
     return count + m;
