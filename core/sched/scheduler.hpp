@@ -9,29 +9,41 @@
 
 namespace mirofish {
 
-// A non-owning reference to a callable taking (begin, end): no allocation,
-// unlike std::function, so a parallel-for inside a step allocates nothing.
-class RangeFn {
+// A non-owning reference to a callable: no allocation, unlike
+// std::function, so a parallel-for inside a step allocates nothing.
+template <typename Signature>
+class FunctionRef;
+template <typename... Args>
+class FunctionRef<void(Args...)> {
 public:
-    template <typename F, typename = std::enable_if_t<!std::is_same_v<std::decay_t<F>, RangeFn>>>
-    RangeFn(F&& f)  // NOLINT(google-explicit-constructor): used like a lambda parameter
+    template <typename F, typename = std::enable_if_t<!std::is_same_v<std::decay_t<F>, FunctionRef>>>
+    FunctionRef(F&& f)  // NOLINT(google-explicit-constructor): used like a lambda parameter
         : object_(const_cast<void*>(static_cast<const void*>(&f))),
-          call_([](void* o, std::size_t b, std::size_t e) { (*static_cast<std::remove_reference_t<F>*>(o))(b, e); }) {}
+          call_([](void* o, Args... args) { (*static_cast<std::remove_reference_t<F>*>(o))(args...); }) {}
 
-    void operator()(std::size_t begin, std::size_t end) const { call_(object_, begin, end); }
+    void operator()(Args... args) const { call_(object_, args...); }
 
 private:
     void* object_;
-    void (*call_)(void*, std::size_t, std::size_t);
+    void (*call_)(void*, Args...);
 };
+using RangeFn = FunctionRef<void(std::size_t, std::size_t)>;  // (begin, end)
+using ThreadEndFn = FunctionRef<void()>;
 
 class Scheduler {
 public:
     virtual ~Scheduler() = default;
     // Calls fn(begin, end) once for every chunk of [0, count) of size grain
     // (the last one shorter), possibly concurrently; returns when all are done.
-    virtual void parallelFor(std::size_t count, std::size_t grain, RangeFn fn) = 0;
+    void parallelFor(std::size_t count, std::size_t grain, RangeFn fn) { run(count, grain, fn, nullptr); }
+    // The same, and each thread that ran chunks then calls atEnd() once, after
+    // its last chunk and before parallelFor returns: for results a thread
+    // gathers chunk by chunk in memory of its own and hands over once.
+    void parallelFor(std::size_t count, std::size_t grain, RangeFn fn, ThreadEndFn atEnd) { run(count, grain, fn, &atEnd); }
     virtual int threadCount() const = 0;
+
+protected:
+    virtual void run(std::size_t count, std::size_t grain, RangeFn fn, const ThreadEndFn* atEnd) = 0;
 };
 
 inline std::size_t chunkCount(std::size_t count, std::size_t grain) { return (count + grain - 1) / grain; }
@@ -39,10 +51,13 @@ inline std::size_t chunkCount(std::size_t count, std::size_t grain) { return (co
 // Runs every chunk in order on the calling thread.
 class SerialScheduler final : public Scheduler {
 public:
-    void parallelFor(std::size_t count, std::size_t grain, RangeFn fn) override {
-        for (std::size_t b = 0; b < count; b += grain) fn(b, b + grain < count ? b + grain : count);
-    }
     int threadCount() const override { return 1; }
+
+protected:
+    void run(std::size_t count, std::size_t grain, RangeFn fn, const ThreadEndFn* atEnd) override {
+        for (std::size_t b = 0; b < count; b += grain) fn(b, b + grain < count ? b + grain : count);
+        if (atEnd != nullptr && count > 0) (*atEnd)();
+    }
 };
 
 }  // namespace mirofish

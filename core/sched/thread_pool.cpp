@@ -39,6 +39,7 @@ ThreadPool::~ThreadPool() {
 void ThreadPool::runChunks(int self) {
     // The own share first, then the others' in turn.
     const int threads = threadCount();
+    bool ran = false;
     for (int k = 0; k < threads; ++k) {
         Share& share = shares_[static_cast<std::size_t>((self + k) % threads)];
         for (;;) {
@@ -48,8 +49,10 @@ void ThreadPool::runChunks(int self) {
             if (c >= share.end) break;
             const std::size_t b = c * grain_;
             fn_(b, std::min(b + grain_, count_));
+            ran = true;
         }
     }
+    if (ran && atEnd_ != nullptr) (*atEnd_)();
 }
 
 void ThreadPool::workerLoop(int self) {
@@ -76,14 +79,16 @@ void ThreadPool::workerLoop(int self) {
     }
 }
 
-void ThreadPool::parallelFor(std::size_t count, std::size_t grain, RangeFn fn) {
+void ThreadPool::run(std::size_t count, std::size_t grain, RangeFn fn, const ThreadEndFn* atEnd) {
     if (count == 0) return;
     grain = std::max<std::size_t>(grain, 1);
     if (workers_.empty() || count <= grain) {
         for (std::size_t b = 0; b < count; b += grain) fn(b, std::min(b + grain, count));
+        if (atEnd != nullptr) (*atEnd)();
         return;
     }
     fn_ = fn;
+    atEnd_ = atEnd;
     count_ = count;
     grain_ = grain;
     const std::size_t chunks = chunkCount(count, grain);

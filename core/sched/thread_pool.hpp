@@ -33,8 +33,10 @@ public:
     ThreadPool(const ThreadPool&) = delete;
     ThreadPool& operator=(const ThreadPool&) = delete;
 
-    void parallelFor(std::size_t count, std::size_t grain, RangeFn fn) override;
     int threadCount() const override { return static_cast<int>(workers_.size()) + 1; }
+
+protected:
+    void run(std::size_t count, std::size_t grain, RangeFn fn, const ThreadEndFn* atEnd) override;
 
 private:
     void workerLoop(int self);
@@ -53,6 +55,7 @@ private:
     // observed it (acquire), and never rewritten until each of them has
     // reported back through finished_.
     RangeFn fn_{[](std::size_t, std::size_t) {}};
+    const ThreadEndFn* atEnd_ = nullptr;  // called by each thread after its last chunk, where given
     std::size_t count_ = 0;
     std::size_t grain_ = 1;
     std::unique_ptr<Share[]> shares_;  // one per thread, the caller's first

@@ -14,6 +14,7 @@
 #include <span>
 #include <string_view>
 
+#include "math/exact_sum.hpp"
 #include "math/noise_field.hpp"
 #include "params/params.hpp"
 #include "sim/cache_line_vector.hpp"
@@ -69,12 +70,30 @@ struct StepConstants {
     }
 };
 
-// Sums over a chunk of fish, reduced in chunk order (deterministic). One
-// cache line each: threads working on neighbouring chunks never share one.
-struct alignas(kCacheLine) ChunkStats {
+// Sums over a chunk of fish.
+struct ChunkStats {
     double neighbours = 0, candidates = 0;
     double separation = 0, alignment = 0, cohesion = 0;  // |weighted acceleration|, px/s^2
     bool alarmsLeft = false;  // a fish's new alarm is not +0 (where the kernel wrote them)
+};
+
+// The same over a step's chunks, added in any order (each thread adds its
+// own chunks, then the threads' sums are added): the same sums on any number
+// of threads (math/exact_sum.hpp).
+struct StepStats {
+    ExactSum neighbours, candidates, separation, alignment, cohesion;
+    bool alarmsLeft = false;
+
+    // A chunk's sums (ChunkStats) or another thread's (StepStats).
+    template <typename Sums>
+    void add(const Sums& s) {
+        neighbours.add(s.neighbours);
+        candidates.add(s.candidates);
+        separation.add(s.separation);
+        alignment.add(s.alignment);
+        cohesion.add(s.cohesion);
+        alarmsLeft = alarmsLeft || s.alarmsLeft;
+    }
 };
 
 struct KernelInput {

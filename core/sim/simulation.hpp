@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "math/noise_field.hpp"
@@ -45,20 +46,20 @@ public:
     // The largest world side in px: a larger (or infinite) one is clamped to
     // it; an infinite world would never finish coarsening the noise lattice.
     static constexpr float kLargestWorld = 1e9f;
-    // Fish per parallel-for chunk of the kernel (the chunk sums are reduced
-    // in chunk order: determinism): small enough that the threads share out
-    // the dense balls of a formed school evenly, large enough that taking a
-    // chunk costs nothing. Where the last step examined at least
-    // kDenseCandidates candidates per fish, chunks of kDenseChunk: a chunk
-    // then costs many times its overhead, and a thread that ends first waits
-    // less for the other's last chunk. Lock-step, 2 threads, 64 against 128
+    // Fish per parallel-for chunk of the kernel: small enough that the
+    // threads share out the dense balls of a formed school evenly, large
+    // enough that taking a chunk costs nothing. Where the last step examined
+    // at least kDenseCandidates candidates per fish, chunks of kDenseChunk: a
+    // chunk then costs many times its overhead, and a thread that ends first
+    // waits less for the other's last chunk. Lock-step, 2 threads, 64 against 128
     // fish a chunk: article 000's scene from steps 1500 and 7407 (57 and 93
     // neighbours per fish) 0.984 and 0.966, with the app's defaults (488
     // neighbours) 0.962; on 1 thread 1.003-1.008. The constant-density scene
     // (80 candidates per fish) took 1.03 to 1.06 with 64 at 5 000 to 20 000
     // fish, so it keeps 128. The choice depends on the state alone, not on
-    // the thread count: the chunks' sums of the rule forces are then the
-    // same on any number of threads.
+    // the thread count: each chunk sums its fish's rule forces in float
+    // lanes, so the chunks' sums, and the step's, are then the same on any
+    // number of threads.
     static constexpr std::size_t kChunk = 128;
     static constexpr std::size_t kDenseChunk = 64;
     static constexpr double kDenseCandidates = 150;
@@ -178,7 +179,14 @@ private:
     // builds, and saved, since it decides the order of the sums.
     float rowStretch_ = 1.0f;
     NoiseField noise_;
-    std::vector<ChunkStats> chunkStats_;  // room for chunks of kDenseChunk
+    // The kernel's statistics of the step under way: each thread sums its
+    // chunks' in memory of its own and adds its sum here once (Simulation::step).
+    // Held by pointer so that a Simulation still moves.
+    struct StepTotals {
+        std::mutex mutex;
+        StepStats stats;
+    };
+    std::unique_ptr<StepTotals> stepTotals_ = std::make_unique<StepTotals>();
     std::size_t kernelChunk() const { return lastCandidates_ >= kDenseCandidates ? kDenseChunk : kChunk; }
     std::uint64_t step_ = 0;
     double stepSeconds_ = kStepSeconds;

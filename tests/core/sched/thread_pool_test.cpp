@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -147,4 +148,52 @@ TEST_CASE("thread pools start and stop cleanly, even when never used") {
     int n = 0;
     none.parallelFor(5, 2, [&](std::size_t b, std::size_t e) { n += static_cast<int>(e - b); });
     CHECK(n == 5);
+}
+
+TEST_CASE("each thread that ran chunks of a parallel-for calls its end once, after its last chunk, before the call returns") {
+    // What a thread gathers chunk by chunk in memory of its own (the
+    // kernel's statistics) is handed over in that call.
+    struct Seen {
+        int chunks = 0, ends = 0;
+        bool chunkAfterEnd = false;
+    };
+    const auto check = [](Scheduler& s, std::size_t count, std::size_t grain) {
+        std::mutex m;
+        std::map<std::thread::id, Seen> seen;
+        s.parallelFor(
+            count, grain,
+            [&](std::size_t, std::size_t) {
+                if (grain > 1) std::this_thread::sleep_for(std::chrono::microseconds(50));  // time for the workers to join
+                const std::lock_guard lock(m);
+                Seen& t = seen[std::this_thread::get_id()];
+                ++t.chunks;
+                t.chunkAfterEnd = t.chunkAfterEnd || t.ends > 0;
+            },
+            [&] {
+                const std::lock_guard lock(m);
+                ++seen[std::this_thread::get_id()].ends;
+            });
+        int chunks = 0;
+        for (const auto& [id, t] : seen) {
+            INFO(count << " indices in chunks of " << grain << ", a thread with " << t.chunks << " chunks");
+            CHECK(t.chunks > 0);
+            CHECK(t.ends == 1);
+            CHECK_FALSE(t.chunkAfterEnd);
+            chunks += t.chunks;
+        }
+        CHECK(chunks == static_cast<int>(chunkCount(count, grain)));
+        return seen.size();
+    };
+    SerialScheduler serial;
+    CHECK(check(serial, 100, 7) == 1);
+    CHECK(check(serial, 0, 7) == 0);
+    for (int threads : {1, 2, 4}) {
+        ThreadPool pool(threads);
+        // Slow chunks, so that the workers join: then several threads end.
+        std::size_t most = 0;
+        for (int round = 0; round < 20 && most < 2; ++round) most = std::max(most, check(pool, 64, 2));
+        CHECK((threads > 1 ? most >= 2 : most == 1));
+        CHECK(check(pool, 5, 8) == 1);  // one chunk: run by the caller alone
+        CHECK(check(pool, 0, 8) == 0);
+    }
 }
