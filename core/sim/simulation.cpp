@@ -210,8 +210,9 @@ void Simulation::step() {
     // worker's store then waited on this thread's core before the atomic
     // that takes its next chunk could run. Without those stores (a bound),
     // 0.96 of the time at 50 000 fish on 2 threads with the CPUs far apart;
-    // this way, 0.983 (six pairs of runs in lock-step), at 1 000 000 fish
-    // 0.985, article 000 0.990; on 1 thread 1.003 and 1.007 (2026-12-05).
+    // this way, 0.983 (six pairs of runs of 8 steps in lock-step; 0.974 and
+    // 1/1.041 in runs of 64), at 1 000 000 fish 0.985, article 000 0.990; on
+    // 1 thread 1.003 and 1.007 (2026-12-05).
     stepTotals_->stats = StepStats{};
     scheduler_->parallelFor(
         n, chunk,
