@@ -177,8 +177,9 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                            "rules (a speed floor, wander and jitter, which pack the school far denser).\n"
                            "The table's last column, round trip ns: for rows on more than one thread, how\n"
                            "long an atomic took to go from one CPU to another and back just before the run\n"
-                           "(the median of the runs). Virtual CPUs may sit close together or far apart, and\n"
-                           "whatever the threads share costs more when they are far apart.\n"
+                           "(the median of the runs; with --repeat, each run's progress line gives its\n"
+                           "own). Virtual CPUs may sit close together or far apart, and whatever the\n"
+                           "threads share costs more when they are far apart.\n"
                            "Before the table and at the end, the clock each CPU ran at: where its mean is\n"
                            "well below its fastest, the host shares the CPU with other work, and every\n"
                            "figure is slower by about as much.",
@@ -325,10 +326,15 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                     report(bench::summarize(row.runs));
                     continue;
                 }
-                char line[160];
-                std::snprintf(line, sizeof line, "round %d of %d: %s, %u fish, %d thread%s: %.1f ns/fish-step\n",
+                // Each run's own distance between the CPUs: a row's rounds
+                // can differ by a quarter as the CPUs move apart or together.
+                char apart[48] = "";
+                if (r.coresRoundTripNs > 0)
+                    std::snprintf(apart, sizeof apart, ", the CPUs %.0f ns apart", r.coresRoundTripNs);
+                char line[200];
+                std::snprintf(line, sizeof line, "round %d of %d: %s, %u fish, %d thread%s: %.1f ns/fish-step%s\n",
                               round, repeat, row.name.c_str(), r.fish, row.threads, row.threads == 1 ? "" : "s",
-                              r.nsPerFishStep);
+                              r.nsPerFishStep, apart);
                 err << line << std::flush;
             }
         }

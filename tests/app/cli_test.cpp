@@ -487,6 +487,24 @@ TEST_CASE("bench notes how far apart the cores were for every run on more than o
     for (std::size_t i = 3; i < 6; ++i) CHECK_THAT(text[i], Catch::EndsWith(" -"));
     if (twoCpus)
         for (std::size_t i = 6; i < 9; ++i) CHECK_THAT(text[i], !Catch::EndsWith(" -"));
+    // Repeated, each run's progress line gives its own, where it was measured.
+    const Run repeated = run(runBench, {"--fish", "2000", "--threads", "1,2", "--steps", "6", "--repeat", "2",
+                                        "--pairs", "0", "--json"});
+    REQUIRE(repeated.code == 0);
+    int apart = 0, oneThread = 0;
+    for (const std::string& line : lines(repeated.err)) {
+        if (line.rfind("round ", 0) != 0) continue;
+        INFO(line);
+        if (line.find(" 1 thread:") != std::string::npos) {
+            ++oneThread;
+            CHECK_THAT(line, Catch::EndsWith("ns/fish-step"));
+        } else if (twoCpus) {
+            CHECK_THAT(line, Catch::Matches(".*ns/fish-step, the CPUs [0-9]+ ns apart"));
+            ++apart;
+        }
+    }
+    CHECK(oneThread == 6);  // three scenes, two rounds
+    CHECK(apart == (twoCpus ? 6 : 0));
 }
 
 TEST_CASE("bench names the CPU and the clock each CPU ran at, before the table and at the end") {
