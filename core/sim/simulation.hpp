@@ -51,8 +51,8 @@ public:
     // enough that taking a chunk costs nothing. Where the last step examined
     // at least kDenseCandidates candidates per fish, chunks of kDenseChunk: a
     // chunk then costs many times its overhead, and a thread that ends first
-    // waits less for the other's last chunk. Lock-step, 2 threads, 64 against 128
-    // fish a chunk: article 000's scene from steps 1500 and 7407 (57 and 93
+    // waits less for the other's last chunk. Lock-step, 2 threads, 64 against
+    // 128 fish a chunk: article 000's scene from steps 1500 and 7407 (57 and 93
     // neighbours per fish) 0.984 and 0.966, with the app's defaults (488
     // neighbours) 0.962; on 1 thread 1.003-1.008. The constant-density scene
     // (80 candidates per fish) took 1.03 to 1.06 with 64 at 5 000 to 20 000
