@@ -17,7 +17,6 @@
 #include "math/exact_sum.hpp"
 #include "math/noise_field.hpp"
 #include "params/params.hpp"
-#include "sim/cache_line_vector.hpp"
 #include "sim/fish_arrays.hpp"
 #include "sim/grid.hpp"
 #include "sim/scene.hpp"
