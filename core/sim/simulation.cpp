@@ -155,15 +155,14 @@ StepConstants Simulation::stepConstants() const {
 void Simulation::reorderByCell(std::size_t chunk) {
     const std::size_t n = scene_.fishCount;
     const std::uint32_t* order = grid_.order();
-    // Each thread gathers into about the slots of its share of the kernel's
-    // chunks (the pool hands thread t the t-th share), which it also wrote
-    // last step: most fish are still there, so most reads hit its own cache.
-    // At most 4096 fish a chunk. Not exactly: the pool splits the kernel's
-    // chunks rounded down and these pieces round up, so with an odd count of
-    // kernel chunks on 2 threads the worker's first one is gathered by the
-    // calling thread. Splitting this copy and the counting sort's parts at
-    // the kernel's own boundary measured no faster (README, twenty-sixth
-    // session).
+    // Each thread gathers into the slots of (roughly) its share of the
+    // kernel's chunks (the pool hands thread t the t-th share), which it also
+    // wrote last step: most fish are still there, so most reads hit its own
+    // cache. At most 4096 fish a chunk. Roughly: the pool rounds its split of
+    // the kernel's chunks down and these pieces round up, so with an odd
+    // count of kernel chunks on 2 threads the worker's first one is gathered
+    // by the calling thread; an exact split, here and in the counting sort's
+    // parts, measured no faster (README, twenty-sixth session).
     const auto threads = static_cast<std::size_t>(scheduler_->threadCount());
     const std::size_t grain = std::min<std::size_t>(4096, chunkCount(chunkCount(n, chunk), threads) * chunk);
     const CopyWrites writes = streamsCellOrderCopy(n) ? CopyWrites::Streamed : CopyWrites::Cached;
