@@ -48,6 +48,13 @@ protected:
 
 inline std::size_t chunkCount(std::size_t count, std::size_t grain) { return (count + grain - 1) / grain; }
 
+// Every chunk in order on the calling thread, then atEnd (where given) if a
+// chunk ran: a Scheduler's run with one thread.
+inline void runChunksInOrder(std::size_t count, std::size_t grain, RangeFn fn, const ThreadEndFn* atEnd) {
+    for (std::size_t b = 0; b < count; b += grain) fn(b, b + grain < count ? b + grain : count);
+    if (atEnd != nullptr && count > 0) (*atEnd)();
+}
+
 // Runs every chunk in order on the calling thread.
 class SerialScheduler final : public Scheduler {
 public:
@@ -55,8 +62,7 @@ public:
 
 protected:
     void run(std::size_t count, std::size_t grain, RangeFn fn, const ThreadEndFn* atEnd) override {
-        for (std::size_t b = 0; b < count; b += grain) fn(b, b + grain < count ? b + grain : count);
-        if (atEnd != nullptr && count > 0) (*atEnd)();
+        runChunksInOrder(count, grain, fn, atEnd);
     }
 };
 

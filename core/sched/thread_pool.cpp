@@ -83,8 +83,7 @@ void ThreadPool::run(std::size_t count, std::size_t grain, RangeFn fn, const Thr
     if (count == 0) return;
     grain = std::max<std::size_t>(grain, 1);
     if (workers_.empty() || count <= grain) {
-        for (std::size_t b = 0; b < count; b += grain) fn(b, std::min(b + grain, count));
-        if (atEnd != nullptr) (*atEnd)();
+        runChunksInOrder(count, grain, fn, atEnd);
         return;
     }
     fn_ = fn;
