@@ -129,6 +129,7 @@ ApplicationWindow {
         onCloseRequested: window.helpVisible = false
     }
 
+    FullScreenGeometry { window: window }
     ExportController { id: exporter; objectName: "exporter"; editor: Editor }
     ExportDialog {
         id: exportDialog

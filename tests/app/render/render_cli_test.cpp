@@ -101,6 +101,16 @@ TEST_CASE("a screenshot named by a link goes to the file it leads to, and one na
     CHECK_FALSE(std::filesystem::exists(dir / "shot.jpg"));
 }
 
+TEST_CASE("the editor started with --fullscreen covers the screen, with no window manager to do it", "[render][cli]") {
+    TempDir dir;
+    const Shell r = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish +
+                          " edit --fullscreen --fish 20 --quit-after 1 --screenshot '" + (dir / "shot.png").string() + "'");
+    INFO(r.output);
+    REQUIRE(r.code == 0);
+    // The tests' X server is 1920x1080 (run-under-xvfb.sh); the window opens at 1280x720.
+    CHECK(QImage(QString::fromStdString((dir / "shot.png").string())).size() == QSize(1920, 1080));
+}
+
 TEST_CASE("mirofish render writes a video named like one of ffmpeg's protocols to that very file", "[render][cli]") {
     TempDir dir;
     // ffmpeg would read "pipe:1.mp4" as its standard output.

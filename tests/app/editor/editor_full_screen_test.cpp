@@ -1,0 +1,103 @@
+// Fullscreen (F11, --fullscreen) on X11 with and without a window manager
+// that does it. The tests' Xvfb runs none, as a bare X session on a
+// performance machine: the window itself has to cover the screen.
+#include <QScreen>
+#include <QtGui/qguiapplication_platform.h>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <cstring>
+#include <xcb/xcb.h>
+
+#include "editor_fixture.hpp"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+namespace {
+// The root window's hints of a window manager that does fullscreen (EWMH),
+// with no window manager behind them, for as long as it lives. A stopped one
+// leaves them naming its check window, which is gone.
+class PretendWindowManager {
+public:
+    enum class State { Running, Stopped };
+    explicit PretendWindowManager(State state)
+        : c_(qGuiApp->nativeInterface<QNativeInterface::QX11Application>()->connection()),
+          root_(xcb_setup_roots_iterator(xcb_get_setup(c_)).data->root),
+          check_(xcb_generate_id(c_)),
+          state_(state) {
+        xcb_create_window(c_, XCB_COPY_FROM_PARENT, check_, root_, -1, -1, 1, 1, 0, XCB_WINDOW_CLASS_INPUT_ONLY,
+                          XCB_COPY_FROM_PARENT, 0, nullptr);
+        for (xcb_window_t w : {root_, check_})
+            xcb_change_property(c_, XCB_PROP_MODE_REPLACE, w, atom("_NET_SUPPORTING_WM_CHECK"), XCB_ATOM_WINDOW, 32, 1,
+                                &check_);
+        const xcb_atom_t supported[] = {atom("_NET_WM_STATE"), atom("_NET_WM_STATE_FULLSCREEN")};
+        xcb_change_property(c_, XCB_PROP_MODE_REPLACE, root_, atom("_NET_SUPPORTED"), XCB_ATOM_ATOM, 32, 2, supported);
+        if (state == State::Stopped) xcb_destroy_window(c_, check_);
+        xcb_flush(c_);
+    }
+    ~PretendWindowManager() {
+        xcb_delete_property(c_, root_, atom("_NET_SUPPORTING_WM_CHECK"));
+        xcb_delete_property(c_, root_, atom("_NET_SUPPORTED"));
+        if (state_ == State::Running) xcb_destroy_window(c_, check_);
+        xcb_flush(c_);
+    }
+    PretendWindowManager(const PretendWindowManager&) = delete;
+    PretendWindowManager& operator=(const PretendWindowManager&) = delete;
+
+private:
+    xcb_atom_t atom(const char* name) const {
+        xcb_intern_atom_reply_t* r =
+            xcb_intern_atom_reply(c_, xcb_intern_atom(c_, 0, static_cast<std::uint16_t>(std::strlen(name)), name), nullptr);
+        const xcb_atom_t a = r->atom;
+        std::free(r);
+        return a;
+    }
+    xcb_connection_t* c_;
+    xcb_window_t root_;
+    xcb_window_t check_;
+    State state_;
+};
+}  // namespace
+
+TEST_CASE("F11 fills the screen without a window manager, and F11 again gives the window its size back") {
+    EditorFixture f;
+    const QRect before = f.window->geometry();
+    const QRect screen = f.window->screen()->geometry();
+    REQUIRE(before.size() != screen.size());
+    auto* canvas = f.find("fishView");
+    REQUIRE(canvas);
+    const double canvasWidth = canvas->width();
+    for (int round = 0; round < 2; ++round) {
+        INFO("round " << round);
+        QTest::keyClick(f.window, Qt::Key_F11);
+        CHECK(f.window->visibility() == QWindow::FullScreen);
+        CHECK(EditorFixture::waitFor([&] { return f.window->geometry() == screen; }));
+        CHECK(EditorFixture::waitFor([&] { return canvas->width() == canvasWidth + screen.width() - before.width(); }));
+        QTest::keyClick(f.window, Qt::Key_F11);
+        CHECK(f.window->visibility() == QWindow::Windowed);
+        CHECK(EditorFixture::waitFor([&] { return f.window->geometry() == before; }));
+        CHECK(EditorFixture::waitFor([&] { return canvas->width() == canvasWidth; }));
+    }
+}
+
+TEST_CASE("a window manager that says it does fullscreen is left to size the window itself") {
+    EditorFixture f;
+    const PretendWindowManager wm(PretendWindowManager::State::Running);
+    const QRect before = f.window->geometry();
+    QTest::keyClick(f.window, Qt::Key_F11);
+    CHECK(f.window->visibility() == QWindow::FullScreen);
+    // Nobody resizes it here: the window manager would have.
+    QTest::qWait(500);
+    CHECK(f.window->geometry() == before);
+    QTest::keyClick(f.window, Qt::Key_F11);
+    CHECK(f.window->visibility() == QWindow::Windowed);
+    QTest::qWait(200);
+    CHECK(f.window->geometry() == before);
+}
+
+TEST_CASE("the hints a stopped window manager left behind do not keep the window from covering the screen") {
+    EditorFixture f;
+    const PretendWindowManager wm(PretendWindowManager::State::Stopped);
+    QTest::keyClick(f.window, Qt::Key_F11);
+    CHECK(EditorFixture::waitFor([&] { return f.window->geometry() == f.window->screen()->geometry(); }));
+}
