@@ -39,10 +39,12 @@ class Editor : public QObject {
     QML_ELEMENT
     QML_SINGLETON
 
-    Q_PROPERTY(ParamListModel* params READ params CONSTANT)
-    Q_PROPERTY(PresetListModel* presets READ presets CONSTANT)
-    Q_PROPERTY(RouteListModel* routes READ routes CONSTANT)
-    Q_PROPERTY(AudioController* audio READ audio CONSTANT)
+    // The types spelt with their namespace, as QML's type registry names
+    // them: qmllint and qmlcachegen then know what these properties hold.
+    Q_PROPERTY(mirofish::editor::ParamListModel* params READ params CONSTANT)
+    Q_PROPERTY(mirofish::editor::PresetListModel* presets READ presets CONSTANT)
+    Q_PROPERTY(mirofish::editor::RouteListModel* routes READ routes CONSTANT)
+    Q_PROPERTY(mirofish::editor::AudioController* audio READ audio CONSTANT)
     Q_PROPERTY(bool paused READ paused WRITE setPaused NOTIFY pausedChanged)
     Q_PROPERTY(int fishCount READ fishCount WRITE setFishCount NOTIFY fishCountChanged)
     Q_PROPERTY(int maxFish READ maxFish CONSTANT)
