@@ -266,9 +266,18 @@ bool Editor::morphToPreset(int row, double seconds) {
     if (!e) return false;
     try {
         const Preset target = presets_->library().load(*e);
-        const Params before = params_.params();
+        const OpenPreset before = openPreset();
+        // The school swims on, not reset: its seed stays, and the preset is
+        // the target with it (compared with the target's own seed, a morph
+        // left the preset marked modified for good).
+        Preset arrived = target;
+        arrived.scene.seed = lastStats_.seed;
         const RouteChange routes{routes_.matrix().routes, presetAudioRoutes(target).routes};
-        history_.recordAll(before, target.scene.params, "Morph to " + target.name, routes);
+        // The whole preset open before, as for a load: an undo brings back its
+        // name, file, fish and objects too, so that a save after it cannot
+        // write the earlier preset's parameters into the target's file.
+        history_.recordAll(before.running.scene.params, target.scene.params, "Morph to " + target.name, routes,
+                           PresetSwitch{before, {arrived, arrived, e->file, e->user}});
         // Parameters glide; the routes switch at the start (they act on the gliding values).
         setRoutes(routes.after);
         params_.setAll(target.scene.params);
@@ -284,11 +293,7 @@ bool Editor::morphToPreset(int row, double seconds) {
             if (ownWorld) c.sim.setWorldSize(scene.width, scene.height);
             setObjects(c, scene);
         });
-        loaded_ = target;
-        // The school swims on, not reset: its seed stays, and the preset is
-        // the target with it (compared with the target's own seed, a morph
-        // left the preset marked modified for good).
-        loaded_.scene.seed = lastStats_.seed;
+        loaded_ = arrived;
         loadedIsUser_ = e->user;
         loadedFile_ = e->file;
         emit presetChanged();
@@ -325,7 +330,7 @@ void Editor::applyParamsFromHistory(const Params& params) {
 
 void Editor::applyHistoryStep(const HistoryStep& step) {
     if (step.preset) {
-        // A load undone or redone: that preset runs again from its seed.
+        // A load or a morph undone or redone: that preset runs again from its seed.
         loadedFile_ = step.preset->file;
         loadedIsUser_ = step.preset->user;
         run(step.preset->running, step.preset->loaded);

@@ -1,5 +1,5 @@
 #pragma once
-// Undo and redo of parameter edits, audio route edits and preset loads. The
+// Undo and redo of parameter edits, audio route edits, preset loads and morphs. The
 // editor records every change it makes to the live parameters and to the
 // route table; undo/redo hand back what to apply.
 //
@@ -33,13 +33,13 @@ struct OpenPreset {
     bool user = false;  // the file is one of the user's presets
 };
 
-// A load: the preset open before and after it.
+// A load or a morph: the preset open before and after it.
 struct PresetSwitch {
     OpenPreset before, after;
 };
 
 // What an undo or redo puts back: the parameters, the routes when the entry
-// changed them, and the whole open preset when the entry was a load.
+// changed them, and the whole open preset when the entry was a load or a morph.
 struct HistoryStep {
     Params params;
     std::optional<std::vector<ModRoute>> routes;
@@ -57,7 +57,7 @@ public:
     void closeGroup();
     // One closed entry for everything that differs between the two (loading a
     // preset, resetting to defaults), shown as `label`, with the routes when
-    // they changed too, and the open preset for a load (which is an entry
+    // they changed too, and the open preset for a load or a morph (which is an entry
     // even when the parameters and routes are the same). Nothing differs: no
     // entry.
     void recordAll(const Params& before, const Params& after, std::string label,

@@ -286,6 +286,38 @@ TEST_CASE("a morph glides every parameter to the other preset and ends exactly o
     CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
 }
 
+TEST_CASE("undoing a morph brings back the preset open before it, so that a save cannot write it over the target") {
+    EditorFixture f;
+    auto* params = f.editor->params();
+    REQUIRE(f.editor->savePresetAs("Target"));
+    const std::string targetFile = readText(f.userDir / "target.json");
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Gentle cruise")));
+    makeEdits(f);
+
+    REQUIRE(f.editor->morphToPreset(presetRow(f, "Target"), 0.2));
+    CHECK(f.editor->presetName() == "Target");
+    CHECK(f.editor->undoText() == "Undo Morph to Target");
+    f.editor->undo();
+    CHECK(f.editor->presetName() == "Gentle cruise");
+    CHECK_FALSE(f.editor->presetIsUser());
+    CHECK(params->params().get(ParamId::CohesionWeight) == 2.5f);
+    CHECK(f.editor->fishCount() == 321);
+    CHECK(EditorFixture::waitFor([&] {
+        const editor::SimStats s = f.editor->host().stats();
+        return !s.morphing && s.fishCount == 321 && s.obstacles.size() == 1 &&
+               s.params.get(ParamId::CohesionWeight) == 2.5f;
+    }));
+    CHECK(f.editor->modified());
+    CHECK_FALSE(f.editor->savePreset());  // Gentle cruise is shipped: refused, and Target's file is untouched
+    CHECK(readText(f.userDir / "target.json") == targetFile);
+
+    f.editor->redo();
+    CHECK(f.editor->presetName() == "Target");
+    CHECK(f.editor->presetIsUser());
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.empty(); }));
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
+}
+
 TEST_CASE("a preset file broken while the editor runs is named when the list is next re-read, after a save") {
     EditorFixture f;
     writeText(f.userDir / "broken-later.json", "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"B\", \"fish\": -5}");
