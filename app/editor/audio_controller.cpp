@@ -105,6 +105,9 @@ void AudioController::setSource(Source source) {
 
 void AudioController::cancelLoad() {
     if (!loader_) return;
+    // A loader that finished before it saw the flag may have queued its
+    // result already: a new generation makes finishLoad drop it.
+    ++loadGeneration_;
     loadCancelled_->store(true);
     loader_->wait();
     loader_.reset();

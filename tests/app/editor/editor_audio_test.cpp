@@ -4,6 +4,7 @@
 // what the simulation uses and is saved with the preset; a bad file is
 // reported while the playing one carries on.
 #include <QQuickItem>
+#include <QThread>
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -268,6 +269,22 @@ TEST_CASE("a missing or corrupt audio file is reported by name and the playing f
     CHECK(audio->source() == AudioController::NoSource);
     CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }));
     CHECK(audio->bpm() == 0);  // no tempo left over from the file
+}
+
+TEST_CASE("closing the audio source while a file is read drops that file, even one read to the end already") {
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    audio->openFile(QString::fromStdString(writeLoop(dir, 1).string()), true);
+    REQUIRE(audio->loading());
+    // The reader finishes and queues its result while the window handles no event.
+    QThread::msleep(2000);
+    audio->closeSource();
+    QTest::qWait(200);  // the queued result arrives, and must be dropped
+    CHECK_FALSE(audio->loading());
+    CHECK(audio->source() == AudioController::NoSource);
+    CHECK(audio->fileName().isEmpty());
+    CHECK_FALSE(audio->playing());
 }
 
 TEST_CASE("an audio file cut short plays what it holds, and the message line says the rest is missing") {
