@@ -74,8 +74,8 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     connect(&params_, &ParamListModel::edited, this, &Editor::onParamEdited);
     connect(&params_, &ParamListModel::gestureEnded, this, [this] { history_.closeGroup(); });
     setRoutes(presetAudioRoutes(initial).routes);
-    connect(&routes_, &RouteListModel::edited, this, [this](const QString& label) {
-        history_.recordRoutes({routesBefore_, routes_.matrix().routes}, label.toStdString());
+    connect(&routes_, &RouteListModel::edited, this, [this](const QString& label, bool dragging) {
+        history_.recordRoutes({routesBefore_, routes_.matrix().routes}, label.toStdString(), dragging);
         routesBefore_ = routes_.matrix().routes;
         host_->post([m = routes_.matrix()](SimHost::Context& c) { c.routes = m; });
         emit historyChanged();

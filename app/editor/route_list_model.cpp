@@ -118,7 +118,7 @@ void RouteListModel::addRoute() {
     beginInsertRows({}, row, row);
     matrix_.routes.push_back(r);
     endInsertRows();
-    emit edited(tr("Add audio route"));
+    emit edited(tr("Add audio route"), false);
 }
 
 void RouteListModel::removeRoute(int row) {
@@ -127,7 +127,7 @@ void RouteListModel::removeRoute(int row) {
     matrix_.routes.erase(matrix_.routes.begin() + row);
     if (static_cast<std::size_t>(row) < live_.size()) live_.erase(live_.begin() + row);
     endRemoveRows();
-    emit edited(tr("Remove audio route"));
+    emit edited(tr("Remove audio route"), false);
 }
 
 bool RouteListModel::setField(int row, const QString& field, const QVariant& value) {
@@ -173,7 +173,8 @@ bool RouteListModel::setField(int row, const QString& field, const QVariant& val
     }
     matrix_.routes[static_cast<std::size_t>(row)] = r;
     changed(row);
-    emit edited(tr("Audio route %1").arg(field));
+    // Only the amount has a slider: its moves merge into one undo step until released.
+    emit edited(tr("Audio route %1").arg(field), field == QLatin1String("amount"));
     return true;
 }
 

@@ -74,8 +74,10 @@ public:
     void setLive(const std::vector<RouteValue>& values);
 
 signals:
-    // label: the undo step's name ("Add audio route", "Audio route amount", ...)
-    void edited(const QString& label);
+    // label: the undo step's name ("Add audio route", "Audio route amount", ...);
+    // dragging: a slider's move, merged with the next of the same label until
+    // gestureEnded().
+    void edited(const QString& label, bool dragging);
     void gestureEnded();
 
 private:

@@ -9,12 +9,12 @@ void ParamHistory::record(ParamId id, float before, float after) {
         Entry& top = undo_.back();
         if (!top.routes && top.changes.size() == 1 && top.changes.front().id == id) {
             Change& c = top.changes.front();
-            c.after = after;  // an open top is the latest action, so redo is already empty
+            c.after = after;
             // Dragged back to where it started: the drag changed nothing.
-            if (c.before == c.after) undo_.pop_back();
+            if (c.before == c.after) dropOpenTop();
             return;
         }
-        top.open = false;  // another parameter was touched
+        closeGroup();  // another parameter was touched
     }
     if (before == after) return;
     push(Entry{{Change{id, before, after}}, std::string(paramDef(id).label), true, std::nullopt, std::nullopt});
@@ -22,6 +22,13 @@ void ParamHistory::record(ParamId id, float before, float after) {
 
 void ParamHistory::closeGroup() {
     if (!undo_.empty()) undo_.back().open = false;
+    redoSetAside_.clear();
+}
+
+void ParamHistory::dropOpenTop() {
+    undo_.pop_back();
+    redo_ = std::move(redoSetAside_);
+    redoSetAside_.clear();
 }
 
 void ParamHistory::recordAll(const Params& before, const Params& after, std::string label,
@@ -35,21 +42,25 @@ void ParamHistory::recordAll(const Params& before, const Params& after, std::str
     push(std::move(e));
 }
 
-void ParamHistory::recordRoutes(RouteChange change, std::string label) {
+void ParamHistory::recordRoutes(RouteChange change, std::string label, bool dragging) {
     if (!undo_.empty() && undo_.back().open) {
         Entry& top = undo_.back();
-        if (top.routes && top.changes.empty() && top.label == label) {
+        if (dragging && top.routes && top.changes.empty() && top.label == label) {
             top.routes->after = std::move(change.after);
-            if (top.routes->before == top.routes->after) undo_.pop_back();
+            if (top.routes->before == top.routes->after) dropOpenTop();
             return;
         }
-        top.open = false;
+        closeGroup();
     }
     if (change.before == change.after) return;
-    push(Entry{{}, std::move(label), true, std::move(change), std::nullopt});
+    push(Entry{{}, std::move(label), dragging, std::move(change), std::nullopt});
 }
 
 void ParamHistory::push(Entry entry) {
+    // An open entry may yet end where it started (dropOpenTop): until then
+    // the redo steps are set aside, not lost.
+    redoSetAside_.clear();
+    if (entry.open) redoSetAside_ = std::move(redo_);
     redo_.clear();
     undo_.push_back(std::move(entry));
     if (undo_.size() > kMaxEntries) undo_.pop_front();
@@ -57,6 +68,7 @@ void ParamHistory::push(Entry entry) {
 
 std::optional<HistoryStep> ParamHistory::undo(const Params& current) {
     if (undo_.empty()) return std::nullopt;
+    redoSetAside_.clear();
     Entry e = std::move(undo_.back());
     undo_.pop_back();
     HistoryStep step{current, std::nullopt, std::nullopt};
@@ -70,6 +82,7 @@ std::optional<HistoryStep> ParamHistory::undo(const Params& current) {
 
 std::optional<HistoryStep> ParamHistory::redo(const Params& current) {
     if (redo_.empty()) return std::nullopt;
+    redoSetAside_.clear();
     Entry e = std::move(redo_.back());
     redo_.pop_back();
     HistoryStep step{current, std::nullopt, std::nullopt};
@@ -86,6 +99,7 @@ std::string ParamHistory::redoText() const { return redo_.empty() ? "Redo" : "Re
 void ParamHistory::clear() {
     undo_.clear();
     redo_.clear();
+    redoSetAside_.clear();
 }
 
 }  // namespace mirofish

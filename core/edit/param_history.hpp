@@ -62,9 +62,10 @@ public:
     // entry.
     void recordAll(const Params& before, const Params& after, std::string label,
                    std::optional<RouteChange> routes = std::nullopt, std::optional<PresetSwitch> preset = std::nullopt);
-    // A change of the route table. While the top entry is an open route edit
-    // with the same label (an amount slider being dragged) it merges into it.
-    void recordRoutes(RouteChange change, std::string label);
+    // A change of the route table: one undo step, or, while `dragging` (an
+    // amount slider held), records with the same label merge into one entry
+    // until closeGroup(), as a parameter's drag does.
+    void recordRoutes(RouteChange change, std::string label, bool dragging);
 
     // `current` with the top entry's parameters put back (undo) or set again
     // (redo); parameters the entry did not touch keep their current values;
@@ -95,9 +96,13 @@ private:
     };
 
     void push(Entry entry);
+    // The open top entry changed nothing after all: gone, and the redo steps
+    // its first record set aside come back.
+    void dropOpenTop();
 
     std::deque<Entry> undo_;  // newest at the back
     std::vector<Entry> redo_;  // next to redo at the back
+    std::vector<Entry> redoSetAside_;  // while the top entry is open
 };
 
 }  // namespace mirofish

@@ -325,6 +325,22 @@ TEST_CASE("route edits undo and redo with Ctrl+Z, in turn with parameter edits")
     CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().routeValues.size() == 2; }));
 }
 
+TEST_CASE("two route edits of one kind in a row are two undo steps") {
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    const int original = routes->rowCount();
+    routes->addRoute();
+    routes->addRoute();
+    REQUIRE(routes->setField(0, "curve", "exp"));
+    REQUIRE(routes->setField(1, "curve", "exp"));
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(routeData(routes, 1, RouteListModel::CurveRole).toString() != "exp");
+    CHECK(routeData(routes, 0, RouteListModel::CurveRole).toString() == "exp");
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(routes->rowCount() == original + 1);
+}
+
 TEST_CASE("Ctrl+O shows the audio tab and opens the file dialog") {
     EditorFixture f;
     auto* dialog = f.window->findChild<QObject*>("audioFileDialog");

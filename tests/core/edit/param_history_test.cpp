@@ -123,6 +123,47 @@ TEST_CASE("a load is one undo step that hands back the whole preset open before 
     CHECK_FALSE(h.undo(same)->preset);
 }
 
+TEST_CASE("a drag that ends where it started keeps the redo steps, and one that changes something discards them", "[edit]") {
+    ParamHistory h;
+    Params p;
+    h.record(ParamId::Noise, 0.04f, 0.1f);
+    p.set(ParamId::Noise, 0.1f);
+    p = h.undo(p)->params;
+    h.record(ParamId::MaxSpeed, 160.0f, 300.0f);
+    h.record(ParamId::MaxSpeed, 300.0f, 160.0f);
+    h.closeGroup();
+    REQUIRE(h.redoText() == "Redo Current noise");
+    const std::vector<ModRoute> three = defaultRoutes().routes;
+    std::vector<ModRoute> moved = three;
+    moved.front().amount = 0.5;
+    h.recordRoutes({three, moved}, "Audio route amount", true);
+    h.recordRoutes({moved, three}, "Audio route amount", true);
+    h.closeGroup();
+    REQUIRE(h.redoText() == "Redo Current noise");
+    CHECK(h.redo(p)->params.get(ParamId::Noise) == 0.1f);
+
+    p = h.undo(p)->params;
+    h.record(ParamId::MaxSpeed, 160.0f, 300.0f);
+    h.closeGroup();
+    CHECK_FALSE(h.canRedo());
+}
+
+TEST_CASE("route edits other than a slider's drag are one undo step each, even two of a kind in a row", "[edit]") {
+    ParamHistory h;
+    const std::vector<ModRoute> three = defaultRoutes().routes;
+    std::vector<ModRoute> four = three, five = three;
+    four.push_back(ModRoute{});
+    five = four;
+    five.push_back(ModRoute{});
+    h.recordRoutes({three, four}, "Add audio route", false);
+    h.recordRoutes({four, five}, "Add audio route", false);
+    auto step = h.undo(Params{});
+    CHECK(step->routes == four);
+    step = h.undo(Params{});
+    CHECK(step->routes == three);
+    CHECK_FALSE(h.canUndo());
+}
+
 TEST_CASE("a new edit after undo discards the redo steps", "[edit]") {
     ParamHistory h;
     Params p;
@@ -176,7 +217,7 @@ TEST_CASE("route table edits undo and redo in turn with parameter edits, an amou
     const std::vector<ModRoute> three = defaultRoutes().routes;
     std::vector<ModRoute> four = three;
     four.push_back(ModRoute{});
-    h.recordRoutes({three, four}, "Add audio route");
+    h.recordRoutes({three, four}, "Add audio route", false);
     h.record(ParamId::Noise, 0.04f, 0.1f);
     p.set(ParamId::Noise, 0.1f);
     // An amount drag: many records, one step.
@@ -184,7 +225,7 @@ TEST_CASE("route table edits undo and redo in turn with parameter edits, an amou
     for (double a : {0.9, 0.7, 0.5}) {
         std::vector<ModRoute> before = dragged;
         dragged.back().amount = a;
-        h.recordRoutes({before, dragged}, "Audio route amount");
+        h.recordRoutes({before, dragged}, "Audio route amount", true);
     }
     REQUIRE(h.undoText() == "Undo Audio route amount");
     auto step = h.undo(p);
