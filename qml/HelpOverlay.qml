@@ -15,7 +15,7 @@ Rectangle {
         ["R", qsTr("reset with a new seed")],
         ["+ / -", qsTr("more / fewer fish (x1.5)")],
         ["1 … 6", qsTr("tools: school, predator, obstacle, attract, repel, vortex")],
-        ["Tab", qsTr("select the next fish (by id)")],
+        ["Tab", qsTr("select the next fish (by id); in the panel, the next control")],
         ["N", qsTr("neighbour lines (first 20 fish, or the selected one)")],
         ["A", qsTr("force arrows: separation red, alignment green, cohesion blue")],
         ["V", qsTr("field of view and radii")],

@@ -38,6 +38,14 @@ ApplicationWindow {
 
     property bool helpVisible: false
     property bool panelVisible: true
+    // A control uses Space (a button, a check box) and the arrows (a slider)
+    // itself, and Tab moves the focus on from it. The window's shortcuts for
+    // those keys give way to a control reached with Tab (visualFocus), so that
+    // one clicked with the mouse leaves Space and Right to the transport, and
+    // Tab gives way to any control in the Tab chain, a field typed into
+    // included, so that Tab moves on from it and the number typed counts.
+    readonly property bool keysGoToControl: activeFocusItem !== null && activeFocusItem.visualFocus === true
+    readonly property bool tabGoesToControl: activeFocusItem !== null && activeFocusItem.activeFocusOnTab
     property alias panelTab: tabs.currentIndex
 
     function toggleFullScreen() {
@@ -139,8 +147,8 @@ ApplicationWindow {
         y: 60
     }
 
-    Shortcut { sequence: "Space"; onActivated: Editor.togglePause() }
-    Shortcut { sequences: ["Right", "."]; onActivated: Editor.stepOnce() }
+    Shortcut { sequence: "Space"; enabled: !window.keysGoToControl; onActivated: Editor.togglePause() }
+    Shortcut { sequences: ["Right", "."]; enabled: !window.keysGoToControl; onActivated: Editor.stepOnce() }
     Shortcut { sequence: "R"; onActivated: Editor.resetWithNewSeed() }
     Shortcut { sequences: [StandardKey.Undo]; onActivated: Editor.undo() }
     Shortcut { sequences: ["Ctrl+Shift+Z", "Ctrl+Y"]; onActivated: Editor.redo() }
@@ -163,7 +171,7 @@ ApplicationWindow {
             else Editor.clearSelection()
         }
     }
-    Shortcut { sequence: "Tab"; onActivated: Editor.selectNextFish() }
+    Shortcut { sequence: "Tab"; enabled: !window.tabGoesToControl; onActivated: Editor.selectNextFish() }
     Shortcut { sequence: "N"; onActivated: Editor.showNeighbours = !Editor.showNeighbours }
     Shortcut { sequence: "A"; onActivated: Editor.showForces = !Editor.showForces }
     Shortcut { sequence: "V"; onActivated: Editor.showVision = !Editor.showVision }

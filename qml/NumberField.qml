@@ -2,7 +2,9 @@
 // whatever the locale (DoubleValidator took "1,5" for 15, a group separator,
 // in English, and "2.5" for 25 in German), and shows the value again once an
 // edit ends, even one that left the value as it was (a typed 999 clamped to
-// 20 twice over), or is left unfinished (empty, a lone "-").
+// 20 twice over), or is left unfinished (empty, a lone "-"). Only typed text
+// is committed: clicking into the field and out again, or Return on the
+// value as shown, leaves the value alone (the text shows it rounded).
 import QtQuick
 import QtQuick.Controls
 
@@ -15,9 +17,14 @@ TextField {
     selectByMouse: true
     text: shown
     validator: RegularExpressionValidator { regularExpression: /\s*-?(\d+([.,]\d*)?|[.,]\d+)\s*/ }
-    function showValue() { text = Qt.binding(function() { return field.shown }) }
+    property bool typed: false
+    function showValue() {
+        typed = false
+        text = Qt.binding(function() { return field.shown })
+    }
+    onTextEdited: typed = true
     onEditingFinished: {
-        committed(Number(text.trim().replace(",", ".")))
+        if (typed) committed(Number(text.trim().replace(",", ".")))
         showValue()
     }
     onActiveFocusChanged: if (!activeFocus) showValue()

@@ -71,6 +71,23 @@ TEST_CASE("a value typed with a decimal comma or point is that value, and an unf
     CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.25f);
 }
 
+TEST_CASE("clicking into a number field and out again, or Return on it untouched, leaves the value as it was") {
+    EditorFixture f;
+    f.editor->params()->setValue(row(ParamId::MaxSpeed), 1234.567);
+    f.editor->params()->endGesture();
+    const float exact = f.editor->params()->params().get(ParamId::MaxSpeed);
+    const QString undo = f.editor->undoText();
+    auto* field = f.find("field_maxSpeed");
+    REQUIRE(field);
+    REQUIRE(field->property("text").toString() != QString::number(exact, 'g', 9));  // shown rounded
+    field->forceActiveFocus();
+    f.find("fishView")->forceActiveFocus();
+    field->forceActiveFocus();
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(f.editor->params()->params().get(ParamId::MaxSpeed) == exact);
+    CHECK(f.editor->undoText() == undo);
+}
+
 TEST_CASE("undo and redo step through parameter edits, one slider drag at a time") {
     EditorFixture f;
     auto* params = f.editor->params();

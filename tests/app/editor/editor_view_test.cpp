@@ -129,6 +129,44 @@ TEST_CASE("the keyboard drives the transport, the overlays and the help") {
     CHECK(EditorFixture::waitFor([&] { return f.step() > pausedAt + 10; }));
 }
 
+TEST_CASE("Tab moves on from a field typed into, and a control reached with Tab takes Space and the arrows") {
+    EditorFixture f;
+    auto* field = f.find("field_alignmentWeight");
+    REQUIRE(field);
+    f.typeInto(field, "2.5");
+    QTest::keyClick(f.window, Qt::Key_Tab);
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.5f);
+    CHECK_FALSE(field->hasActiveFocus());
+    CHECK(f.editor->selectedFish().isEmpty());  // Tab did not select a fish
+
+    REQUIRE(EditorFixture::waitFor([&] { return f.step() > 5; }));
+    auto* slider = f.find("slider_maxSpeed");
+    REQUIRE(slider);
+    slider->forceActiveFocus(Qt::MouseFocusReason);  // a slider clicked leaves Space to the transport
+    QTest::keyClick(f.window, Qt::Key_Space);
+    REQUIRE(f.editor->paused());
+    const auto pausedAt = f.step();
+    f.find("fishView")->forceActiveFocus();
+    slider->forceActiveFocus(Qt::TabFocusReason);
+    const float speed = f.editor->params()->params().get(ParamId::MaxSpeed);
+    QTest::keyClick(f.window, Qt::Key_Right);
+    CHECK(f.editor->params()->params().get(ParamId::MaxSpeed) > speed);
+    QTest::keyClick(f.window, Qt::Key_Space);
+    CHECK(f.editor->paused());
+    QTest::qWait(200);
+    CHECK(f.step() == pausedAt);
+
+    // A click on the view gives the keys back to it.
+    auto* view = f.find("fishView");
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(10, 10)).toPoint());
+    QTest::keyClick(f.window, Qt::Key_Right);
+    CHECK(EditorFixture::waitFor([&] { return f.step() == pausedAt + 1; }));
+    f.editor->selectFish(4);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 4; }));
+    QTest::keyClick(f.window, Qt::Key_Tab);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 5; }));
+}
+
 TEST_CASE("left drag holds a field at the pointer, a fast swipe scares, and neither is saved") {
     EditorFixture f;
     auto* view = f.find("fishView");
