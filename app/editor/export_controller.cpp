@@ -165,15 +165,21 @@ QString ExportController::saveStill(QQuickItem* item, int width, int height, con
     // The grab holds the items alone; the water is the window's colour.
     const QColor water = item->window() ? item->window()->color() : QColor(Qt::black);
     Editor* editor = editor_;
-    connect(grab.data(), &QQuickItemGrabResult::ready, this, [grab, file, editor, water] {
-        QImage still(grab->image().size(), QImage::Format_RGB32);
+    stillGrabs_.push_back(grab);
+    QQuickItemGrabResult* result = grab.data();
+    connect(result, &QQuickItemGrabResult::ready, this, [this, result, file, editor, water] {
+        QImage still(result->image().size(), QImage::Format_RGB32);
         still.fill(water);
-        QPainter(&still).drawImage(0, 0, grab->image());
+        QPainter(&still).drawImage(0, 0, result->image());
         const std::string why = render::savePngWhole(file.toStdString(), still, false, render::kStillPngLevel);
         if (editor)
             editor->showMessage(why.empty() ? tr("Saved the still %1").arg(file)
                                             : tr("Could not write the still %1: %2").arg(file, QString::fromStdString(why)),
                                 !why.empty());
+        // Let go once this signal has returned: the grab is its sender.
+        QMetaObject::invokeMethod(this, [this, result] {
+            std::erase_if(stillGrabs_, [result](const auto& g) { return g.data() == result; });
+        }, Qt::QueuedConnection);
     });
     return file;
 }

@@ -6,11 +6,14 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QQuickItem>
+#include <QQuickItemGrabResult>
+#include <QSharedPointer>
 #include <QString>
 #include <QTimer>
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 #include <memory>
+#include <vector>
 
 
 namespace mirofish::render {
@@ -71,6 +74,8 @@ public:
     // the file written (in `folder`, or the Pictures folder), or empty with
     // the reason shown in the editor's message line.
     Q_INVOKABLE QString saveStill(QQuickItem* item, int width, int height, const QString& folder = {});
+    // Stills grabbed and not written yet.
+    int stillsPending() const { return static_cast<int>(stillGrabs_.size()); }
 
 signals:
     void editorChanged();
@@ -90,6 +95,9 @@ private:
     double framesPerSecond_ = 0, secondsLeft_ = 0;
     QString status_;
     bool failed_ = false;
+    // Each still's grab until its image is written: held here, not by the
+    // handler of its own signal, which would keep it and its image for good.
+    std::vector<QSharedPointer<QQuickItemGrabResult>> stillGrabs_;
 };
 
 }  // namespace mirofish::editor

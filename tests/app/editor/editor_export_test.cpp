@@ -284,6 +284,8 @@ TEST_CASE("a still is the view at its size, or larger on request, in the view's 
     CHECK_FALSE(small.hasAlphaChannel());
     CHECK(small.pixelColor(1, 1) == f.window->color());
     CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("Saved the still"));
+    // Nothing of a still is kept once it is written (each grab held a full image).
+    CHECK(EditorFixture::waitFor([&] { return exporter->stillsPending() == 0; }));
 }
 
 TEST_CASE("an export at settings that take seconds a step keeps the window answering, and Cancel ends it at once",
