@@ -245,6 +245,10 @@ void Editor::showMessage(const QString& text, bool error) {
     emit messageChanged();
 }
 
+void Editor::showErrorAbove(const QString& text) {
+    showMessage(messageIsError_ && !message_.isEmpty() ? text + '\n' + message_ : text, true);
+}
+
 void Editor::clearMessage() { showMessage({}, false); }
 
 void Editor::refreshStats() {
@@ -308,18 +312,24 @@ void Editor::refreshStats() {
 }
 
 // Shown once a slow spell begins and kept up to date while the message line
-// still shows it; cleared when the steps are fast again. Dismissed, it stays
+// still shows it; cleared when the steps are fast again, and the error it
+// covered (errors stay until dismissed) shown again. Dismissed, it stays
 // away until the next slow spell.
 void Editor::noticeSlowSteps(const SimStats& s) {
     const double running = host_->runningStepSeconds();
     const bool slow = running >= kSlowStepSeconds || (!s.paused && s.stepMilliseconds >= 1000.0 * kSlowStepSeconds);
     if (!slow) {
-        if (!slowNotice_.isEmpty() && message_ == slowNotice_) clearMessage();
+        if (!slowNotice_.isEmpty() && message_ == slowNotice_) {
+            if (coveredError_.isEmpty()) clearMessage();
+            else showMessage(coveredError_, true);
+        }
         slowNotice_.clear();
+        coveredError_.clear();
         slowSpell_ = false;
         return;
     }
     if (slowSpell_ && message_ != slowNotice_) return;  // dismissed, or another message took its place
+    if (!slowSpell_) coveredError_ = messageIsError_ ? message_ : QString();
     slowSpell_ = true;
     slowNotice_ = slowStepText(s, running, fishCount_, params_.params().get(ParamId::PerceptionRadius));
     showMessage(slowNotice_, true);

@@ -167,6 +167,9 @@ public:
     void countFrame() { frames_.fetch_add(1, std::memory_order_relaxed); }
     // The message line under the view (errors stay until dismissed).
     void showMessage(const QString& text, bool error);
+    // An error above the error the message line holds already (the notes the
+    // editor opened with), so that neither hides the other.
+    void showErrorAbove(const QString& text);
     // What "save" would write now (the export renders it too).
     Preset currentPreset();
 
@@ -248,6 +251,7 @@ private:
     bool messageIsError_ = false;
     QString slowNotice_;      // the slow-step message as last shown
     bool slowSpell_ = false;  // steps have been slow since slowNotice_ was first shown
+    QString coveredError_;    // the error the slow-step message took the place of
 
     // The pointer: the school tool's live field and gesture, or a dragged object.
     PointerGesture gesture_;

@@ -68,14 +68,8 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
                 s.overlays.push_back(item);
             }
         }
-        if (auto q = a.value("quit-after")) {
-            try {
-                s.quitAfterSeconds = std::stod(*q);
-            } catch (const std::exception&) {
-                throw cli::ArgError("--quit-after wants seconds, got '" + *q + "'");
-            }
-            if (!(s.quitAfterSeconds > 0)) throw cli::ArgError("--quit-after wants a positive number of seconds");
-        }
+        // At most a day: the timer takes milliseconds in an int.
+        s.quitAfterSeconds = a.number("quit-after", 0, 0.001, 86400);
         s.screenshot = a.value("screenshot").value_or("");
         if (!s.screenshot.empty() && s.quitAfterSeconds <= 0)
             throw cli::ArgError("--screenshot needs --quit-after (when to take it)");
@@ -166,7 +160,7 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
 
     Editor editor(preset, file, false, dirs, cli::userPresetDirectory());
     Editor::setInstance(&editor);
-    if (!startupError.isEmpty()) editor.showMessage(startupError, true);
+    if (!startupError.isEmpty()) editor.showErrorAbove(startupError);
     editor.setPaused(startup.paused);
     for (const std::string& o : startup.overlays) {
         if (o == "neighbours") editor.setShowNeighbours(true);

@@ -475,6 +475,12 @@ TEST_CASE("opening with more fish than the editor runs says so even when a prese
     CHECK(editor.messageIsError());
     CHECK_THAT(editor.message().toStdString(), Catch::Contains("Huge asks for 250000 fish") &&
                                                    Catch::Contains("could not be read") && Catch::Contains("broken.json"));
+    // A --preset that failed to open, said at start, keeps both notes.
+    editor.showErrorAbove("no preset named 'reef'");
+    CHECK(editor.messageIsError());
+    CHECK_THAT(editor.message().toStdString(), Catch::StartsWith("no preset named 'reef'\n") &&
+                                                   Catch::Contains("Huge asks for 250000 fish") &&
+                                                   Catch::Contains("broken.json"));
 }
 
 TEST_CASE("a preset with more fish than the editor runs opens with the most it runs, and says so") {

@@ -5,9 +5,11 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
+#include <sstream>
 #include <vector>
 
 #include "editor_fixture.hpp"
+#include "editor_startup.hpp"
 #include "sched/scheduler.hpp"
 #include "sim/metrics.hpp"
 #include "sim/simulation.hpp"
@@ -259,6 +261,8 @@ TEST_CASE("steps that take seconds are named in the message line, an edit ends t
     // examines the whole school, seconds a step.
     auto f = std::make_unique<EditorFixture>();
     const int fish = f->editor->fishCount();
+    const QString earlier = QStringLiteral("An error shown before the slow steps");
+    f->editor->showMessage(earlier, true);
     auto* params = f->editor->params();
     params->setValue(params->rowOf(QStringLiteral("perceptionRadius")), 2000.0);
     f->editor->setFishCount(70'000);
@@ -273,9 +277,10 @@ TEST_CASE("steps that take seconds are named in the message line, an edit ends t
     CHECK(slowStep >= 0.5);
 
     // The preset's school again: the step in progress ends, the next ones
-    // are fast and the message goes.
+    // are fast and the message goes, the error it had covered back in its place.
     f->editor->setFishCount(fish);
-    REQUIRE(EditorFixture::waitFor([&] { return message().isEmpty(); }, 60'000));
+    REQUIRE(EditorFixture::waitFor([&] { return message() == earlier; }, 60'000));
+    CHECK(f->editor->messageIsError());
     const auto before = f->step();
     CHECK(EditorFixture::waitFor([&] { return f->step() > before + 30; }, 20'000));
 
@@ -288,6 +293,22 @@ TEST_CASE("steps that take seconds are named in the message line, an edit ends t
     const double closeSeconds = static_cast<double>(closing.elapsed()) / 1000.0;
     INFO("a slow step took " << slowStep << " s; closing took " << closeSeconds << " s");
     CHECK(closeSeconds < slowStep / 2);
+}
+
+TEST_CASE("edit refuses a --quit-after that is no plain number of seconds up to a day") {
+    for (const char* bad : {"inf", "nan", "5s", "1e7", "0", "-3", ""}) {
+        std::ostringstream out, err;
+        int exitCode = 0;
+        CHECK_FALSE(editor::parseEditorArgs({"--quit-after", bad}, out, err, exitCode));
+        CHECK(exitCode == 2);
+        INFO("--quit-after '" << bad << "': " << err.str());
+        CHECK_THAT(err.str(), Catch::Contains("--quit-after"));
+    }
+    std::ostringstream out, err;
+    int exitCode = 0;
+    const auto startup = editor::parseEditorArgs({"--quit-after", "2.5"}, out, err, exitCode);
+    REQUIRE(startup);
+    CHECK(startup->quitAfterSeconds == 2.5);
 }
 
 TEST_CASE("a school opened paused shows its speed and order at once, and no neighbour count before a step") {
