@@ -390,12 +390,12 @@ std::string presetToJson(const Preset& preset) {
     for (const Predator& p : s.predators) {
         ordered_json j;
         j["behaviour"] = p.behaviour == PredatorBehaviour::ChaseNearest ? "chase" : "path";
-        if (p.behaviour == PredatorBehaviour::ChaseNearest) {
+        // A path predator starts at its first waypoint unless told otherwise.
+        if (p.behaviour == PredatorBehaviour::ChaseNearest || p.path.empty() || p.position != p.path.front()) {
             j["x"] = readable(p.position[0]);
             j["y"] = readable(p.position[1]);
-        } else {
-            j["path"] = pathJson(p.path);
         }
+        if (p.behaviour == PredatorBehaviour::FollowPath) j["path"] = pathJson(p.path);
         root["predators"].push_back(j);
     }
     for (const Obstacle& o : s.obstacles)

@@ -35,6 +35,9 @@ Preset everythingPreset() {
     s.predators.push_back(Predator{Vec2{{10, 20}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0});
     s.predators.push_back(
         Predator{Vec2{{1, 2}}, Vec2{}, PredatorBehaviour::FollowPath, {Vec2{{1, 2}}, Vec2{{300, 400}}, Vec2{{5, 6}}}, 0});
+    // One that starts away from its path ("x" and "y" beside "path").
+    s.predators.push_back(
+        Predator{Vec2{{150, 250}}, Vec2{}, PredatorBehaviour::FollowPath, {Vec2{{1, 2}}, Vec2{{300, 400}}}, 0});
     s.obstacles.push_back(Obstacle{Vec2{{800, 450}}, 75});
     s.leader = Leader{{Vec2{{100, 100}}, Vec2{{1500, 800}}}, Vec2{{100, 100}}, 0};
     return p;
