@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace mirofish {
@@ -71,6 +72,11 @@ void writeFileAtomically(const fs::path& file, const std::function<void(std::ost
     const fs::path& target = where.path;
     // Beside the target, so that the rename stays within one file system.
     const fs::path tmp = target.string() + ".tmp-" + std::to_string(::getpid());
+    const auto fail = [&](const std::string& why) {
+        std::error_code ignored;
+        fs::remove(tmp, ignored);
+        throw std::runtime_error(file.string() + ": writing failed (" + why + "); nothing was saved");
+    };
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out)
@@ -80,12 +86,25 @@ void writeFileAtomically(const fs::path& file, const std::function<void(std::ost
         if (!out) {
             const std::string why = std::strerror(errno);
             out.close();
-            std::error_code ignored;
-            fs::remove(tmp, ignored);
-            throw std::runtime_error(file.string() + ": writing failed (" + why + "); nothing was saved");
+            fail(why);
         }
+        // Some file systems (NFS, a full quota) report a failed write only here.
+        out.close();
+        if (!out) fail(std::strerror(errno));
     }
+    // On the disk before the rename: after a crash or a power cut the file
+    // is the old one or the new one, never the new name over missing data.
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0 || ::fsync(fd) != 0) {
+        const std::string why = std::strerror(errno);
+        if (fd >= 0) ::close(fd);
+        fail(why);
+    }
+    ::close(fd);
     std::error_code ec;
+    // A file replaced keeps who may read it (a preset made private stays so).
+    const fs::file_status old = fs::status(target, ec);
+    if (!ec && fs::is_regular_file(old)) fs::permissions(tmp, old.permissions(), ec);
     fs::rename(tmp, target, ec);
     if (ec) {
         std::error_code ignored;

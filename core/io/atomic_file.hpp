@@ -1,7 +1,7 @@
 #pragma once
 // Write a file so that it is either complete or absent: the content goes to
-// a temporary file beside the target, is flushed, and only then renamed over
-// the target. A symbolic link stays a link: the file it points to is written
+// a temporary file beside the target, is flushed to the disk, and only then
+// renamed over the target, whose permissions it takes. A symbolic link stays a link: the file it points to is written
 // (beside which the temporary goes). A target that exists and is not a
 // regular file (a device, a FIFO, a folder) is refused and left as it is.
 // Throws std::runtime_error naming the file on any failure, and removes the

@@ -1,5 +1,6 @@
 // Files written whole or not at all: what a preset or state file's target
-// is left as when it is a link, a FIFO or a folder.
+// is left as when it is a link, a FIFO or a folder, and the permissions a
+// replaced file keeps.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -75,4 +76,15 @@ TEST_CASE("a FIFO or a folder in the target's place, or behind a link, is refuse
                       Catch::Contains((dir / "folder.json").string()) && Catch::Contains("a folder"));
     CHECK(fs::is_directory(dir / "folder.json"));
     CHECK(entriesIn(dir.path()) == 3);
+}
+
+TEST_CASE("a file replaced keeps its permissions: a preset made private stays private") {
+    TempDir dir;
+    const fs::path file = dir / "private.json";
+    writeText(file, "old");
+    fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write);
+    writeNew(file);
+    CHECK(readText(file) == "new");
+    CHECK(fs::status(file).permissions() == (fs::perms::owner_read | fs::perms::owner_write));
+    CHECK(entriesIn(dir.path()) == 1);
 }
