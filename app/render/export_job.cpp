@@ -57,8 +57,25 @@ void fitWorldToFrame(ExportSettings& s) {
     // Nearly the frame's shape already: keep the world exactly as it is.
     if (std::abs(scene.width / scene.height / aspect - 1.0) < 0.005) return;
     const double area = static_cast<double>(scene.width) * scene.height;
-    scene.width = static_cast<float>(std::sqrt(area * aspect));
-    scene.height = static_cast<float>(std::sqrt(area / aspect));
+    const float width = static_cast<float>(std::sqrt(area * aspect));
+    const float height = static_cast<float>(std::sqrt(area / aspect));
+    // The objects keep their places relative to the world (a rock two thirds
+    // across stays two thirds across), not their pixels, which could fall
+    // outside the new world. Radii stay: the area is the same.
+    const Vec2 scale{{width / scene.width, height / scene.height}};
+    const auto move = [&](Vec2& p) { p = Vec2{{p[0] * scale[0], p[1] * scale[1]}}; };
+    for (ForceField& f : scene.fields) move(f.position);
+    for (Obstacle& o : scene.obstacles) move(o.centre);
+    for (Predator& p : scene.predators) {
+        move(p.position);
+        for (Vec2& w : p.path) move(w);
+    }
+    if (scene.leader) {
+        move(scene.leader->position);
+        for (Vec2& w : scene.leader->path) move(w);
+    }
+    scene.width = width;
+    scene.height = height;
 }
 
 std::uint64_t framesFor(double seconds, double fps) {

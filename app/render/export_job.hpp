@@ -103,8 +103,9 @@ private:
     ExportTimes advanceBefore_;
 };
 
-// Gives the world the frame's shape, keeping its area (so the density);
-// nothing when the shapes already agree within 0.5 %.
+// Gives the world the frame's shape, keeping its area (so the density), and
+// moves the objects with it (fields, obstacles, predators and the leader,
+// their paths too); nothing when the shapes already agree within 0.5 %.
 void fitWorldToFrame(ExportSettings& settings);
 
 // Frames for `seconds` at `fps` (rounded to the nearest frame, at least 1).

@@ -151,6 +151,41 @@ TEST_CASE("trails with persistence 0 light the same pixels as a plain render", "
     CHECK(static_cast<double>(both) / either > 0.8);
 }
 
+TEST_CASE("a world fitted to a portrait frame takes its objects along, each where it was relative to the world",
+          "[render]") {
+    render::ExportSettings s;
+    s.preset = loadPreset(shippedPreset("obstacle-reef"));
+    s.width = 1080;
+    s.height = 1920;
+    const Scene before = s.preset.scene;
+    REQUIRE_FALSE(before.obstacles.empty());
+    render::fitWorldToFrame(s);
+    const Scene& after = s.preset.scene;
+    CHECK(after.width / after.height == Approx(1080.0 / 1920.0).epsilon(1e-4));
+    REQUIRE(after.obstacles.size() == before.obstacles.size());
+    for (std::size_t i = 0; i < after.obstacles.size(); ++i) {
+        const Obstacle &a = after.obstacles[i], &b = before.obstacles[i];
+        CHECK(a.centre[0] / after.width == Approx(b.centre[0] / before.width).epsilon(1e-4));
+        CHECK(a.centre[1] / after.height == Approx(b.centre[1] / before.height).epsilon(1e-4));
+        CHECK(a.radius == b.radius);
+        // Inside the new world, as it was inside the old one.
+        CHECK(a.centre[0] < after.width);
+        CHECK(a.centre[1] < after.height);
+    }
+
+    s.preset = loadPreset(shippedPreset("follow-the-leader"));
+    const Scene led = s.preset.scene;
+    REQUIRE(led.leader);
+    render::fitWorldToFrame(s);
+    REQUIRE(s.preset.scene.leader);
+    const auto& path = s.preset.scene.leader->path;
+    REQUIRE(path.size() == led.leader->path.size());
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        CHECK(path[i][0] / s.preset.scene.width == Approx(led.leader->path[i][0] / led.width).epsilon(1e-4));
+        CHECK(path[i][1] / s.preset.scene.height == Approx(led.leader->path[i][1] / led.height).epsilon(1e-4));
+    }
+}
+
 TEST_CASE("a portrait export fills the frame when the world takes its shape, else letterboxes the world", "[render]") {
     TempDir dir;
     auto fitted = smallExport(dir / "fitted", 1);
