@@ -435,6 +435,9 @@ void savePreset(const Preset& preset, const std::filesystem::path& file) {
 
 std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& dirs, std::vector<std::string>* problems) {
     std::map<std::string, PresetInfo> found;
+    // A file that cannot be read still takes its id, as resolvePreset finds
+    // it first: a later folder's preset of that id would be listed but never open.
+    std::map<std::string, std::filesystem::path> broken;
     for (const auto& dir : dirs) {
         std::error_code ec;
         if (!std::filesystem::is_directory(dir, ec)) continue;
@@ -442,10 +445,17 @@ std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& di
             if (entry.path().extension() != ".json") continue;
             const std::string id = entry.path().stem().string();
             if (found.contains(id)) continue;
+            if (const auto first = broken.find(id); first != broken.end()) {
+                if (problems)
+                    problems->push_back(entry.path().string() + ": " + first->second.string() + " has the same id '" +
+                                        id + "', comes first and cannot be read; mend or rename it to open this one");
+                continue;
+            }
             try {
                 const Preset p = loadPreset(entry.path());
                 found[id] = PresetInfo{id, p.name, p.description, entry.path()};
             } catch (const PresetError& e) {
+                broken[id] = entry.path();
                 if (problems) problems->push_back(e.what());
             }
         }

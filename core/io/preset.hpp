@@ -61,8 +61,9 @@ struct PresetInfo {
     std::filesystem::path file;
 };
 
-// Presets found in the directories (earlier directories win on equal ids),
-// sorted by id. Files that fail to load are reported in `problems`.
+// Presets found in the directories (earlier directories win on equal ids,
+// even with a file that fails to load), sorted by id. Files that fail to
+// load, and those they hide, are reported in `problems`.
 std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& dirs,
                                     std::vector<std::string>* problems = nullptr);
 

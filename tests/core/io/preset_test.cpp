@@ -325,3 +325,17 @@ TEST_CASE("presets are listed by id from several folders, the first folder winni
     CHECK(resolvePreset("two.json", {a.path(), b.path()}) == b / "two.json");
     CHECK_FALSE(resolvePreset("b/two.json", {a.path(), b.path()}).has_value());
 }
+
+TEST_CASE("a preset hidden by a broken file of the same id in an earlier folder is not listed, and both are named") {
+    TempDir a, b;
+    writeText(a / "reef.json", "{");
+    writeText(b / "reef.json", presetText({{"name", "Reef"}}));
+    std::vector<std::string> problems;
+    CHECK(listPresets({a.path(), b.path()}, &problems).empty());
+    // What opens by that id is the broken file, so a listed Reef could not be opened.
+    CHECK(resolvePreset("reef", {a.path(), b.path()}) == a / "reef.json");
+    REQUIRE(problems.size() == 2);
+    CHECK_THAT(problems[0], Catch::Contains((a / "reef.json").string()));
+    CHECK_THAT(problems[1], Catch::StartsWith((b / "reef.json").string()) &&
+                                Catch::Contains("has the same id 'reef'") && Catch::Contains("cannot be read"));
+}
