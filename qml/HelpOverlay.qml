@@ -23,7 +23,7 @@ Rectangle {
         ["T", qsTr("stats panel")],
         ["W", qsTr("world follows the view / keeps the preset's size")],
         ["P", qsTr("side panel")],
-        ["Ctrl+Z / Ctrl+Shift+Z", qsTr("undo / redo an edit or a preset load")],
+        ["Ctrl+Z / Ctrl+Shift+Z", qsTr("undo / redo an edit, a preset load or a morph")],
         ["Ctrl+S / Ctrl+Shift+S", qsTr("save preset / save as")],
         ["Ctrl+O", qsTr("open an audio file (Audio tab)")],
         ["M", qsTr("play / pause the audio file")],
