@@ -14,11 +14,23 @@ namespace {
 // of travel for fast agents.
 float arrivalDistance(float speed, float dt) { return std::max(8.0f, 2.0f * speed * dt); }
 
-void advanceWaypoint(const std::vector<Vec2>& path, std::uint32_t& next, const StepConstants& k, Vec2 position,
-                     float speed) {
-    if (path.size() < 2) return;
-    if (length(displacement(k, position, path[next % path.size()])) < arrivalDistance(speed, k.dt))
+// Where an agent heads for a waypoint: in a walled world, a waypoint outside
+// it (a preset's path drawn for a larger world, or the world made smaller)
+// is aimed at where the wall stops the agent, so that the agent reaches it
+// and moves on instead of pressing against the wall for good. A wrapping
+// world reaches every point.
+Vec2 reachable(const StepConstants& k, Vec2 waypoint) {
+    if (k.boundary == BoundaryMode::Wrap) return waypoint;
+    return Vec2{{std::clamp(waypoint[0], 0.0f, k.width), std::clamp(waypoint[1], 0.0f, k.height)}};
+}
+
+// The waypoint the agent heads for, the next one once it has arrived.
+Vec2 nextWaypoint(const std::vector<Vec2>& path, std::uint32_t& next, const StepConstants& k, Vec2 position,
+                  float speed) {
+    if (path.size() >= 2 &&
+        length(displacement(k, position, reachable(k, path[next % path.size()]))) < arrivalDistance(speed, k.dt))
         next = static_cast<std::uint32_t>((next + 1) % path.size());
+    return reachable(k, path[next % path.size()]);
 }
 
 void keepInWorld(const StepConstants& k, Vec2& p, Vec2& v) {
@@ -41,8 +53,7 @@ void updatePredators(std::span<Predator> predators, const FishArrays& fish, std:
     for (Predator& pred : predators) {
         Vec2 target = pred.position;
         if (pred.behaviour == PredatorBehaviour::FollowPath && !pred.path.empty()) {
-            advanceWaypoint(pred.path, pred.nextWaypoint, k, pred.position, predatorSpeed);
-            target = pred.path[pred.nextWaypoint % pred.path.size()];
+            target = nextWaypoint(pred.path, pred.nextWaypoint, k, pred.position, predatorSpeed);
         } else if (pred.behaviour == PredatorBehaviour::ChaseNearest && count > 0) {
             float best = std::numeric_limits<float>::infinity();
             for (std::size_t i = 0; i < count; ++i) {
@@ -63,8 +74,8 @@ void updatePredators(std::span<Predator> predators, const FishArrays& fish, std:
 
 void updateLeader(Leader& leader, const StepConstants& k, float leaderSpeed) {
     if (leader.path.empty()) return;
-    advanceWaypoint(leader.path, leader.nextWaypoint, k, leader.position, leaderSpeed);
-    const Vec2 toTarget = displacement(k, leader.position, leader.path[leader.nextWaypoint % leader.path.size()]);
+    const Vec2 toTarget =
+        displacement(k, leader.position, nextWaypoint(leader.path, leader.nextWaypoint, k, leader.position, leaderSpeed));
     const float dist = length(toTarget);
     leader.position += normalizedOrZero(toTarget) * std::min(leaderSpeed * k.dt, dist);
     Vec2 unused{};

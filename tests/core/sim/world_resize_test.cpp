@@ -161,3 +161,28 @@ TEST_CASE("absurd world sizes are clamped to something the simulation can lay ou
     CHECK(fishOutside(sim) == 0);
     CHECK(computeMetrics(sim).nonFinite == 0);
 }
+
+TEST_CASE("a leader and a path predator whose path lies partly outside a walled world shrunk under them go round the "
+          "part inside, not stuck at the wall", "[inspect]") {
+    for (const BoundaryMode mode : {BoundaryMode::Bounce, BoundaryMode::Soft}) {
+        INFO(modeName(mode));
+        Scene s = schoolWith(mode, 1280, 720);
+        const std::vector<Vec2> loop{Vec2{{100, 100}}, Vec2{{1040, 100}}, Vec2{{1040, 600}}, Vec2{{100, 600}}};
+        s.leader = Leader{loop, loop.front(), 0};
+        s.predators = {Predator{loop.front(), Vec2{}, PredatorBehaviour::FollowPath, loop, 0}};
+        SerialScheduler serial;
+        Simulation sim(s, serial);
+        sim.setWorldSize(900, 720);  // the two right-hand waypoints now lie beyond the wall
+        std::vector<std::uint32_t> leaderVisits, predatorVisits;
+        for (int step = 0; step < 60 * 40; ++step) {
+            sim.step();
+            const std::uint32_t l = sim.scene().leader->nextWaypoint, p = sim.scene().predators.front().nextWaypoint;
+            if (leaderVisits.empty() || leaderVisits.back() != l) leaderVisits.push_back(l);
+            if (predatorVisits.empty() || predatorVisits.back() != p) predatorVisits.push_back(p);
+        }
+        // Round the loop at least once: every waypoint aimed at in turn, back to the first.
+        CHECK(leaderVisits.size() >= 5);
+        CHECK(predatorVisits.size() >= 5);
+        CHECK(sim.scene().leader->position[0] <= 900.0f);
+    }
+}
