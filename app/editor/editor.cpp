@@ -154,7 +154,7 @@ void Editor::setFishCount(int count) {
     count = std::clamp(count, 1, kMaxFish);
     if (count == fishCount_) return;
     fishCount_ = count;
-    host_->post([count](SimHost::Context& c) { c.sim.setFishCount(static_cast<std::uint32_t>(count)); });
+    host_->post([count](SimHost::Context& c) { c.setFishCount(static_cast<std::uint32_t>(count)); });
     emit fishCountChanged();
     updateModified();
 }

@@ -1,7 +1,9 @@
 // The pointer in the view: the school tool (left drag attracts, right drag
 // repels, a fast swipe scares, a click selects a fish) and the tools that
 // place, move and remove predators, obstacles and force fields.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "editor.hpp"
@@ -22,6 +24,12 @@ constexpr std::uint64_t kScareSteps = 24;  // 0.4 s
 constexpr float kSelectDistance = 40.0f;
 // Placed objects: grabbed within this many world px of their centre.
 constexpr float kGrabDistance = 30.0f;
+
+// Objects are placed and dragged within the world: one outside it would act
+// unseen (in a wrapping world, at its wrapped place) and could not be clicked.
+Vec2 insideWorld(Vec2 p, const SimStats& s) {
+    return Vec2{{std::clamp(p[0], 0.0f, s.worldWidth), std::clamp(p[1], 0.0f, s.worldHeight)}};
+}
 
 ForceField placedField(int tool, Vec2 at) {
     ForceField f;
@@ -86,8 +94,9 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
     const Vec2 at = toVec(world);
     if (dragged_ != ObjectKind::None) {
         const ObjectKind kind = dragged_;
+        const Vec2 to = insideWorld(at, host_->stats());
         const std::uint32_t index = draggedIndex_;
-        host_->post([kind, index, at](SimHost::Context& c) { editObject(c, kind, index, at); });
+        host_->post([kind, index, to](SimHost::Context& c) { editObject(c, kind, index, to); });
         return;
     }
     if (!pointerFieldActive_) return;
@@ -130,24 +139,32 @@ void Editor::pointerReleased(QPointF world, QPointF viewPosition) {
 }
 
 void Editor::objectToolPress(QPointF world, Qt::MouseButton button) {
-    const Vec2 at = toVec(world);
     const SimStats s = host_->stats();
+    const Vec2 at = toVec(world);
     const bool remove = button == Qt::RightButton;
+    // The object whose centre is nearest, of those within reach (a predator
+    // on top of another, a small rock inside a large one's reach).
     std::optional<std::uint32_t> hit;
+    float nearest = std::numeric_limits<float>::infinity();
+    const auto consider = [&](Vec2 centre, float reach, std::uint32_t key) {
+        const float d = length(centre - at);
+        if (d < reach && d < nearest) {
+            nearest = d;
+            hit = key;
+        }
+    };
     ObjectKind kind = ObjectKind::None;
     if (tool_ == PlacePredator) {
         kind = ObjectKind::Predator;
         for (std::size_t i = 0; i < s.predators.size(); ++i)
-            if (length(s.predators[i].position - at) < kGrabDistance) hit = static_cast<std::uint32_t>(i);
+            consider(s.predators[i].position, kGrabDistance, static_cast<std::uint32_t>(i));
     } else if (tool_ == PlaceObstacle) {
         kind = ObjectKind::Obstacle;
         for (std::size_t i = 0; i < s.obstacles.size(); ++i)
-            if (length(s.obstacles[i].centre - at) < std::max(s.obstacles[i].radius, kGrabDistance))
-                hit = static_cast<std::uint32_t>(i);
+            consider(s.obstacles[i].centre, std::max(s.obstacles[i].radius, kGrabDistance), static_cast<std::uint32_t>(i));
     } else {
         kind = ObjectKind::Field;
-        for (const ForceField& f : s.fields)
-            if (length(f.position - at) < kGrabDistance) hit = f.id;
+        for (const ForceField& f : s.fields) consider(f.position, kGrabDistance, f.id);
     }
 
     if (remove) {
@@ -163,7 +180,7 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button) {
         return;
     }
     const int tool = tool_;
-    host_->post([tool, at](SimHost::Context& c) {
+    host_->post([tool, at = insideWorld(at, s)](SimHost::Context& c) {
         if (tool == PlacePredator) {
             auto list = c.sim.scene().predators;
             Predator p;

@@ -100,7 +100,7 @@ void Editor::run(const Preset& running, const Preset& loaded) {
         c.morph.reset();
         c.sim.setParams(scene.params);
         c.sim.setWorldSize(static_cast<float>(world.width()), static_cast<float>(world.height()));
-        c.sim.setFishCount(scene.fishCount);
+        c.setFishCount(scene.fishCount);
         c.sim.reset(scene.seed);
         setObjects(c, scene);
     });
@@ -289,7 +289,7 @@ bool Editor::morphToPreset(int row, double seconds) {
         host_->post([scene, seconds, ownWorld](SimHost::Context& c) {
             c.morph.emplace(c.sim.params(), scene.params, seconds);
             c.morphElapsed = 0;
-            c.sim.setFishCount(scene.fishCount);
+            c.setFishCount(scene.fishCount);
             if (ownWorld) c.sim.setWorldSize(scene.width, scene.height);
             setObjects(c, scene);
         });

@@ -20,6 +20,11 @@ bool SimHost::Context::isTransient(std::uint32_t fieldId) const {
     return std::any_of(transient.begin(), transient.end(), [&](const TransientField& t) { return t.id == fieldId; });
 }
 
+void SimHost::Context::setFishCount(std::uint32_t count) {
+    sim.setFishCount(count);
+    if (overlays.selectedId && *overlays.selectedId >= sim.fishCount()) overlays.selectedId.reset();
+}
+
 SimHost::SimHost(Scene scene, int threads, std::shared_ptr<const AudioFeed> audio)
     : pool_(std::make_unique<ThreadPool>(threads)),
       sim_(std::make_unique<Simulation>(std::move(scene), *pool_)),

@@ -112,6 +112,10 @@ struct SimHost::Context {
     ModulationMatrix routes;
 
     bool isTransient(std::uint32_t fieldId) const;
+    // The school's size, and a selected fish that no longer exists let go
+    // (else it would come back selected when the count grows again, and
+    // the overlays would show no fish meanwhile).
+    void setFishCount(std::uint32_t count);
 };
 
 }  // namespace mirofish::editor

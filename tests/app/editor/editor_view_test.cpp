@@ -224,6 +224,45 @@ TEST_CASE("the object tools place and remove a predator, and a click selects the
     CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().contains("speed"); }));
 }
 
+TEST_CASE("an object is placed inside the world even when clicked beside it, and a right click takes the nearest") {
+    EditorFixture f;
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+    const auto stats = [&] { return f.editor->host().stats(); };
+    const float width = stats().worldWidth, height = stats().worldHeight;
+    const auto click = [&](QPointF world, Qt::MouseButton button) {
+        f.editor->pointerPressed(world, {}, button);
+        f.editor->pointerReleased(world, {});
+    };
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    click(QPointF(width + 200, height / 2), Qt::LeftButton);  // in the letterbox beside the world
+    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }));
+    CHECK(stats().obstacles.front().centre[0] == width);
+    CHECK(stats().obstacles.front().centre[1] == height / 2);
+
+    f.editor->setTool(editor::Editor::PlacePredator);
+    click(QPointF(300, 300), Qt::LeftButton);
+    REQUIRE(EditorFixture::waitFor([&] { return stats().predators.size() == 1; }));
+    click(QPointF(340, 300), Qt::LeftButton);  // beyond the first's reach (30 px)
+    REQUIRE(EditorFixture::waitFor([&] { return stats().predators.size() == 2; }));
+    click(QPointF(318, 300), Qt::RightButton);  // within reach of both, nearer the first
+    REQUIRE(EditorFixture::waitFor([&] { return stats().predators.size() == 1; }));
+    CHECK(stats().predators.front().position[0] == 340.0f);
+}
+
+TEST_CASE("a selected fish that a smaller school no longer has is let go, and stays so when the school grows again") {
+    EditorFixture f;
+    f.editor->setFishCount(200);
+    f.editor->selectFish(150);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 150; }));
+    f.editor->setFishCount(100);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().isEmpty(); }));
+    f.editor->setFishCount(200);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().fishCount == 200; }));
+    QTest::qWait(300);
+    CHECK(f.editor->selectedFish().isEmpty());
+}
+
 TEST_CASE("a minute of random slider and fish-count changes with 20 000 fish keeps every value finite") {
     EditorFixture f;
     f.editor->setFishCount(20'000);
