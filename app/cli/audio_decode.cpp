@@ -149,17 +149,18 @@ AudioFileError tooLong(const std::filesystem::path& file, double longestSeconds)
                           "below the real one)");
 }
 
-// What ffmpeg (its path from $MIROFISH_FFMPEG, else "ffmpeg") decodes of the
-// file, as mono at sampleRate, stopped past longestSeconds. Throws
+// What ffmpeg (`program`, or when that is empty its path from
+// $MIROFISH_FFMPEG, else "ffmpeg") decodes of the file, as mono at
+// sampleRate, stopped past longestSeconds. Throws
 // FfmpegMissing when it cannot start (the message says what to install),
 // FfmpegFailed when it fails, AudioFileError when it read no audio or too
 // much, and DecodeCancelled.
 MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress,
-                           double longestSeconds) {
+                           double longestSeconds, const std::string& program) {
     const double longestBytes = longestSeconds * sampleRate * sizeof(float);
     bool overlong = false;
     const char* env = std::getenv("MIROFISH_FFMPEG");
-    const std::string ffmpeg = env && *env ? env : "ffmpeg";
+    const std::string ffmpeg = !program.empty() ? program : env && *env ? env : "ffmpeg";
     // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
     const ProcessResult r = run(
         {ffmpeg, "-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", ffmpegFileUrl(file), "-f", "f32le", "-ac", "1",
@@ -194,14 +195,14 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
 }  // namespace
 
 MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress,
-                          double longestSeconds) {
+                          double longestSeconds, const std::string& ffmpeg) {
     std::error_code ec;
     if (const std::string what = notARegularFile(file); !what.empty())
         throw AudioFileError(file.string() + ": " + what + ", not an audio file");
     if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
     if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
 
-    if (lowerExtension(file) != ".wav") return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds);
+    if (lowerExtension(file) != ".wav") return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds, ffmpeg);
     try {
         MonoAudio a = readWav(file);
         if (a.seconds() > longestSeconds) throw tooLong(file, longestSeconds);
@@ -216,7 +217,7 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
         // is not handed on: read another way, a sample rate of 1 Hz made
         // ffmpeg write gigabytes of samples.
         try {
-            return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds);
+            return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds, ffmpeg);
         } catch (const FfmpegMissing& missing) {
             throw AudioFileError(std::string(native.what()) + "; the ffmpeg program, which reads more kinds of WAV, was not found ('" +
                                  missing.program + "': " + missing.reason + "): install the Debian package ffmpeg");

@@ -1,11 +1,12 @@
 #pragma once
 // Any audio file to mono float samples at one rate: WAV is read natively;
-// flac, mp3, ogg and the rest go through the ffmpeg program (its path from
-// $MIROFISH_FFMPEG, else "ffmpeg" on the PATH). Errors are AudioFileError
+// flac, mp3, ogg and the rest go through the ffmpeg program (`ffmpeg`, or
+// when that is empty $MIROFISH_FFMPEG, else "ffmpeg" on the PATH). Errors are AudioFileError
 // with the file and the reason: missing, empty, corrupt, or no ffmpeg.
 #include <filesystem>
 #include <functional>
 #include <stdexcept>
+#include <string>
 
 #include "audio/wav_file.hpp"
 
@@ -33,6 +34,7 @@ struct DecodeCancelled : std::runtime_error {
 inline constexpr double kLongestAudioSeconds = 4 * 3600;
 
 MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate = kAnalysisSampleRate,
-                          const DecodeProgress& progress = {}, double longestSeconds = kLongestAudioSeconds);
+                          const DecodeProgress& progress = {}, double longestSeconds = kLongestAudioSeconds,
+                          const std::string& ffmpeg = {});
 
 }  // namespace mirofish::cli

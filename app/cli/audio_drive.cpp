@@ -15,10 +15,11 @@ void AudioDrive::skipTo(std::uint64_t frame) {
     for (std::uint64_t k = 0; k < std::min<std::uint64_t>(frame, frames.size()); ++k) onset_.update(frames[k]);
 }
 
-AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, const Params& base, double frameRate) {
+AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, const Params& base, double frameRate,
+                             const std::string& ffmpeg) {
     AudioAnalyzerConfig config;
     config.frameRate = frameRate;
-    AnalysedTrack track = analyseAudioFile(file, config);
+    AnalysedTrack track = analyseAudioFile(file, config, {}, ffmpeg);
     AudioDrive drive;
     drive.frames = std::move(track.frames);
     drive.matrix = presetAudioRoutes(preset);

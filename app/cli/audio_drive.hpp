@@ -33,6 +33,8 @@ private:
 };
 
 // Throws AudioFileError (missing, empty, corrupt file, or no ffmpeg for it).
-AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, const Params& base, double frameRate);
+// `ffmpeg`: the program for other kinds than WAV (decodeAudioFile).
+AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, const Params& base, double frameRate,
+                             const std::string& ffmpeg = {});
 
 }  // namespace mirofish::cli

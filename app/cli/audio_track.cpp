@@ -3,11 +3,11 @@
 namespace mirofish::cli {
 
 AnalysedTrack analyseAudioFile(const std::filesystem::path& file, AudioAnalyzerConfig config,
-                               const DecodeProgress& progress) {
+                               const DecodeProgress& progress, const std::string& ffmpeg) {
     DecodeProgress decoding = progress;
     if (progress.report) decoding.report = [&](double f) { progress.report(0.5 * f); };
     AnalysedTrack track;
-    track.audio = decodeAudioFile(file, kAnalysisSampleRate, decoding);
+    track.audio = decodeAudioFile(file, kAnalysisSampleRate, decoding, kLongestAudioSeconds, ffmpeg);
     track.frameRate = config.frameRate;
     config.sampleRate = track.audio.sampleRate;
     AudioAnalyzer analyzer(config);

@@ -22,7 +22,8 @@ struct AnalysedTrack {
 // DecodeCancelled. progress.report sees the decoding as the first half and
 // the analysis as the second.
 // config.frameRate is the frame rate; its sampleRate is the decoder's.
+// `ffmpeg`: the program for other kinds than WAV (decodeAudioFile).
 AnalysedTrack analyseAudioFile(const std::filesystem::path& file, AudioAnalyzerConfig config,
-                               const DecodeProgress& progress = {});
+                               const DecodeProgress& progress = {}, const std::string& ffmpeg = {});
 
 }  // namespace mirofish::cli

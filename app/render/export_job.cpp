@@ -109,7 +109,7 @@ void ExportJob::prepare() {
     if (settings_.trails) base_.set(ParamId::Trails, *settings_.trails ? 1.0f : 0.0f);
     if (!settings_.audioFile.empty()) {
         try {
-            audio_ = cli::analyseAudioDrive(settings_.audioFile, settings_.preset, base_, settings_.fps);
+            audio_ = cli::analyseAudioDrive(settings_.audioFile, settings_.preset, base_, settings_.fps, settings_.ffmpeg);
         } catch (const std::exception& e) {
             throw ExportError(e.what());
         }

@@ -3,6 +3,7 @@
 #include <QTest>
 #include <catch2/catch.hpp>
 #include <csignal>
+#include <cstdlib>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include "audio/wav_file.hpp"
 #include "render/frame_sink.hpp"
 #include "render_fixture.hpp"
+#include "support/cli_run.hpp"
 
 using namespace mirofish;
 using namespace mirofish::test;
@@ -334,6 +336,30 @@ TEST_CASE("ffmpeg failing mid-export (a full disk) stops the export with its rea
     CHECK_THAT(error, Catch::Contains("No space left on device") && Catch::Contains("nothing was kept"));
     // ffmpeg gave its reason: no guess added to it.
     CHECK_THAT(error, !Catch::Contains("is the disk full?"));
+}
+
+TEST_CASE("an export's --ffmpeg program decodes its audio file too, not only writes the video", "[render][ffmpeg]") {
+    TempDir dir;
+    MonoAudio tone;
+    tone.sampleRate = 48000;
+    tone.samples.assign(48000, 0.25f);
+    writeWav(dir / "tone.wav", tone);
+    const std::string encode = "ffmpeg -nostdin -v error -y -i '" + (dir / "tone.wav").string() + "' '" +
+                               (dir / "tone.flac").string() + "'";
+    REQUIRE(std::system(encode.c_str()) == 0);
+    // The real ffmpeg under another name, noting every call.
+    const auto wrapper = dir / "my-ffmpeg";
+    writeText(wrapper, "#!/bin/sh\necho \"$*\" >> '" + (dir / "calls.txt").string() + "'\nexec ffmpeg \"$@\"\n");
+    std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+    const ScopedEnv unset("MIROFISH_FFMPEG", (dir / "no-such-ffmpeg").string());
+    auto s = smallExport(dir / "out.mp4", 10);
+    s.audioFile = (dir / "tone.flac").string();
+    s.ffmpeg = wrapper.string();
+    runExport(s);
+    CHECK(std::filesystem::exists(dir / "out.mp4"));
+    const std::string calls = readText(dir / "calls.txt");
+    CHECK_THAT(calls, Catch::Contains("f32le"));     // the decoding
+    CHECK_THAT(calls, Catch::Contains("out.mp4"));   // the video
 }
 
 TEST_CASE("an export into a folder that already holds frames is refused before any work, and nothing is deleted",
