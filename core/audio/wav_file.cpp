@@ -76,7 +76,10 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
             channels = u16(body + 2);
             rate = u32(body + 4);
             bits = u16(body + 14);
-            if (format == kFormatExtensible && size >= 26) format = u16(body + 24);  // the sub-format's first two bytes
+            if (format == kFormatExtensible && size >= 26) {
+                if (available < 26) fail("truncated format chunk");
+                format = u16(body + 24);  // the sub-format's first two bytes
+            }
         } else if (std::memcmp(b.data() + at, "data", 4) == 0) {
             if (!formatSeen)
                 unsupported("the format chunk does not come before the audio data, as this reader needs");

@@ -71,6 +71,20 @@ TEST_CASE("a missing, empty, foreign or truncated WAV is refused with a message 
     CHECK_THROWS_WITH(parseWav(bytes, "cut.wav"), Catch::Contains("cut.wav"));
 }
 
+TEST_CASE("a WAV cut short inside its extensible format chunk is refused as truncated, not read past its end", "[audio]") {
+    // The whole chunk in memory, the file only its first 40 bytes: the
+    // sub-format (PCM) lies past the file's end.
+    auto whole = pcm16Stereo({1, 2, 3}, {1, 2, 3});
+    whole[16] = 40;  // the format chunk's size: an extensible one
+    whole[20] = 0xFE;
+    whole[21] = 0xFF;
+    whole.resize(12 + 8 + 40);
+    whole[12 + 8 + 24] = 1;  // the sub-format: PCM
+    whole[12 + 8 + 25] = 0;
+    const std::span<const unsigned char> file(whole.data(), 40);
+    CHECK_THROWS_WITH(parseWav(file, "cut.wav"), Catch::Contains("cut.wav") && Catch::Contains("truncated format chunk"));
+}
+
 TEST_CASE("a WAV cut short is read as far as it goes, with a warning that says how much is missing", "[audio]") {
     std::vector<std::int16_t> left(44100, 1000), right(44100, -1000);  // one second
     auto bytes = pcm16Stereo(left, right);
