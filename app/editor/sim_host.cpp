@@ -90,8 +90,11 @@ void SimHost::expireTransientFields() {
 }
 
 bool SimHost::modulate() {
-    audioDriving_ = audio_ && audio_->current(audioFrame_);
-    effective_ = audioDriving_ ? context_->routes.apply(sim_->params(), audioFrame_, onset_.update(audioFrame_))
+    const auto now = AudioFeed::Clock::now();
+    audioDriving_ = audio_ && audio_->current(audioFrame_, now);
+    // Steps may land on one frame in several: the onset is looked back for.
+    effective_ = audioDriving_ ? context_->routes.apply(sim_->params(), audioFrame_,
+                                                        onset_.update(audioFrame_, audio_->onsetAge(now)))
                                : sim_->params();
     return audioDriving_;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <utility>
 
@@ -91,12 +92,16 @@ std::string validateRoute(const ModRoute& r) {
 }
 
 double OnsetEnvelope::update(const AudioFeatures& f) {
+    return update(f, f.onset ? 0.0 : std::numeric_limits<double>::infinity());
+}
+
+double OnsetEnvelope::update(const AudioFeatures& f, double onsetAge) {
     const double t = std::isfinite(f.time) ? f.time : lastTime_;
     if (started_ && t < lastTime_) seenOnset_ = false;  // a seek back: forget the old onset
     started_ = true;
     lastTime_ = t;
-    if (f.onset) {
-        lastOnset_ = t;
+    if (const double onset = t - onsetAge; onsetAge >= 0 && std::isfinite(onset) && (!seenOnset_ || onset > lastOnset_)) {
+        lastOnset_ = onset;
         seenOnset_ = true;
     }
     value_ = seenOnset_ ? std::clamp(1.0 - (t - lastOnset_) / kOnsetDecaySeconds, 0.0, 1.0) : 0.0;

@@ -85,12 +85,19 @@ struct ModRoute {
 // is a choice and cannot be modulated", "amount is 2, outside 0 to 1", ...
 std::string validateRoute(const ModRoute& route);
 
-// The Onset source with its decay: call update() once per frame, in time
-// order, and pass value() to ModulationMatrix::apply. A frame whose time is
+// The Onset source with its decay: call update() once per frame (or per
+// frame read, with its onset age), in time order, and pass value() to
+// ModulationMatrix::apply. A frame whose time is
 // before the previous one (a seek) starts afresh.
 class OnsetEnvelope {
 public:
     double update(const AudioFeatures& f);
+    // For a reader that does not see every frame (the editor's steps, slower
+    // than the frames at times): `onsetAge` is the seconds from the newest
+    // onset at or before this frame to it (AudioFeed::onsetAge; infinity:
+    // none), so an onset in a frame between two reads still starts the
+    // envelope, from its own time.
+    double update(const AudioFeatures& f, double onsetAge);
     double value() const { return value_; }
     void reset();
 

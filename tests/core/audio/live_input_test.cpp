@@ -11,6 +11,7 @@
 #include "audio/audio_analyzer.hpp"
 #include "audio/audio_feed.hpp"
 #include "audio/live_analyzer.hpp"
+#include "audio/modulation.hpp"
 #include "core/audio/audio_signals.hpp"
 
 using namespace mirofish;
@@ -176,6 +177,26 @@ TEST_CASE("live frames drive once they are as old as the latency, and stop when 
     CHECK(f.named[0] == 0.9f);
     feed.clear();
     CHECK_FALSE(feed.current(f, at(2)));
+}
+
+TEST_CASE("an onset route sees an onset in a frame that no step read, dated where it was", "[audio][feed]") {
+    auto frames = std::make_shared<std::vector<AudioFeatures>>();
+    for (int k = 0; k < 120; ++k) {
+        frames->push_back(frameAt(k / 60.0, 0));
+        frames->back().onset = k == 30;
+    }
+    AudioFeed feed;
+    feed.setTrack(frames, 60, 2.0);
+    feed.setPlayhead(0, true, at(0));
+    OnsetEnvelope envelope, everyFrame;
+    AudioFeatures f;
+    for (const double t : {0.45, 0.55}) {  // steps at 10 Hz: frame 30 falls between them
+        REQUIRE(feed.current(f, at(t)));
+        envelope.update(f, feed.onsetAge(at(t)));
+    }
+    for (int k = 0; k <= 33; ++k) everyFrame.update((*frames)[static_cast<std::size_t>(k)]);
+    CHECK(envelope.value() > 0.0);
+    CHECK(envelope.value() == Approx(everyFrame.value()));  // as if every frame had been read
 }
 
 TEST_CASE("the beat light sees every onset however slowly the meter samples", "[audio][feed]") {
