@@ -222,7 +222,7 @@ void AudioController::useInput(int index) {
     track_.reset();
     trackPath_.clear();
     emit trackChanged();
-    feed_->clear();
+    feed_->useLive();
     inputIndex_ = index;
     setStatus(tr("Opening %1…").arg(inputs_[index].description()));
     live_.start(inputs_[index]);

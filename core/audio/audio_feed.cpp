@@ -18,6 +18,7 @@ void AudioFeed::setTrack(std::shared_ptr<const std::vector<AudioFeatures>> frame
     heard_ = 0;
     transport_ = Transport::Paused;
     live_.clear();
+    liveOn_ = false;
 }
 
 void AudioFeed::setPlayhead(double heard, bool playing, Clock::time_point at) {
@@ -39,9 +40,16 @@ void AudioFeed::setLoop(bool loop) {
     loop_ = loop;
 }
 
-void AudioFeed::pushLive(const AudioFeatures& frame, Clock::time_point capturedAt) {
+void AudioFeed::useLive() {
     std::lock_guard lock(mutex_);
     track_.reset();
+    live_.clear();
+    liveOn_ = true;
+}
+
+void AudioFeed::pushLive(const AudioFeatures& frame, Clock::time_point capturedAt) {
+    std::lock_guard lock(mutex_);
+    if (!liveOn_) return;
     live_.push_back({capturedAt, frame});
     while (!live_.empty() && Seconds(capturedAt - live_.front().at).count() > kLiveHistorySeconds) live_.pop_front();
 }
@@ -55,6 +63,7 @@ void AudioFeed::clear() {
     std::lock_guard lock(mutex_);
     track_.reset();
     live_.clear();
+    liveOn_ = false;
     transport_ = Transport::Paused;
     heard_ = 0;
 }

@@ -49,7 +49,11 @@ public:
     // Whether the track wraps to its start at its end (a transport setting:
     // kept across tracks).
     void setLoop(bool loop);
-    // Switches to live input (dropping any track) and adds its newest frame.
+    // Switches to live input, dropping any track.
+    void useLive();
+    // Live input's newest frame. Taken only after useLive() and until a track
+    // is set or the feed cleared: a capture thread may deliver frames after
+    // the switch away from it, and they must not drop the track chosen since.
     void pushLive(const AudioFeatures& frame, Clock::time_point capturedAt = Clock::now());
     // Seconds the visuals wait behind the audio (negative: ahead, tracks only).
     void setLatency(double seconds);
@@ -90,6 +94,7 @@ private:
     bool loop_ = false;
     Clock::time_point heardAt_{};
     std::deque<Stamped> live_;
+    bool liveOn_ = false;
     double latency_ = 0;
 };
 

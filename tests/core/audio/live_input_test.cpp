@@ -155,6 +155,7 @@ TEST_CASE("a looping track shows the end of each lap after the next has begun, a
 
 TEST_CASE("live frames drive once they are as old as the latency, and stop when the input stalls", "[audio][feed]") {
     AudioFeed feed;
+    feed.useLive();
     feed.pushLive(frameAt(0, 0.1f), at(1.00));
     feed.pushLive(frameAt(0, 0.2f), at(1.05));
     feed.pushLive(frameAt(0, 0.3f), at(1.10));
@@ -177,6 +178,24 @@ TEST_CASE("live frames drive once they are as old as the latency, and stop when 
     CHECK(f.named[0] == 0.9f);
     feed.clear();
     CHECK_FALSE(feed.current(f, at(2)));
+}
+
+TEST_CASE("live frames a capture still delivers after a file was chosen, or the source closed, change nothing",
+          "[audio][feed]") {
+    AudioFeed feed;
+    feed.useLive();
+    feed.pushLive(frameAt(0, 0.1f), at(1.00));
+    auto frames = std::make_shared<std::vector<AudioFeatures>>(std::vector<AudioFeatures>{frameAt(0, 0.9f)});
+    feed.setTrack(frames, 60, 1 / 60.0);
+    feed.setPlayhead(0, true, at(2));
+    feed.pushLive(frameAt(0, 0.2f), at(2));  // the capture thread had not stopped yet
+    AudioFeatures f;
+    REQUIRE(feed.current(f, at(2)));
+    CHECK(f.named[0] == 0.9f);  // the file still drives
+
+    feed.clear();
+    feed.pushLive(frameAt(0, 0.3f), at(3));
+    CHECK_FALSE(feed.current(f, at(3)));  // nothing drives after closing
 }
 
 TEST_CASE("an onset route sees an onset in a frame that no step read, dated where it was", "[audio][feed]") {
@@ -215,6 +234,7 @@ TEST_CASE("the beat light sees every onset however slowly the meter samples", "[
     CHECK(feed.onsetAge(at(0.55)) == std::numeric_limits<double>::infinity());  // paused: no light
 
     AudioFeed live;
+    live.useLive();
     AudioFeatures beat = frameAt(0, 0);
     beat.onset = true;
     live.pushLive(beat, at(1.0));
