@@ -50,6 +50,14 @@ void TrackReader::seekSeconds(double seconds) {
     handedOut_ = position_;
 }
 
+void TrackReader::setLoop(bool loop) {
+    // Off: what is handed out counts from this lap's start again, as the
+    // feed, which no longer wraps, reads it; the laps before put its
+    // playhead past the end, where nothing drives.
+    if (loop_ && !loop) handedOut_ = position_;
+    loop_ = loop;
+}
+
 qint64 TrackReader::bytesAvailable() const {
     if (loop_) return std::numeric_limits<int>::max();
     const double left = static_cast<double>(audio_->samples.size()) - position_;

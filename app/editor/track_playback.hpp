@@ -26,10 +26,11 @@ public:
     TrackReader(std::shared_ptr<const MonoAudio> audio, const QAudioFormat& format, QObject* parent = nullptr);
     double positionSeconds() const;  // what has been handed out, within the track
     // What has been handed out from the start of the track, counted on
-    // across loop wraps since the last seek (AudioFeed::setPlayhead).
+    // across loop wraps since the last seek or the loop turned off
+    // (AudioFeed::setPlayhead).
     double handedOutSeconds() const;
     void seekSeconds(double seconds);
-    void setLoop(bool loop) { loop_ = loop; }
+    void setLoop(bool loop);
     bool finished() const { return !loop_ && position_ >= static_cast<double>(audio_->samples.size()); }
     bool isSequential() const override { return true; }
     qint64 bytesAvailable() const override;
@@ -43,7 +44,7 @@ private:
     QAudioFormat format_;
     double step_;      // track samples per output frame
     double position_ = 0;  // in track samples
-    double handedOut_ = 0;  // in track samples, position_ plus the wraps since the last seek
+    double handedOut_ = 0;  // in track samples, position_ plus the wraps since the last seek or loop off
     bool loop_ = false;
 };
 

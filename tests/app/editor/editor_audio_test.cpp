@@ -12,6 +12,7 @@
 
 #include "audio_loop_file.hpp"
 #include "editor_fixture.hpp"
+#include "track_playback.hpp"
 
 using namespace mirofish;
 using namespace mirofish::test;
@@ -285,6 +286,24 @@ TEST_CASE("closing the audio source while a file is read drops that file, even o
     CHECK(audio->source() == AudioController::NoSource);
     CHECK(audio->fileName().isEmpty());
     CHECK_FALSE(audio->playing());
+}
+
+TEST_CASE("a looping track played past its end, its loop turned off, counts what is heard from the lap's start") {
+    auto audio = std::make_shared<MonoAudio>();
+    audio->sampleRate = 48000;
+    audio->samples.assign(48000, 0.1f);  // 1 s
+    QAudioFormat format;
+    format.setSampleRate(48000);
+    format.setChannelCount(1);
+    format.setSampleFormat(QAudioFormat::Float);
+    editor::TrackReader reader(audio, format);
+    reader.setLoop(true);
+    std::vector<char> buffer(static_cast<std::size_t>(format.bytesForDuration(1'500'000)));
+    REQUIRE(reader.read(buffer.data(), static_cast<qint64>(buffer.size())) == static_cast<qint64>(buffer.size()));
+    CHECK(reader.handedOutSeconds() == Approx(1.5));  // a lap and a half
+    reader.setLoop(false);
+    CHECK(reader.handedOutSeconds() == Approx(0.5));
+    CHECK(reader.positionSeconds() == Approx(0.5));
 }
 
 TEST_CASE("an audio file cut short plays what it holds, and the message line says the rest is missing") {
