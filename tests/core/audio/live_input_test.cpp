@@ -36,6 +36,19 @@ Clock::time_point at(double seconds) {
     return Clock::time_point{} + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
+// Two seconds of frames at 60 a second, the onset at frame 30 (0.5 s) alone,
+// playing in `feed` from time 0.
+std::shared_ptr<std::vector<AudioFeatures>> playTrackWithOneOnset(AudioFeed& feed) {
+    auto frames = std::make_shared<std::vector<AudioFeatures>>();
+    for (int k = 0; k < 120; ++k) {
+        frames->push_back(frameAt(k / 60.0, 0));
+        frames->back().onset = k == 30;
+    }
+    feed.setTrack(frames, 60, 2.0);
+    feed.setPlayhead(0, true, at(0));
+    return frames;
+}
+
 // Ten seconds of frames whose low band is the time in seconds.
 std::shared_ptr<std::vector<AudioFeatures>> tenSeconds() {
     auto frames = std::make_shared<std::vector<AudioFeatures>>();
@@ -199,14 +212,8 @@ TEST_CASE("live frames a capture still delivers after a file was chosen, or the 
 }
 
 TEST_CASE("an onset route sees an onset in a frame that no step read, dated where it was", "[audio][feed]") {
-    auto frames = std::make_shared<std::vector<AudioFeatures>>();
-    for (int k = 0; k < 120; ++k) {
-        frames->push_back(frameAt(k / 60.0, 0));
-        frames->back().onset = k == 30;
-    }
     AudioFeed feed;
-    feed.setTrack(frames, 60, 2.0);
-    feed.setPlayhead(0, true, at(0));
+    const auto frames = playTrackWithOneOnset(feed);
     OnsetEnvelope envelope, everyFrame;
     AudioFeatures f;
     for (const double t : {0.45, 0.55}) {  // steps at 10 Hz: frame 30 falls between them
@@ -219,14 +226,8 @@ TEST_CASE("an onset route sees an onset in a frame that no step read, dated wher
 }
 
 TEST_CASE("the beat light sees every onset however slowly the meter samples", "[audio][feed]") {
-    auto frames = std::make_shared<std::vector<AudioFeatures>>();
-    for (int k = 0; k < 120; ++k) {
-        frames->push_back(frameAt(k / 60.0, 0));
-        frames->back().onset = k == 30;
-    }
     AudioFeed feed;
-    feed.setTrack(frames, 60, 2.0);
-    feed.setPlayhead(0, true, at(0));
+    const auto frames = playTrackWithOneOnset(feed);
     CHECK(feed.onsetAge(at(0.4)) == std::numeric_limits<double>::infinity());
     CHECK(feed.onsetAge(at(0.5)) == 0);
     CHECK(feed.onsetAge(at(0.55)) == Approx(3 / 60.0));  // a meter at 20 Hz skipped the onset's own frame

@@ -6,6 +6,17 @@
 
 using namespace mirofish;
 
+namespace {
+// Noise edited from 0.04 to 0.1, then undone (Redo offers it again): the
+// parameters after the undo.
+Params noiseEditedAndUndone(ParamHistory& h) {
+    Params p;
+    h.record(ParamId::Noise, 0.04f, 0.1f);
+    p.set(ParamId::Noise, 0.1f);
+    return h.undo(p)->params;
+}
+}  // namespace
+
 TEST_CASE("one slider drag is one undo step", "[edit]") {
     ParamHistory h;
     Params p;
@@ -125,10 +136,7 @@ TEST_CASE("a load is one undo step that hands back the whole preset open before 
 
 TEST_CASE("a drag that ends where it started keeps the redo steps, and one that changes something discards them", "[edit]") {
     ParamHistory h;
-    Params p;
-    h.record(ParamId::Noise, 0.04f, 0.1f);
-    p.set(ParamId::Noise, 0.1f);
-    p = h.undo(p)->params;
+    Params p = noiseEditedAndUndone(h);
     h.record(ParamId::MaxSpeed, 160.0f, 300.0f);
     h.record(ParamId::MaxSpeed, 300.0f, 160.0f);
     h.closeGroup();
@@ -166,10 +174,7 @@ TEST_CASE("route edits other than a slider's drag are one undo step each, even t
 
 TEST_CASE("a new edit after undo discards the redo steps", "[edit]") {
     ParamHistory h;
-    Params p;
-    h.record(ParamId::Noise, 0.04f, 0.1f);
-    p.set(ParamId::Noise, 0.1f);
-    p = h.undo(p)->params;
+    Params p = noiseEditedAndUndone(h);
     REQUIRE(h.canRedo());
     h.record(ParamId::Jitter, 0.02f, 0.3f);
     REQUIRE_FALSE(h.canRedo());
@@ -179,10 +184,7 @@ TEST_CASE("a new edit after undo discards the redo steps", "[edit]") {
 
 TEST_CASE("a drag after a redo does not merge into the redone step", "[edit]") {
     ParamHistory h;
-    Params p;
-    h.record(ParamId::Noise, 0.04f, 0.1f);
-    p.set(ParamId::Noise, 0.1f);
-    p = h.undo(p)->params;
+    Params p = noiseEditedAndUndone(h);
     p = h.redo(p)->params;
     h.record(ParamId::Noise, 0.1f, 0.2f);
     p.set(ParamId::Noise, 0.2f);
