@@ -166,11 +166,17 @@ void TrackPlayback::stopSink() {
 
 void TrackPlayback::play() {
     if (!audio_ || playing_) return;
-    if (pausedAt_ >= duration()) pausedAt_ = 0;  // play at the end starts over
+    if (pausedAt_ >= duration()) {  // play at the end starts over
+        pausedAt_ = 0;
+        sinkAtPause_ = false;
+    }
     // One stream per track and output: pausing suspends it, so a device
     // need not be opened again (a stream can take a second to start).
     if (sink_ && reader_) {
-        reader_->seekSeconds(pausedAt_);
+        // The suspended sink still holds what came after the pause: resumed
+        // as it is, it plays on from there; the reader is moved only after
+        // a seek (else that stretch would play twice).
+        if (!sinkAtPause_) reader_->seekSeconds(pausedAt_);
         sink_->resume();
     } else {
         startSink(pausedAt_);
@@ -187,6 +193,7 @@ void TrackPlayback::pause() {
     if (!playing_) return;
     pausedAt_ = position();
     if (sink_) sink_->suspend();
+    sinkAtPause_ = true;
     playing_ = false;
     ticker_.stop();
     report();
@@ -196,6 +203,7 @@ void TrackPlayback::pause() {
 void TrackPlayback::seek(double seconds) {
     if (!audio_) return;
     seconds = std::clamp(seconds, 0.0, duration());
+    sinkAtPause_ = false;
     if (playing_) {
         if (reader_) reader_->seekSeconds(seconds);
         clockStart_ = seconds;

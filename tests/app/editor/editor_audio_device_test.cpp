@@ -39,6 +39,13 @@ TEST_CASE("through an output device the playhead follows what the device has pla
     const double held = audio->position();
     QTest::qWait(400);
     CHECK(audio->position() == held);
+    // Played again, it goes on from where it paused: the stretch the device
+    // held at the pause is not heard twice.
+    audio->play();
+    CHECK(audio->position() >= held - 0.005);
+    QTest::qWait(300);
+    CHECK(audio->position() > held);
+    audio->pause();
     audio->seek(12);
     audio->play();
     REQUIRE(EditorFixture::waitFor([&] { return audio->position() > 12.3; }, 5000));
