@@ -203,6 +203,14 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
     if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
 
     if (lowerExtension(file) != ".wav") return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds, ffmpeg);
+    // Refused before it is read whole into memory (gigabytes for hours of
+    // audio). A header not read here is read in full below, which says why.
+    double declared = 0;
+    try {
+        declared = wavSeconds(file);
+    } catch (const std::exception&) {
+    }
+    if (declared > longestSeconds) throw tooLong(file, longestSeconds);
     try {
         MonoAudio a = readWav(file);
         if (a.seconds() > longestSeconds) throw tooLong(file, longestSeconds);

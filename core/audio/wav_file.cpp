@@ -51,7 +51,20 @@ void put16(std::vector<unsigned char>& out, std::uint16_t v) {
 }
 }  // namespace
 
-MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) {
+namespace {
+// What a WAV header says: the encoding and where the audio data lies.
+struct WavLayout {
+    std::uint16_t channels = 0, bits = 0;
+    bool isFloat = false;
+    std::uint32_t rate = 0;
+    std::size_t dataOffset = 0;    // from the start of the file
+    std::size_t declaredSize = 0;  // the data chunk's size as its header gives it
+    std::size_t frameBytes() const { return static_cast<std::size_t>(channels) * (bits / 8); }
+};
+
+// The header of a WAV file from its first bytes (all of them, or as far as
+// the data chunk's header). Throws as parseWav does for what it reads.
+WavLayout readLayout(std::span<const unsigned char> b, const std::string& source) {
     auto fail = [&](const std::string& why) { throw AudioFileError(source + ": " + why); };
     auto unsupported = [&](const std::string& why) { throw WavUnsupported(source + ": " + why); };
     if (b.empty()) fail("the file is empty");
@@ -60,11 +73,9 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
         unsupported("an RF64 WAV file (the form for audio over 4 GB), which this reader does not take");
     if (b.size() < 12 || std::memcmp(b.data(), "RIFF", 4) != 0 || std::memcmp(b.data() + 8, "WAVE", 4) != 0)
         fail("not a WAV file (no RIFF/WAVE header)");
-    std::uint16_t format = 0, channels = 0, bits = 0;
-    bool formatSeen = false;
-    std::uint32_t rate = 0;
-    const unsigned char* data = nullptr;
-    std::size_t dataSize = 0, declaredSize = 0;
+    WavLayout w;
+    std::uint16_t format = 0;
+    bool formatSeen = false, dataSeen = false;
     for (std::size_t at = 12; at + 8 <= b.size();) {
         const std::uint32_t size = u32(b.data() + at + 4);
         const unsigned char* body = b.data() + at + 8;
@@ -73,9 +84,9 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
             if (size < 16 || available < 16) fail("truncated format chunk");
             formatSeen = true;
             format = u16(body);
-            channels = u16(body + 2);
-            rate = u32(body + 4);
-            bits = u16(body + 14);
+            w.channels = u16(body + 2);
+            w.rate = u32(body + 4);
+            w.bits = u16(body + 14);
             if (format == kFormatExtensible && size >= 26) {
                 if (available < 26) fail("truncated format chunk");
                 format = u16(body + 24);  // the sub-format's first two bytes
@@ -83,46 +94,72 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
         } else if (std::memcmp(b.data() + at, "data", 4) == 0) {
             if (!formatSeen)
                 unsupported("the format chunk does not come before the audio data, as this reader needs");
-            data = body;
-            // A writer that never finished leaves a too-large (or 0xFFFFFFFF) size: read what is there.
-            dataSize = std::min<std::size_t>(size, available);
-            declaredSize = size;
+            w.dataOffset = at + 8;
+            w.declaredSize = size;
+            dataSeen = true;
             break;
         }
         at += 8 + size + (size & 1u);
     }
-    if (channels == 0 || rate == 0) fail("no format chunk, or zero channels or sample rate");
+    if (w.channels == 0 || w.rate == 0) fail("no format chunk, or zero channels or sample rate");
     // Telephone audio is 8 kHz, studio audio up to 768 kHz: outside a wide
     // margin around those the header is damaged, and resampling from it
     // would yield no frames, or billions.
     constexpr std::uint32_t kLowestRate = 1'000, kHighestRate = 1'536'000;
-    if (rate < kLowestRate || rate > kHighestRate)
-        fail("a sample rate of " + std::to_string(rate) + " Hz: the header is damaged (1 kHz to 1.5 MHz are read)");
-    if (!data) fail("no audio data chunk");
-    const bool isFloat = format == kFormatFloat;
-    if (!(format == kFormatPcm && (bits == 8 || bits == 16 || bits == 24 || bits == 32)) && !(isFloat && bits == 32))
-        unsupported("unsupported encoding (format " + std::to_string(format) + ", " + std::to_string(bits) +
+    if (w.rate < kLowestRate || w.rate > kHighestRate)
+        fail("a sample rate of " + std::to_string(w.rate) + " Hz: the header is damaged (1 kHz to 1.5 MHz are read)");
+    if (!dataSeen) fail("no audio data chunk");
+    w.isFloat = format == kFormatFloat;
+    if (!(format == kFormatPcm && (w.bits == 8 || w.bits == 16 || w.bits == 24 || w.bits == 32)) &&
+        !(w.isFloat && w.bits == 32))
+        unsupported("unsupported encoding (format " + std::to_string(format) + ", " + std::to_string(w.bits) +
                     " bits); 8/16/24/32-bit PCM and 32-bit float are read");
-    const std::size_t frameBytes = static_cast<std::size_t>(channels) * (bits / 8);
-    const std::size_t frames = dataSize / frameBytes;
-    if (frames == 0) fail("the file holds no samples");
+    return w;
+}
+}  // namespace
+
+double wavSeconds(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw AudioFileError(file.string() + ": cannot open the file (missing or unreadable)");
+    // The chunks before the audio data: a few dozen bytes in most files,
+    // more with metadata before it.
+    constexpr std::size_t kHeadBytes = 1 << 20;
+    std::vector<unsigned char> head(kHeadBytes);
+    in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    const WavLayout w = readLayout(head, file.string());
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    if (ec) throw AudioFileError(file.string() + ": cannot read its size (" + ec.message() + ")");
+    const std::uintmax_t data = std::min<std::uintmax_t>(w.declaredSize, size > w.dataOffset ? size - w.dataOffset : 0);
+    return static_cast<double>(data / w.frameBytes()) / w.rate;
+}
+
+MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) {
+    const WavLayout w = readLayout(b, source);
+    const std::size_t frameBytes = w.frameBytes();
+    // A writer that never finished leaves a too-large (or 0xFFFFFFFF) size: read what is there.
+    const std::size_t frames = std::min<std::size_t>(w.declaredSize, b.size() - w.dataOffset) / frameBytes;
+    if (frames == 0) throw AudioFileError(source + ": the file holds no samples");
 
     MonoAudio out;
-    out.sampleRate = rate;
+    out.sampleRate = w.rate;
     // A size of 0xFFFFFFFF is a streaming writer's "unknown"; any other
     // that promises more samples than the file holds is a copy cut short.
-    if (const std::size_t declared = declaredSize / frameBytes; declared > frames && declaredSize != 0xFFFFFFFFu) {
+    if (const std::size_t declared = w.declaredSize / frameBytes; declared > frames && w.declaredSize != 0xFFFFFFFFu) {
         char text[160];
         std::snprintf(text, sizeof text, "%zu of the %zu samples its header gives (%.3f s of %.3f s)", frames, declared,
-                      static_cast<double>(frames) / rate, static_cast<double>(declared) / rate);
+                      static_cast<double>(frames) / w.rate, static_cast<double>(declared) / w.rate);
         out.warning = source + ": the file ends before its audio does: it holds " + text +
                       "; what is there is used";
     }
+    const unsigned char* data = b.data() + w.dataOffset;
     out.samples.resize(frames);
     for (std::size_t i = 0; i < frames; ++i) {
         float sum = 0;
-        for (std::uint16_t c = 0; c < channels; ++c) sum += sampleAt(data + i * frameBytes + c * (bits / 8), bits, isFloat);
-        const float mono = sum / static_cast<float>(channels);
+        for (std::uint16_t c = 0; c < w.channels; ++c)
+            sum += sampleAt(data + i * frameBytes + c * (w.bits / 8), w.bits, w.isFloat);
+        const float mono = sum / static_cast<float>(w.channels);
         out.samples[i] = fullScaleSample(mono);
     }
     return out;

@@ -44,6 +44,10 @@ inline float fullScaleSample(float x) { return std::isfinite(x) ? std::clamp(x, 
 // Throws AudioFileError naming the file and what is wrong (missing, empty,
 // not a WAV file, truncated), WavUnsupported for a kind it does not read.
 MonoAudio readWav(const std::filesystem::path& file);
+// The seconds of audio a WAV file holds, from its header and its size
+// alone: an over-long file is refused before it is read into memory. Throws
+// as readWav does for a header it cannot read (in its first megabyte).
+double wavSeconds(const std::filesystem::path& file);
 // Parses WAV bytes; `source` names them in error messages.
 MonoAudio parseWav(std::span<const unsigned char> bytes, const std::string& source);
 void writeWav(const std::filesystem::path& file, const MonoAudio& audio);

@@ -1,6 +1,7 @@
 // WAV files in and out, and the errors a user sees for bad ones.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <filesystem>
 #include <numbers>
 
 #include "audio/wav_file.hpp"
@@ -83,6 +84,32 @@ TEST_CASE("a WAV cut short inside its extensible format chunk is refused as trun
     whole[12 + 8 + 25] = 0;
     const std::span<const unsigned char> file(whole.data(), 40);
     CHECK_THROWS_WITH(parseWav(file, "cut.wav"), Catch::Contains("cut.wav") && Catch::Contains("truncated format chunk"));
+}
+
+TEST_CASE("a WAV's length comes from its header and size alone, before its audio is read", "[audio]") {
+    TempDir dir;
+    // A streaming writer's header (data size unknown) over 20 MB of 8-bit mono at 1 kHz:
+    // 20 000 s, more than the four hours MiroFish analyses, in a sparse file.
+    auto bytes = pcm16Stereo({}, {});
+    bytes[22] = 1;  // mono
+    bytes[24] = 0xE8;  // 1000 Hz
+    bytes[25] = 0x03;
+    bytes[34] = 8;  // bits
+    for (int i = 40; i < 44; ++i) bytes[static_cast<std::size_t>(i)] = 0xFF;
+    const auto file = dir / "long.wav";
+    writeText(file, std::string(bytes.begin(), bytes.end()));
+    std::filesystem::resize_file(file, 44 + 20'000'000);
+    CHECK(wavSeconds(file) == Approx(20'000.0));
+    // Metadata before the audio beyond the first megabyte is not looked for.
+    auto late = pcm16Stereo({1}, {1});
+    std::vector<unsigned char> padded(late.begin(), late.begin() + 36);
+    const char list[] = {'L', 'I', 'S', 'T', 0, 0, 0x20, 0};  // 2 MB
+    padded.insert(padded.end(), list, list + 8);
+    padded.resize(padded.size() + 0x200000, 0);
+    padded.insert(padded.end(), late.begin() + 36, late.end());
+    writeText(dir / "late.wav", std::string(padded.begin(), padded.end()));
+    CHECK_THROWS_WITH(wavSeconds(dir / "late.wav"), Catch::Contains("no audio data chunk"));
+    CHECK(readWav(dir / "late.wav").samples.size() == 1);
 }
 
 TEST_CASE("a WAV cut short is read as far as it goes, with a warning that says how much is missing", "[audio]") {
