@@ -157,10 +157,12 @@ public:
     Q_INVOKABLE bool morphToPreset(int row, double seconds);
 
     // --- The view -------------------------------------------------------------
-    // Positions in world units; viewPosition in view pixels (gesture speeds).
-    void pointerPressed(QPointF world, QPointF viewPosition, Qt::MouseButton button);
+    // Positions in world units; viewPosition in view pixels (gesture speeds);
+    // viewScale: view pixels per world unit, so that a click reaches as far
+    // on the screen however large the world is shown.
+    void pointerPressed(QPointF world, QPointF viewPosition, Qt::MouseButton button, double viewScale = 1.0);
     void pointerMoved(QPointF world, QPointF viewPosition);
-    void pointerReleased(QPointF world, QPointF viewPosition);
+    void pointerReleased(QPointF world, QPointF viewPosition, double viewScale = 1.0);
     // The view's size in pixels (the world follows it when worldFollowsView).
     void setViewSize(QSizeF size);
     // The view counts its frames; the stats line shows the rate.
@@ -213,7 +215,7 @@ private:
     void refreshPresetsAndSay(const QString& done);
     // The message line's note on presets that could not be read.
     static QString unreadableNote(const QStringList& problems);
-    void objectToolPress(QPointF world, Qt::MouseButton button);
+    void objectToolPress(QPointF world, Qt::MouseButton button, double viewScale);
     // Shows and sends these routes (a preset, an undo step).
     void setRoutes(const std::vector<ModRoute>& routes);
     void applyHistoryStep(const HistoryStep& step);

@@ -20,10 +20,11 @@ constexpr float kRepelRadius = 180.0f, kRepelStrength = 3.0f;
 // A swipe's scare: a short, strong repulsion a little ahead of the pointer.
 constexpr float kScareRadius = 200.0f, kScareStrength = 14.0f, kScareLead = 40.0f;
 constexpr std::uint64_t kScareSteps = 24;  // 0.4 s
-// A click selects the nearest fish within this many world px.
-constexpr float kSelectDistance = 40.0f;
-// Placed objects: grabbed within this many world px of their centre.
-constexpr float kGrabDistance = 30.0f;
+// A click selects the nearest fish within this many view px.
+constexpr float kSelectPixels = 40.0f;
+// Placed objects: grabbed within this many view px of their centre (or
+// anywhere on an obstacle larger than that).
+constexpr float kGrabPixels = 30.0f;
 
 // Objects are placed and dragged within the world: one outside it would act
 // unseen (in a wrapping world, at its wrapped place) and could not be clicked.
@@ -69,9 +70,9 @@ void editObject(SimHost::Context& c, ObjectKind kind, std::uint32_t index, std::
 }
 }  // namespace
 
-void Editor::pointerPressed(QPointF world, QPointF viewPosition, Qt::MouseButton button) {
+void Editor::pointerPressed(QPointF world, QPointF viewPosition, Qt::MouseButton button, double viewScale) {
     if (tool_ != School) {
-        objectToolPress(world, button);
+        objectToolPress(world, button, viewScale);
         return;
     }
     if (button != Qt::LeftButton && button != Qt::RightButton) return;
@@ -118,7 +119,7 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
     });
 }
 
-void Editor::pointerReleased(QPointF world, QPointF viewPosition) {
+void Editor::pointerReleased(QPointF world, QPointF viewPosition, double viewScale) {
     if (dragged_ != ObjectKind::None) {
         dragged_ = ObjectKind::None;
         return;
@@ -128,19 +129,21 @@ void Editor::pointerReleased(QPointF world, QPointF viewPosition) {
     const bool click = gesture_.endIsClick(toVec(viewPosition), gestureClock_.elapsed() / 1000.0);
     gesture_.cancel();
     const Vec2 at = toVec(world);
-    host_->post([click, at](SimHost::Context& c) {
+    const float reach = kSelectPixels / static_cast<float>(viewScale);
+    host_->post([click, at, reach](SimHost::Context& c) {
         if (c.pointerField) {
             c.sim.removeForceField(*c.pointerField);
             std::erase_if(c.transient, [&](const TransientField& t) { return t.id == *c.pointerField; });
             c.pointerField.reset();
         }
-        if (click) c.overlays.selectedId = fishNearest(c.sim, at, kSelectDistance);
+        if (click) c.overlays.selectedId = fishNearest(c.sim, at, reach);
     });
 }
 
-void Editor::objectToolPress(QPointF world, Qt::MouseButton button) {
+void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewScale) {
     const SimStats s = host_->stats();
     const Vec2 at = toVec(world);
+    const float grab = kGrabPixels / static_cast<float>(viewScale);
     const bool remove = button == Qt::RightButton;
     // The object whose centre is nearest, of those within reach (a predator
     // on top of another, a small rock inside a large one's reach).
@@ -157,14 +160,14 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button) {
     if (tool_ == PlacePredator) {
         kind = ObjectKind::Predator;
         for (std::size_t i = 0; i < s.predators.size(); ++i)
-            consider(s.predators[i].position, kGrabDistance, static_cast<std::uint32_t>(i));
+            consider(s.predators[i].position, grab, static_cast<std::uint32_t>(i));
     } else if (tool_ == PlaceObstacle) {
         kind = ObjectKind::Obstacle;
         for (std::size_t i = 0; i < s.obstacles.size(); ++i)
-            consider(s.obstacles[i].centre, std::max(s.obstacles[i].radius, kGrabDistance), static_cast<std::uint32_t>(i));
+            consider(s.obstacles[i].centre, std::max(s.obstacles[i].radius, grab), static_cast<std::uint32_t>(i));
     } else {
         kind = ObjectKind::Field;
-        for (const ForceField& f : s.fields) consider(f.position, kGrabDistance, f.id);
+        for (const ForceField& f : s.fields) consider(f.position, grab, f.id);
     }
 
     if (remove) {

@@ -180,7 +180,7 @@ QPointF FishView::toWorld(QPointF viewPosition) const { return transform_.toWorl
 void FishView::mousePressEvent(QMouseEvent* event) {
     if (!editor_) return;
     forceActiveFocus();
-    editor_->pointerPressed(toWorld(event->position()), event->position(), event->button());
+    editor_->pointerPressed(toWorld(event->position()), event->position(), event->button(), transform_.scale);
     event->accept();
 }
 
@@ -192,7 +192,7 @@ void FishView::mouseMoveEvent(QMouseEvent* event) {
 
 void FishView::mouseReleaseEvent(QMouseEvent* event) {
     if (!editor_) return;
-    editor_->pointerReleased(toWorld(event->position()), event->position());
+    editor_->pointerReleased(toWorld(event->position()), event->position(), transform_.scale);
     event->accept();
 }
 

@@ -250,6 +250,27 @@ TEST_CASE("an object is placed inside the world even when clicked beside it, and
     CHECK(stats().predators.front().position[0] == 340.0f);
 }
 
+TEST_CASE("a click reaches as far on the screen however large or small the world is shown") {
+    EditorFixture f;
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+    const auto predators = [&] { return f.editor->host().stats().predators.size(); };
+    const auto click = [&](QPointF world, Qt::MouseButton button, double viewScale) {
+        f.editor->pointerPressed(world, {}, button, viewScale);
+        f.editor->pointerReleased(world, {}, viewScale);
+    };
+    f.editor->setTool(editor::Editor::PlacePredator);
+    click(QPointF(300, 300), Qt::LeftButton, 1.0);
+    REQUIRE(EditorFixture::waitFor([&] { return predators() == 1; }));
+    // 100 world px away: 100 view px at full size, out of reach (30 px)...
+    click(QPointF(400, 300), Qt::RightButton, 1.0);
+    QTest::qWait(200);
+    CHECK(predators() == 1);
+    // ...but 10 view px with the world shown at a tenth of its size.
+    click(QPointF(400, 300), Qt::RightButton, 0.1);
+    CHECK(EditorFixture::waitFor([&] { return predators() == 0; }));
+}
+
 TEST_CASE("a selected fish that a smaller school no longer has is let go, and stays so when the school grows again") {
     EditorFixture f;
     f.editor->setFishCount(200);
