@@ -260,7 +260,8 @@ private:
     QElapsedTimer gestureClock_;
     bool pointerFieldActive_ = false;
     ObjectKind dragged_ = ObjectKind::None;
-    std::uint32_t draggedIndex_ = 0;  // list index (predator, obstacle) or field id
+    std::uint32_t draggedFieldId_ = 0;  // a field's id
+    Vec2 draggedAt_{};                  // where the dragged object was last put (or seen)
 };
 
 }  // namespace mirofish::editor

@@ -42,27 +42,44 @@ ForceField placedField(int tool, Vec2 at) {
     }
     return f;
 }
-// Moves a predator or obstacle (list index) or a field (id) to `moveTo`, or
-// removes it when there is no position. Runs on the simulation thread.
-void editObject(SimHost::Context& c, ObjectKind kind, std::uint32_t index, std::optional<Vec2> moveTo) {
+// The index of the item whose place is nearest to `seen`.
+template <typename T, typename Place>
+std::optional<std::size_t> nearestTo(const std::vector<T>& list, Vec2 seen, Place place) {
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < list.size(); ++i)
+        if (!best || length(place(list[i]) - seen) < length(place(list[*best]) - seen)) best = i;
+    return best;
+}
+
+// Moves a predator or obstacle or a field to `moveTo`, or removes it when
+// there is no position. Runs on the simulation thread. A field is named by
+// its id; a predator or obstacle by where the window last saw it: the one
+// nearest to that now. Its list index could be stale (the window's copy of
+// the lists lags a removal just sent, so a second quick right click took
+// the object after the one clicked).
+void editObject(SimHost::Context& c, ObjectKind kind, std::uint32_t fieldId, Vec2 seen, std::optional<Vec2> moveTo) {
     const Scene& s = c.sim.scene();
-    if (kind == ObjectKind::Predator && index < s.predators.size()) {
+    if (kind == ObjectKind::Predator) {
         auto list = s.predators;
-        if (moveTo) list[index].position = *moveTo;
-        else list.erase(list.begin() + index);
+        const auto i = nearestTo(list, seen, [](const Predator& p) { return p.position; });
+        if (!i) return;
+        if (moveTo) list[*i].position = *moveTo;
+        else list.erase(list.begin() + static_cast<std::ptrdiff_t>(*i));
         c.sim.setPredators(std::move(list));
-    } else if (kind == ObjectKind::Obstacle && index < s.obstacles.size()) {
+    } else if (kind == ObjectKind::Obstacle) {
         auto list = s.obstacles;
-        if (moveTo) list[index].centre = *moveTo;
-        else list.erase(list.begin() + index);
+        const auto i = nearestTo(list, seen, [](const Obstacle& o) { return o.centre; });
+        if (!i) return;
+        if (moveTo) list[*i].centre = *moveTo;
+        else list.erase(list.begin() + static_cast<std::ptrdiff_t>(*i));
         c.sim.setObstacles(std::move(list));
     } else if (kind == ObjectKind::Field) {
         if (!moveTo) {
-            c.sim.removeForceField(index);
+            c.sim.removeForceField(fieldId);
             return;
         }
         for (ForceField f : s.fields)
-            if (f.id == index) {
+            if (f.id == fieldId) {
                 f.position = *moveTo;
                 c.sim.updateForceField(f);
             }
@@ -96,8 +113,10 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
     if (dragged_ != ObjectKind::None) {
         const ObjectKind kind = dragged_;
         const Vec2 to = insideWorld(at, host_->stats());
-        const std::uint32_t index = draggedIndex_;
-        host_->post([kind, index, to](SimHost::Context& c) { editObject(c, kind, index, to); });
+        const std::uint32_t fieldId = draggedFieldId_;
+        const Vec2 seen = draggedAt_;
+        host_->post([kind, fieldId, seen, to](SimHost::Context& c) { editObject(c, kind, fieldId, seen, to); });
+        draggedAt_ = to;
         return;
     }
     if (!pointerFieldActive_) return;
@@ -146,25 +165,28 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
     const float grab = kGrabPixels / static_cast<float>(viewScale);
     const bool remove = button == Qt::RightButton;
     // The object whose centre is nearest, of those within reach (a predator
-    // on top of another, a small rock inside a large one's reach).
-    std::optional<std::uint32_t> hit;
+    // on top of another, a small rock inside a large one's reach): where it
+    // was seen, and a field's id.
+    struct Hit {
+        Vec2 seen;
+        std::uint32_t fieldId;
+    };
+    std::optional<Hit> hit;
     float nearest = std::numeric_limits<float>::infinity();
-    const auto consider = [&](Vec2 centre, float reach, std::uint32_t key) {
+    const auto consider = [&](Vec2 centre, float reach, std::uint32_t fieldId) {
         const float d = length(centre - at);
         if (d < reach && d < nearest) {
             nearest = d;
-            hit = key;
+            hit = Hit{centre, fieldId};
         }
     };
     ObjectKind kind = ObjectKind::None;
     if (tool_ == PlacePredator) {
         kind = ObjectKind::Predator;
-        for (std::size_t i = 0; i < s.predators.size(); ++i)
-            consider(s.predators[i].position, grab, static_cast<std::uint32_t>(i));
+        for (const Predator& p : s.predators) consider(p.position, grab, 0);
     } else if (tool_ == PlaceObstacle) {
         kind = ObjectKind::Obstacle;
-        for (std::size_t i = 0; i < s.obstacles.size(); ++i)
-            consider(s.obstacles[i].centre, std::max(s.obstacles[i].radius, grab), static_cast<std::uint32_t>(i));
+        for (const Obstacle& o : s.obstacles) consider(o.centre, std::max(o.radius, grab), 0);
     } else {
         kind = ObjectKind::Field;
         for (const ForceField& f : s.fields) consider(f.position, grab, f.id);
@@ -172,14 +194,14 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
 
     if (remove) {
         if (!hit) return;
-        const std::uint32_t index = *hit;
-        host_->post([kind, index](SimHost::Context& c) { editObject(c, kind, index, std::nullopt); });
+        host_->post([kind, h = *hit](SimHost::Context& c) { editObject(c, kind, h.fieldId, h.seen, std::nullopt); });
         return;
     }
     if (button != Qt::LeftButton) return;
     if (hit) {
         dragged_ = kind;
-        draggedIndex_ = *hit;
+        draggedFieldId_ = hit->fieldId;
+        draggedAt_ = hit->seen;
         return;
     }
     const int tool = tool_;

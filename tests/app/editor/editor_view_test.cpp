@@ -250,6 +250,28 @@ TEST_CASE("an object is placed inside the world even when clicked beside it, and
     CHECK(stats().predators.front().position[0] == 340.0f);
 }
 
+TEST_CASE("two quick right clicks remove the two objects clicked, though the window has not seen the first go yet") {
+    EditorFixture f;
+    const auto stats = [&] { return f.editor->host().stats(); };
+    const auto click = [&](QPointF world, Qt::MouseButton button) {
+        f.editor->pointerPressed(world, {}, button);
+        f.editor->pointerReleased(world, {});
+    };
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    for (const double x : {300.0, 500.0, 700.0}) click(QPointF(x, 300), Qt::LeftButton);
+    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 3; }));
+    // Steps of a large fraction of a second (every fish sees all 20 000):
+    // both clicks come while one runs, before the window hears of the first.
+    auto* params = f.editor->params();
+    params->setValue(params->rowOf(QStringLiteral("perceptionRadius")), 2000.0);
+    f.editor->setFishCount(20'000);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().runningStepSeconds() > 0.05; }, 30'000));
+    click(QPointF(300, 300), Qt::RightButton);
+    click(QPointF(500, 300), Qt::RightButton);
+    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }, 30'000));
+    CHECK(stats().obstacles.front().centre[0] == 700.0f);
+}
+
 TEST_CASE("a click reaches as far on the screen however large or small the world is shown") {
     EditorFixture f;
     f.editor->setPaused(true);
