@@ -184,6 +184,7 @@ AudioAnalyzer& AudioAnalyzer::operator=(AudioAnalyzer&&) noexcept = default;
 const AudioAnalyzerConfig& AudioAnalyzer::config() const { return impl_->asked; }
 std::span<const BandRange> AudioAnalyzer::bandRanges() const { return impl_->ranges; }
 void AudioAnalyzer::reset() { impl_->reset(); }
+std::size_t AudioAnalyzer::subFrames() const { return impl_->subFrames; }
 
 AudioFeatures AudioAnalyzer::analyzeFrame(std::span<const float> mono, std::size_t frameIndex) {
     Impl& d = *impl_;

@@ -70,16 +70,19 @@ public:
     // at sample round(frameIndex * sampleRate / frameRate) of the whole track
     // `monoSamples` (zeros before its start and after its end). Call it for
     // consecutive frames; a frame that does not follow the previous call's
-    // starts afresh, as after reset() (a seek). Below 60 frames per second a
-    // frame is the last of several sub-frames analysed at a multiple of its
-    // rate, its onset any of theirs, so that no audio between two frames
-    // goes unheard.
+    // starts afresh, as after reset() (a seek). Below 60 frames per second,
+    // or where a frame's hop is longer than the FFT window (sample rates of
+    // 176.4 kHz and up at 60 frames per second), a frame is the last of
+    // several sub-frames analysed at a multiple of its rate, its onset any of
+    // theirs, so that no audio between two frames goes unheard.
     AudioFeatures analyzeFrame(std::span<const float> monoSamples, std::size_t frameIndex);
+    // How many sub-frames make a frame (1 at 60 frames per second and 48 kHz).
+    std::size_t subFrames() const;
 
     // Live: the newest samples, the last one being "now" (a shorter span is
     // zero-padded in front, a longer one uses its last fftSize samples); each
-    // call is the next frame, 1/frameRate after the previous one. `time` is
-    // copied to the result.
+    // call is the next sub-frame, 1/(frameRate * subFrames()) after the
+    // previous one. `time` is copied to the result.
     AudioFeatures analyzeWindow(std::span<const float> newestSamples, double time);
 
     // Resets, then analyses frames 0 .. frameCount(mono.size(), ...) - 1 of a

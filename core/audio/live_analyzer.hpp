@@ -3,7 +3,8 @@
 // device delivers); the analysis runs once per hop, exactly as the offline
 // analysis of the same stream would: frame k analyses the fftSize samples
 // ending at sample round(k * sampleRate / frameRate) of the stream (frame 0
-// the silence before it). Chunking never changes the result.
+// the silence before it), after the sub-frames before it where a frame has
+// several (AudioAnalyzer::subFrames). Chunking never changes the result.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -25,13 +26,14 @@ public:
     const AudioAnalyzer& analyzer() const { return analyzer_; }
 
 private:
-    std::uint64_t frameEnd(std::uint64_t frame) const;
-    void analyzeDueFrame(std::vector<AudioFeatures>& frames);
+    std::uint64_t subFrameEnd(std::uint64_t subFrame) const;
+    void analyzeDueSubFrame(std::vector<AudioFeatures>& frames);
 
     AudioAnalyzer analyzer_;
     std::vector<float> history_;  // the stream's newest samples (at least fftSize of them once warm)
     std::uint64_t seen_ = 0;
-    std::uint64_t nextFrame_ = 0;
+    std::uint64_t nextSubFrame_ = 0;
+    bool onsetSinceFrame_ = false;  // in a sub-frame since the last frame
 };
 
 }  // namespace mirofish

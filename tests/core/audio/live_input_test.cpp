@@ -59,11 +59,17 @@ std::shared_ptr<std::vector<AudioFeatures>> tenSeconds() {
 }  // namespace
 
 TEST_CASE("live input analysed in uneven chunks gives exactly the file's analysis", "[audio][live]") {
-    const std::vector<float> track = music(4.0);
-    AudioAnalyzer offline;
+    // 48 kHz, and 192 kHz, where a frame's hop (3200 samples) is longer than
+    // the FFT window and each frame is two sub-frames.
+    const double rate = GENERATE(48000.0, 192000.0);
+    INFO(rate << " Hz");
+    const std::vector<float> track = music(4.0 * rate / kRate);  // 4 s at `rate`
+    AudioAnalyzerConfig config;
+    config.sampleRate = rate;
+    AudioAnalyzer offline(config);
     const std::vector<AudioFeatures> expected = offline.analyzeAll(track, 60);
 
-    LiveAnalyzer live;
+    LiveAnalyzer live(config);
     std::vector<AudioFeatures> frames;
     Noise noise;
     std::size_t pos = 0;
