@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "audio/resample.hpp"
 #include "io/file_names.hpp"
 #include "io/whole_file.hpp"
 
@@ -108,22 +109,6 @@ double durationSeconds(const std::string& log) {
     double sec = 0;
     if (std::sscanf(log.c_str() + at + 10, "%d:%d:%lf", &h, &m, &sec) != 3) return 0;
     return h * 3600.0 + m * 60.0 + sec;
-}
-
-// Linear interpolation to another rate (WAV files not at the analysis rate
-// when ffmpeg is missing).
-std::vector<float> resample(const std::vector<float>& in, double from, double to) {
-    if (from == to || in.empty()) return in;
-    const auto n = static_cast<std::size_t>(std::floor(static_cast<double>(in.size()) * to / from));
-    std::vector<float> out(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const double x = static_cast<double>(i) * from / to;
-        const auto j = static_cast<std::size_t>(x);
-        const double f = x - static_cast<double>(j);
-        const float a = in[j], b = in[std::min(j + 1, in.size() - 1)];
-        out[i] = static_cast<float>(a + (b - a) * f);
-    }
-    return out;
 }
 
 // The ffmpeg program could not be started: `program` and the system's reason.
