@@ -197,9 +197,22 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
     }
     if (declared > longestSeconds) throw tooLong(file, longestSeconds);
     try {
-        MonoAudio a = readWav(file);
+        // Reading is the first half of the decoding, resampling the second.
+        bool cancelled = false;
+        const auto keepGoing = [&](double start, double done) {
+            cancelled = progress.cancelled && progress.cancelled();
+            if (progress.report && !cancelled) progress.report(start + 0.5 * done);
+            return !cancelled;
+        };
+        MonoAudio a;
+        try {
+            a = readWav(file, [&](double done) { return keepGoing(0.0, done); });
+        } catch (const WavReadStopped&) {
+            throw DecodeCancelled(file.string() + ": decoding cancelled");
+        }
         if (a.seconds() > longestSeconds) throw tooLong(file, longestSeconds);
-        a.samples = resample(a.samples, a.sampleRate, sampleRate);
+        a.samples = resample(a.samples, a.sampleRate, sampleRate, [&](double done) { return keepGoing(0.5, done); });
+        if (cancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");
         a.sampleRate = sampleRate;
         if (progress.report) progress.report(1.0);
         return a;

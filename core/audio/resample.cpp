@@ -31,7 +31,8 @@ double besselI0(double x) {
 double sinc(double x) { return x == 0 ? 1.0 : std::sin(std::numbers::pi * x) / (std::numbers::pi * x); }
 }  // namespace
 
-std::vector<float> resample(std::span<const float> in, double from, double to) {
+std::vector<float> resample(std::span<const float> in, double from, double to,
+                            const std::function<bool(double)>& keepGoing) {
     if (from == to || in.empty()) return {in.begin(), in.end()};
     const double step = from / to;                   // input samples per output sample
     const double scale = std::min(1.0, to / from);   // the cutoff shrinks when going down
@@ -60,7 +61,12 @@ std::vector<float> resample(std::span<const float> in, double from, double to) {
     const auto n = static_cast<std::size_t>(std::floor(static_cast<double>(in.size()) * to / from));
     const auto size = static_cast<long long>(in.size());
     std::vector<float> out(n);
+    constexpr std::size_t kReportEvery = 1 << 20;
     for (std::size_t i = 0; i < n; ++i) {
+        if (keepGoing && i % kReportEvery == 0 && i > 0 && !keepGoing(static_cast<double>(i) / static_cast<double>(n))) {
+            out.resize(i);
+            break;
+        }
         const double x = static_cast<double>(i) * step;
         const auto base = static_cast<long long>(std::floor(x));
         const double phase = (x - static_cast<double>(base)) * kPhases;

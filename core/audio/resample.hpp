@@ -6,6 +6,7 @@
 // treble the music does not have. This is a windowed sinc (Kaiser window, 32
 // zero crossings each side) whose stopband begins at the lower rate's
 // Nyquist frequency; content up to about 83 % of that passes.
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -13,6 +14,10 @@ namespace mirofish {
 
 // `in` at `from` Hz as floor(size * to / from) samples at `to` Hz; output
 // sample i lies at input position i * from / to (zeros outside the input).
-std::vector<float> resample(std::span<const float> in, double from, double to);
+// `keepGoing`, if set, is called with the fraction done every million output
+// samples (an hour of audio takes seconds); false stops the resampling and
+// the result is cut short there.
+std::vector<float> resample(std::span<const float> in, double from, double to,
+                            const std::function<bool(double)>& keepGoing = {});
 
 }  // namespace mirofish

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 #include "io/atomic_file.hpp"
 
@@ -165,10 +164,21 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
     return out;
 }
 
-MonoAudio readWav(const std::filesystem::path& file) {
+MonoAudio readWav(const std::filesystem::path& file, const std::function<bool(double)>& keepGoing) {
     std::ifstream in(file, std::ios::binary);
     if (!in) throw AudioFileError(file.string() + ": cannot open the file (missing or unreadable)");
-    const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    constexpr std::size_t kPiece = 8 << 20;
+    std::vector<unsigned char> bytes;
+    while (in) {
+        const std::size_t at = bytes.size();
+        bytes.resize(at + kPiece);
+        in.read(reinterpret_cast<char*>(bytes.data() + at), static_cast<std::streamsize>(kPiece));
+        bytes.resize(at + static_cast<std::size_t>(in.gcount()));
+        const double done = !ec && size > 0 ? std::min(1.0, static_cast<double>(bytes.size()) / static_cast<double>(size)) : 0.0;
+        if (keepGoing && !keepGoing(done)) throw WavReadStopped(file.string() + ": reading stopped");
+    }
     return parseWav(bytes, file.string());
 }
 

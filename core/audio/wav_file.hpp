@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -24,6 +25,10 @@ struct AudioFileError : std::runtime_error {
 // to ffmpeg); a damaged file (a broken header, no data) is an AudioFileError.
 struct WavUnsupported : AudioFileError {
     using AudioFileError::AudioFileError;
+};
+// readWav was told to stop (its caller cancelled).
+struct WavReadStopped : std::runtime_error {
+    using std::runtime_error::runtime_error;
 };
 
 struct MonoAudio {
@@ -43,7 +48,10 @@ inline float fullScaleSample(float x) { return std::isfinite(x) ? std::clamp(x, 
 
 // Throws AudioFileError naming the file and what is wrong (missing, empty,
 // not a WAV file, truncated), WavUnsupported for a kind it does not read.
-MonoAudio readWav(const std::filesystem::path& file);
+// The file is read in pieces of 8 MB: `keepGoing`, if set, is called with
+// the fraction read after each (a WAV of an hour is 600 MB), and false
+// stops the reading with WavReadStopped.
+MonoAudio readWav(const std::filesystem::path& file, const std::function<bool(double)>& keepGoing = {});
 // The seconds of audio a WAV file holds, from its header and its size
 // alone: an over-long file is refused before it is read into memory. Throws
 // as readWav does for a header it cannot read (in its first megabyte).

@@ -206,6 +206,32 @@ TEST_CASE("a long file reports its decoding and analysis progress up to the end"
     for (std::size_t k = 0; k < expected.size(); k += 97) CHECK(track.frames[k].named == expected[k].named);
 }
 
+TEST_CASE("a long WAV at another rate reports its reading and its resampling while they run, and a cancel stops them",
+          "[audio]") {
+    TempDir dir;
+    MonoAudio long44;
+    long44.sampleRate = 44100;
+    long44.samples.assign(100 * 44100, 0.25f);  // 100 s, 17.6 MB as float
+    writeWav(dir / "long44.wav", long44);
+    std::vector<double> seen;
+    cli::DecodeProgress progress;
+    progress.report = [&](double f) { seen.push_back(f); };
+    const MonoAudio decoded = cli::decodeAudioFile(dir / "long44.wav", 48000, progress);
+    CHECK(decoded.seconds() == Approx(100.0).margin(0.001));
+    CHECK(std::is_sorted(seen.begin(), seen.end()));
+    REQUIRE_FALSE(seen.empty());
+    CHECK(seen.back() == 1.0);
+    CHECK(std::any_of(seen.begin(), seen.end(), [](double f) { return f > 0 && f < 0.5; }));  // reading
+    CHECK(std::any_of(seen.begin(), seen.end(), [](double f) { return f > 0.5 && f < 1; }));  // resampling
+
+    int reports = 0;
+    cli::DecodeProgress cancelling;
+    cancelling.report = [&](double) { ++reports; };
+    cancelling.cancelled = [&] { return reports > 0; };  // the user cancels once the bar has moved
+    CHECK_THROWS_AS(cli::decodeAudioFile(dir / "long44.wav", 48000, cancelling), cli::DecodeCancelled);
+    CHECK(reports == 1);
+}
+
 TEST_CASE("a cancelled decode stops at once and says so", "[audio]") {
     TempDir dir;
     writeWav(dir / "tone.wav", fixture());
