@@ -14,6 +14,7 @@
 #include "editor.hpp"
 #include "io/atomic_file.hpp"
 #include "render/export_job.hpp"
+#include "render/frame_sink.hpp"
 #include "render/png_file.hpp"
 
 namespace mirofish::editor {
@@ -100,7 +101,10 @@ QString ExportController::videoToReplace(const QString& output) const {
 
 void ExportController::cancel() {
     if (!job_) return;
-    const auto done = job_->framesDone();
+    const render::ExportSettings settings = job_->settings();
+    const auto handedOver = job_->framesDone();
+    job_.reset();  // its PNG writers drop the frames still queued
+    const auto done = render::framesWritten(settings, handedOver);
     finish(tr("Export cancelled after %1 frames; no video was kept (PNG frames written so far stay)").arg(done), false);
 }
 

@@ -31,6 +31,11 @@ void checkOutput(const ExportSettings& settings);
 std::string frameName(std::uint64_t index);
 bool isFrameName(std::string_view name);
 
+// Frames written by a stopped export whose job is gone. A PNG sequence's
+// writers drop the frames still queued, so its folder, which held no frames
+// before, tells; a video was given `handedOver` frames.
+std::uint64_t framesWritten(const ExportSettings& settings, std::uint64_t handedOver);
+
 // Open the sink for a checked output.
 std::unique_ptr<FrameSink> openPngSequence(const ExportSettings& settings);
 std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings);

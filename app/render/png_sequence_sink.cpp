@@ -28,6 +28,15 @@ bool isFrameName(std::string_view name) {
     return digits.size() >= 6 && std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+std::uint64_t framesWritten(const ExportSettings& s, std::uint64_t handedOver) {
+    if (s.kind() != OutputKind::PngSequence) return handedOver;
+    std::error_code ec;
+    std::uint64_t frames = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(s.output, ec))
+        frames += isFrameName(entry.path().filename().string());
+    return frames;
+}
+
 namespace {
 
 class PngSequenceSink : public FrameSink {

@@ -149,18 +149,6 @@ bool renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
     return true;
 }
 
-// Frames written by a stopped render whose job is gone. A PNG sequence's
-// writers drop the frames still queued, so its folder, which held no frames
-// before, tells; a video was given `handedOver` frames.
-std::uint64_t framesWritten(const ExportSettings& s, std::uint64_t handedOver) {
-    if (s.kind() != OutputKind::PngSequence) return handedOver;
-    std::error_code ec;
-    std::uint64_t frames = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(s.output, ec))
-        frames += isFrameName(entry.path().filename().string());
-    return frames;
-}
-
 int reportStop(std::ostream& err, const ExportSettings& s, std::uint64_t written, std::uint64_t total, int signal) {
     err << "mirofish render: stopped by a signal after " << written << " of " << total
         << (total == 1 ? " frame; " : " frames; ")

@@ -124,6 +124,24 @@ TEST_CASE("cancelling an MP4 export from the dialog leaves no video", "[export]"
     CHECK(std::filesystem::is_empty(out.path()));
 }
 
+TEST_CASE("a PNG export cancelled says as many frames as its folder keeps", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    // Large frames: the writers fall behind, and frames wait in their queue when Cancel comes.
+    REQUIRE(exporter->start({{"width", 3840}, {"height", 2160}, {"fps", 30}, {"frames", 300}, {"warmup", 0},
+                             {"output", QString::fromStdString((out / "frames").string())}}));
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->framesDone() >= 8; }, 60'000));
+    exporter->cancel();
+    std::size_t onDisk = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(out / "frames"))
+        onDisk += entry.path().extension() == ".png";
+    INFO(exporter->status().toStdString());
+    CHECK(onDisk > 0);
+    CHECK_THAT(exporter->status().toStdString(), Catch::Contains("after " + std::to_string(onDisk) + " frames"));
+}
+
 TEST_CASE("an export to a video that is already there asks first: No keeps the old one, Yes replaces it",
           "[export]") {
     EditorFixture f;
