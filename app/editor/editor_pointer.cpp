@@ -28,8 +28,8 @@ constexpr float kGrabPixels = 30.0f;
 
 // Objects are placed and dragged within the world: one outside it would act
 // unseen (in a wrapping world, at its wrapped place) and could not be clicked.
-Vec2 insideWorld(Vec2 p, const SimStats& s) {
-    return Vec2{{std::clamp(p[0], 0.0f, s.worldWidth), std::clamp(p[1], 0.0f, s.worldHeight)}};
+Vec2 insideWorld(Vec2 p, Vec2 world) {
+    return Vec2{{std::clamp(p[0], 0.0f, world[0]), std::clamp(p[1], 0.0f, world[1])}};
 }
 
 ForceField placedField(int tool, Vec2 at) {
@@ -112,7 +112,7 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
     const Vec2 at = toVec(world);
     if (dragged_ != ObjectKind::None) {
         const ObjectKind kind = dragged_;
-        const Vec2 to = insideWorld(at, host_->stats());
+        const Vec2 to = insideWorld(at, draggedWorld_);
         const std::uint32_t fieldId = draggedFieldId_;
         const Vec2 seen = draggedAt_;
         host_->post([kind, fieldId, seen, to](SimHost::Context& c) { editObject(c, kind, fieldId, seen, to); });
@@ -162,6 +162,7 @@ void Editor::pointerReleased(QPointF world, QPointF viewPosition, double viewSca
 void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewScale) {
     const SimStats s = host_->stats();
     const Vec2 at = toVec(world);
+    const Vec2 worldSize{{s.worldWidth, s.worldHeight}};
     const float grab = kGrabPixels / static_cast<float>(viewScale);
     const bool remove = button == Qt::RightButton;
     // The object whose centre is nearest, of those within reach (a predator
@@ -202,10 +203,11 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
         dragged_ = kind;
         draggedFieldId_ = hit->fieldId;
         draggedAt_ = hit->seen;
+        draggedWorld_ = worldSize;
         return;
     }
     const int tool = tool_;
-    host_->post([tool, at = insideWorld(at, s)](SimHost::Context& c) {
+    host_->post([tool, at = insideWorld(at, worldSize)](SimHost::Context& c) {
         if (tool == PlacePredator) {
             auto list = c.sim.scene().predators;
             Predator p;

@@ -171,6 +171,7 @@ MonoAudio readWav(const std::filesystem::path& file, const std::function<bool(do
     const std::uintmax_t size = std::filesystem::file_size(file, ec);
     constexpr std::size_t kPiece = 8 << 20;
     std::vector<unsigned char> bytes;
+    if (!ec) bytes.reserve(static_cast<std::size_t>(size) + kPiece);  // one allocation, not a copy per doubling
     while (in) {
         const std::size_t at = bytes.size();
         bytes.resize(at + kPiece);
