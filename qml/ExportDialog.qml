@@ -18,7 +18,7 @@ Dialog {
 
     readonly property var sizes: [[1280, 720], [1920, 1080], [3840, 2160], [1080, 1920], [2048, 2048]]
     readonly property var rates: [24, 25, 30, 60]
-    readonly property var extensions: ["", "", ".mp4", ".mov"]
+    readonly property var extensions: ["", "", ".mp4", ".mov", ".mov"]
     readonly property bool custom: sizeBox.currentIndex === sizes.length
     readonly property bool video: format.currentIndex >= 2
     readonly property int fps: rates[rateBox.currentIndex]
@@ -27,6 +27,21 @@ Dialog {
     function outputFor(path, index) {
         const bare = path.replace(/\.(mp4|mov)$/i, "")
         return bare + extensions[index]
+    }
+    // The format that the output's name asks for: a name ending in .mp4 or
+    // .mov is that video, whatever the box says (as for `mirofish render`);
+    // any other name keeps the box's format.
+    function formatFor(path, index) {
+        if (/\.mp4$/i.test(path)) return 2
+        if (/\.mov$/i.test(path)) return index >= 3 ? index : 3
+        return index
+    }
+    // The box and the name made to agree: the name's video extension picks
+    // the format, and a video format gives a bare name its extension.
+    function agree() {
+        const index = formatFor(output.text, format.currentIndex)
+        format.currentIndex = index
+        output.text = outputFor(output.text, index)
     }
     // The folder holding `path` (a path or a file: URL), as a URL where the
     // browse dialogs open: next to the output, not in the working directory.
@@ -45,6 +60,7 @@ Dialog {
     // A video export into a file that is already there asks first (the old
     // file stays until the new one is complete, and stays if it is cancelled).
     function requestExport() {
+        agree()
         const existing = exporter.videoToReplace(output.text)
         if (existing !== "") {
             confirmReplaceVideo.file = existing
@@ -62,7 +78,7 @@ Dialog {
             frames: frames(),
             warmup: warmup.value,
             output: output.text,
-            alpha: format.currentIndex === 1 || format.currentIndex === 3,
+            alpha: format.currentIndex === 1 || format.currentIndex === 4,
             crf: Math.round(crf.value),
             audio: audio.text
         })
@@ -142,7 +158,8 @@ Dialog {
             ComboBox {
                 id: format
                 objectName: "exportFormat"
-                model: [qsTr("PNG sequence"), qsTr("PNG sequence with alpha"), qsTr("MP4 (H.264)"), qsTr("ProRes 4444 MOV")]
+                model: [qsTr("PNG sequence"), qsTr("PNG sequence with alpha"), qsTr("MP4 (H.264)"),
+                        qsTr("ProRes 4444 MOV"), qsTr("ProRes 4444 MOV with alpha")]
                 Layout.fillWidth: true
                 onActivated: index => output.text = dialog.outputFor(output.text, index)
             }
@@ -162,6 +179,7 @@ Dialog {
                     text: dialog.exporter.defaultOutput
                     Layout.fillWidth: true
                     selectByMouse: true
+                    onEditingFinished: dialog.agree()
                 }
                 Button {
                     text: qsTr("Browse…")
@@ -201,12 +219,16 @@ Dialog {
             Layout.fillWidth: true
         }
         Label {
+            objectName: "exportProgressText"
             visible: dialog.exporter.running
-            text: dialog.exporter.warmingUp
-                  ? qsTr("Warming up…")
-                  : qsTr("%1 / %2 frames · %3 frames/s · %4 s left")
-                        .arg(dialog.exporter.framesDone).arg(dialog.exporter.framesTotal)
-                        .arg(dialog.exporter.framesPerSecond.toFixed(1)).arg(Math.ceil(dialog.exporter.secondsLeft))
+            text: dialog.exporter.warmingUp ? qsTr("Warming up…")
+                  : dialog.exporter.finishing ? (dialog.video ? qsTr("Finishing the video…") : qsTr("Writing the last frames…"))
+                  : dialog.exporter.framesPerSecond > 0
+                    ? qsTr("%1 / %2 frames · %3 frames/s · %4 s left")
+                          .arg(dialog.exporter.framesDone).arg(dialog.exporter.framesTotal)
+                          .arg(dialog.exporter.framesPerSecond.toFixed(1)).arg(Math.ceil(dialog.exporter.secondsLeft))
+                    // No speed yet: the rate counts from the first written frame.
+                    : qsTr("%1 / %2 frames").arg(dialog.exporter.framesDone).arg(dialog.exporter.framesTotal)
         }
         Label {
             objectName: "exportStatus"

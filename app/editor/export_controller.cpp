@@ -44,6 +44,7 @@ ExportController::~ExportController() = default;
 int ExportController::framesDone() const { return job_ ? static_cast<int>(job_->framesDone()) : 0; }
 int ExportController::framesTotal() const { return job_ ? static_cast<int>(job_->framesTotal()) : 0; }
 bool ExportController::warmingUp() const { return job_ && job_->warmingUp(); }
+bool ExportController::finishing() const { return job_ && job_->finishing(); }
 bool ExportController::ffmpegFound() const { return !render::findProgram(render::ffmpegProgram({})).empty(); }
 
 QString ExportController::defaultOutput() const {

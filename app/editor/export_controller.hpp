@@ -34,6 +34,8 @@ class ExportController : public QObject {
     Q_PROPERTY(double framesPerSecond READ framesPerSecond NOTIFY progressChanged)
     Q_PROPERTY(double secondsLeft READ secondsLeft NOTIFY progressChanged)
     Q_PROPERTY(bool warmingUp READ warmingUp NOTIFY progressChanged)
+    // Every frame is written; the output is being completed.
+    Q_PROPERTY(bool finishing READ finishing NOTIFY progressChanged)
     // The last export's outcome (or why it could not start), and whether it failed.
     Q_PROPERTY(QString status READ status NOTIFY stateChanged)
     Q_PROPERTY(bool failed READ failed NOTIFY stateChanged)
@@ -52,6 +54,7 @@ public:
     double framesPerSecond() const { return framesPerSecond_; }
     double secondsLeft() const { return secondsLeft_; }
     bool warmingUp() const;
+    bool finishing() const;
     QString status() const { return status_; }
     bool failed() const { return failed_; }
     bool ffmpegFound() const;

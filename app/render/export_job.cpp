@@ -198,6 +198,14 @@ bool ExportJob::completeFrame(Clock::time_point start, const ExportTimes& before
     return !finished_;
 }
 
+bool ExportJob::finishOutputFor(std::chrono::milliseconds wait) {
+    const auto start = Clock::now();
+    finished_ = sink_->finishFor(wait);
+    times_.output += since(start);
+    times_.total += since(start);
+    return !finished_;
+}
+
 bool ExportJob::step() {
     if (finished_) return false;
     const auto start = Clock::now();
@@ -210,7 +218,7 @@ bool ExportJob::stepFor(std::chrono::milliseconds wait) {
     if (finished_) return false;
     if (!advancing_.valid()) {
         const auto params = nextFrameParams();
-        if (!params) return step();  // only the output's end is left
+        if (!params) return finishOutputFor(wait);  // only the output's end is left
         advanceStart_ = Clock::now();
         advanceBefore_ = times_;
         advancing_ = std::async(std::launch::async, [this, p = *params] { advanceOneFrame(p); });

@@ -61,6 +61,9 @@ public:
     std::uint64_t framesDone() const { return done_; }
     std::uint64_t framesTotal() const { return settings_.frames; }
     bool warmingUp() const { return warmedUp_ < warmupFrames_; }
+    // Every frame is handed over and the output is being completed (the PNG
+    // writers' last frames, ffmpeg's end of the video).
+    bool finishing() const { return done_ >= settings_.frames && !finished_; }
     // Seconds of the warm-up simulated so far, of warmupSeconds().
     double warmedUpSeconds() const { return static_cast<double>(warmedUp_) / settings_.fps; }
     double warmupSeconds() const { return static_cast<double>(warmupFrames_) / settings_.fps; }
@@ -81,6 +84,9 @@ private:
     // then): draws and writes it, or ends the output. step()'s result.
     bool completeFrame(Clock::time_point start, const ExportTimes& before);
     void drawFrame();
+    // stepFor once every frame is handed over: completes the output,
+    // waiting at most about `wait`.
+    bool finishOutputFor(std::chrono::milliseconds wait);
 
     ExportSettings settings_;
     FrameClock clock_;

@@ -84,21 +84,33 @@ public:
         }
     }
 
-    void finish() override {
+    bool finishFor(std::chrono::milliseconds wait) override {
+        const int ms = static_cast<int>(wait.count());
+        // The frames still queued, then the end of its input.
         while (process_.bytesToWrite() > 0)
-            if (!process_.waitForBytesWritten(60'000)) failed();
-        process_.closeWriteChannel();
+            if (!process_.waitForBytesWritten(ms)) {
+                if (process_.state() != QProcess::Running) failed();
+                return false;
+            }
+        if (!inputClosed_) {
+            process_.closeWriteChannel();
+            inputClosed_ = true;
+        }
+        // waitForFinished is false for a timeout and for a process already
+        // ended alike: the state tells them apart.
+        if (process_.state() != QProcess::NotRunning && !process_.waitForFinished(ms) &&
+            process_.state() != QProcess::NotRunning)
+            return false;
         // At -loglevel error, anything on its standard error is an error,
         // whatever the exit code says.
-        const bool finished = process_.waitForFinished(-1);
         const QByteArray errors = process_.readAllStandardError();
-        if (!finished || process_.exitStatus() != QProcess::NormalExit || process_.exitCode() != 0 ||
-            !errors.trimmed().isEmpty())
+        if (process_.exitStatus() != QProcess::NormalExit || process_.exitCode() != 0 || !errors.trimmed().isEmpty())
             failed(errors);
         std::error_code ec;
         std::filesystem::rename(partial_, final_, ec);
         if (ec) throw ExportError("could not move the finished video to '" + final_.string() + "': " + ec.message());
         finished_ = true;
+        return true;
     }
 
 private:
@@ -121,6 +133,7 @@ private:
     QProcess process_;
     std::filesystem::path final_, partial_;
     bool alpha_;
+    bool inputClosed_ = false;
     bool finished_ = false;
 };
 

@@ -3,6 +3,7 @@
 // cancelled or failed: it removes what it had begun, so nothing half-written
 // looks complete (a PNG sequence keeps its complete frames).
 #include <QImage>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -17,8 +18,16 @@ public:
     virtual ~FrameSink() = default;
     // `frame`: RGBA8888, premultiplied, top row first. Throws ExportError.
     virtual void write(const QImage& frame, std::uint64_t index) = 0;
-    // Completes the output (closes, renames into place). Throws ExportError.
-    virtual void finish() = 0;
+    // Completes the output (closes, renames into place), waiting at most
+    // about `wait`: false while it is still completing (call again), true
+    // once complete. So the editor's window keeps answering while ffmpeg
+    // ends a long video (+faststart rewrites the whole file). Throws ExportError.
+    virtual bool finishFor(std::chrono::milliseconds wait) = 0;
+    // The same, waiting as long as it takes.
+    void finish() {
+        while (!finishFor(std::chrono::seconds(1))) {
+        }
+    }
 };
 
 // Throws ExportError when the output cannot be written: the folder cannot be

@@ -68,14 +68,16 @@ public:
         work_.notify_one();
     }
 
-    void finish() override {
+    bool finishFor(std::chrono::milliseconds wait) override {
         {
             std::unique_lock lock(mutex_);
-            spaceFree_.wait(lock, [&] { return (queue_.empty() && busy_ == 0) || error_; });
+            if (!spaceFree_.wait_for(lock, wait, [&] { return (queue_.empty() && busy_ == 0) || error_; }))
+                return false;
         }
         stop();
         std::lock_guard lock(mutex_);
         throwIfFailed();
+        return true;
     }
 
 private:

@@ -6,6 +6,8 @@
 
 #include "editor_fixture.hpp"
 #include "export_controller.hpp"
+#include "support/cli_run.hpp"
+#include "support/shell.hpp"
 
 using namespace mirofish;
 using namespace mirofish::test;
@@ -210,6 +212,76 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
     CHECK_FALSE(confirm->property("visible").toBool());
     REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
     CHECK(std::filesystem::exists(out / "other.mp4"));
+}
+
+TEST_CASE("the export's format box and output name agree: a bare name gets the video's extension, a typed "
+          "extension picks the format, and a MOV has alpha only when asked",
+          "[export][ffmpeg]") {
+    EditorFixture f;
+    TempDir out;
+    QObject* exporter = exporterOf(f);
+    const auto exportAndWait = [&] {
+        QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+        REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
+        REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
+        CHECK_FALSE(exporter->property("failed").toBool());
+    };
+    const auto pixelFormat = [](const std::filesystem::path& file) {
+        return shell("ffprobe -v error -select_streams v:0 -show_entries stream=pix_fmt "
+                     "-of default=noprint_wrappers=1:nokey=1 '" + file.string() + "'")
+            .output;
+    };
+
+    // "ProRes 4444 MOV with alpha" and a name without an extension.
+    QObject* dialog = openExportDialog(f, 3, out / "clip", 4);
+    setCustomSize(dialog, 320, 180);
+    QObject* format = f.find("exportFormat");
+    QObject* output = f.find("exportOutput");
+    exportAndWait();
+    CHECK(output->property("text").toString().toStdString() == (out / "clip.mov").string());
+    CHECK(pixelFormat(out / "clip.mov").find("yuva444p") != std::string::npos);
+
+    // "ProRes 4444 MOV": opaque, the water painted in.
+    format->setProperty("currentIndex", 3);
+    output->setProperty("text", QString::fromStdString((out / "opaque").string()));
+    exportAndWait();
+    CHECK(pixelFormat(out / "opaque.mov").find("yuv444p") == 0);
+
+    // A typed .mp4 with "PNG sequence" in the box: an MP4, and the box says so.
+    format->setProperty("currentIndex", 0);
+    output->setProperty("text", QString::fromStdString((out / "typed.mp4").string()));
+    exportAndWait();
+    CHECK(format->property("currentIndex").toInt() == 2);
+    CHECK(std::filesystem::is_regular_file(out / "typed.mp4"));
+    CHECK_FALSE(std::filesystem::exists(out / "clip"));
+}
+
+TEST_CASE("while ffmpeg completes a video the dialog says so and the window keeps running", "[export][ffmpeg]") {
+    EditorFixture f;
+    TempDir out;
+    // An ffmpeg that takes every frame, then needs two seconds to complete
+    // the file, as the real one moving a long video's index to its front.
+    const auto fake = out / "slow-ffmpeg";
+    writeText(fake, "#!/bin/sh\n"
+                    "for last; do :; done\n"
+                    "cat > /dev/null\n"
+                    "sleep 2\n"
+                    "echo video > \"${last#file:}\"\n");
+    std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+    const ScopedEnv ffmpeg("MIROFISH_FFMPEG", fake.string());
+    QObject* dialog = openExportDialog(f, 3, out / "clip.mp4", 2);
+    setCustomSize(dialog, 320, 180);
+    QObject* exporter = exporterOf(f);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("finishing").toBool(); }, 20'000));
+    CHECK(f.find("exportProgressText")->property("text").toString() == "Finishing the video…");
+    const auto stepBefore = f.step();
+    REQUIRE(EditorFixture::waitFor([&] { return f.step() > stepBefore + 20; }, 1500));
+    CHECK(exporter->property("finishing").toBool());
+    CHECK_FALSE(std::filesystem::exists(out / "clip.mp4"));
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 20'000));
+    CHECK_FALSE(exporter->property("failed").toBool());
+    CHECK(readText(out / "clip.mp4") == "video\n");
 }
 
 TEST_CASE("a transparent export to an MP4 is refused before any work, since H.264 has no alpha", "[export]") {

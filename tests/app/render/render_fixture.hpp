@@ -11,6 +11,7 @@
 
 #include "cli/preset_paths.hpp"
 #include "render/export_job.hpp"
+#include "support/shell.hpp"
 #include "support/sim_fixtures.hpp"
 
 namespace mirofish::test {
@@ -56,22 +57,6 @@ inline double litShare(const QImage& image) {
     for (int y = 0; y < image.height(); ++y)
         for (int x = 0; x < image.width(); ++x) count += lit(image.pixel(x, y));
     return static_cast<double>(count) / (image.width() * image.height());
-}
-
-// Runs a shell command; its exit code and what it printed (stdout and stderr).
-struct Shell {
-    int code = -1;
-    std::string output;
-};
-inline Shell shell(const std::string& command) {
-    Shell r;
-    FILE* p = ::popen((command + " 2>&1").c_str(), "r");
-    if (!p) return r;
-    char buffer[4096];
-    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, p)) r.output.append(buffer, n);
-    const int status = ::pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
 }
 
 }  // namespace mirofish::test
