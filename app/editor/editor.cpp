@@ -297,13 +297,14 @@ void Editor::refreshStats() {
     }
     selectedMap_ = sel;
 
-    // A morph runs on the simulation thread; the sliders follow it.
-    if (s.morphing) {
+    // A morph runs on the simulation thread; the sliders follow it. Stats
+    // taken before an edit ended it still say it glides: not followed.
+    if (morph_ != Morph::None && s.morphing) {
         params_.setAll(s.params);
-        morphSeen_ = true;
-    } else if (morphSeen_) {
+        morph_ = Morph::Seen;
+    } else if (morph_ == Morph::Seen) {
         params_.setAll(loaded_.scene.params);
-        morphSeen_ = false;
+        morph_ = Morph::None;
     }
     lastStats_ = s;
     noticeSlowSteps(s);

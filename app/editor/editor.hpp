@@ -174,6 +174,9 @@ public:
     void showErrorAbove(const QString& text);
     // What "save" would write now (the export renders it too).
     Preset currentPreset();
+    // The parameters of the preset as it stands: the sliders', or a running
+    // morph's target while they glide.
+    Params presetParams() const;
 
 signals:
     void frameReady();  // a new snapshot is waiting (queued from the simulation thread)
@@ -244,7 +247,12 @@ private:
     bool loadedIsUser_ = false;
     std::filesystem::path loadedFile_;
     bool modified_ = false;
-    bool morphSeen_ = false;  // the sliders are following a morph
+    // A morph glides the parameters on the simulation thread: Begun until
+    // the stats show it gliding, then Seen (the sliders follow it) until it
+    // ends; an edit, load or undo ends it. While it runs the preset is its
+    // target: what saving writes and "modified" compares (presetParams).
+    enum class Morph { None, Begun, Seen };
+    Morph morph_ = Morph::None;
     SimStats lastStats_;
     QVariantMap statsMap_, selectedMap_;
     QTimer statsTimer_;

@@ -51,7 +51,7 @@ Preset Editor::currentPreset() {
     lastStats_ = host_->stats();
     const SimStats& s = lastStats_;
     Preset p = loaded_;
-    p.scene.params = params_.params();
+    p.scene.params = presetParams();
     p.scene.fishCount = static_cast<std::uint32_t>(fishCount_);
     p.scene.seed = s.seed;
     if (!worldFollowsView_) {
@@ -65,10 +65,12 @@ Preset Editor::currentPreset() {
     return p;
 }
 
+Params Editor::presetParams() const { return morph_ == Morph::None ? params_.params() : loaded_.scene.params; }
+
 void Editor::updateModified() {
     const Scene& a = loaded_.scene;
     const SimStats& s = lastStats_;
-    const bool modified = !(params_.params() == a.params) || static_cast<std::uint32_t>(fishCount_) != a.fishCount ||
+    const bool modified = !(presetParams() == a.params) || static_cast<std::uint32_t>(fishCount_) != a.fishCount ||
                           s.seed != a.seed || s.predators.size() != a.predators.size() ||
                           !sameObstacles(s.obstacles, a.obstacles) || !sameFields(s.fields, a.fields) ||
                           !(routes_.matrix() == presetAudioRoutes(loaded_));
@@ -83,7 +85,7 @@ void Editor::applyPreset(const Preset& preset, const OpenPreset& before) {
     const RouteChange routes{routes_.matrix().routes, presetAudioRoutes(preset).routes};
     // The whole preset open before, so that an undo brings back the fish,
     // the objects placed and the seed too, not the parameters alone.
-    history_.recordAll(params_.params(), preset.scene.params, "Load " + preset.name, routes,
+    history_.recordAll(presetParams(), preset.scene.params, "Load " + preset.name, routes,
                        PresetSwitch{before, {preset, preset, loadedFile_, loadedIsUser_}});
     run(preset, preset);
     emit historyChanged();
@@ -92,7 +94,7 @@ void Editor::applyPreset(const Preset& preset, const OpenPreset& before) {
 void Editor::run(const Preset& running, const Preset& loaded) {
     params_.setAll(running.scene.params);
     setRoutes(presetAudioRoutes(running).routes);
-    morphSeen_ = false;
+    morph_ = Morph::None;
     const Scene scene = withinFishCap(running.scene);
     fishCount_ = static_cast<int>(scene.fishCount);
     const QSizeF world = worldFollowsView_ && !viewSize_.isEmpty() ? viewSize_ : QSizeF(scene.width, scene.height);
@@ -281,7 +283,7 @@ bool Editor::morphToPreset(int row, double seconds) {
         // Parameters glide; the routes switch at the start (they act on the gliding values).
         setRoutes(routes.after);
         params_.setAll(target.scene.params);
-        morphSeen_ = false;
+        morph_ = Morph::Begun;
         const Scene scene = withinFishCap(target.scene);
         fishCount_ = static_cast<int>(scene.fishCount);
         const bool ownWorld = !worldFollowsView_;
@@ -308,10 +310,13 @@ bool Editor::morphToPreset(int row, double seconds) {
 
 void Editor::onParamEdited(ParamId id, float before, float after) {
     history_.record(id, before, after);
-    morphSeen_ = false;
-    host_->post([id, after](SimHost::Context& c) {
+    morph_ = Morph::None;
+    // Every parameter as the sliders show it, not the edited one alone: an
+    // edit ends a morph where the sliders saw it, and the simulation's glide
+    // had gone on since.
+    host_->post([params = params_.params()](SimHost::Context& c) {
         c.morph.reset();
-        c.sim.setParam(id, after);
+        c.sim.setParams(params);
     });
     emit historyChanged();
     updateModified();
@@ -319,7 +324,7 @@ void Editor::onParamEdited(ParamId id, float before, float after) {
 
 void Editor::applyParamsFromHistory(const Params& params) {
     params_.setAll(params);
-    morphSeen_ = false;
+    morph_ = Morph::None;
     host_->post([params](SimHost::Context& c) {
         c.morph.reset();
         c.sim.setParams(params);
@@ -342,15 +347,15 @@ void Editor::applyHistoryStep(const HistoryStep& step) {
 }
 
 void Editor::undo() {
-    if (auto step = history_.undo(params_.params())) applyHistoryStep(*step);
+    if (auto step = history_.undo(presetParams())) applyHistoryStep(*step);
 }
 
 void Editor::redo() {
-    if (auto step = history_.redo(params_.params())) applyHistoryStep(*step);
+    if (auto step = history_.redo(presetParams())) applyHistoryStep(*step);
 }
 
 void Editor::resetAllParams() {
-    const Params before = params_.params();
+    const Params before = presetParams();
     const Params defaults;
     if (before == defaults) return;
     history_.recordAll(before, defaults, "Reset all parameters");

@@ -303,6 +303,39 @@ TEST_CASE("a morph glides every parameter to the other preset and ends exactly o
     CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
 }
 
+TEST_CASE("saving while a morph glides writes the preset it glides to, which is not marked modified meanwhile") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Target"));
+    const Params target = loadPreset(f.userDir / "target.json").scene.params;
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    const float from = loadPreset(shippedPreset("compact-rush")).scene.params.get(ParamId::MaxSpeed);
+    const float to = target.get(ParamId::MaxSpeed);
+    REQUIRE(from != to);
+    REQUIRE(EditorFixture::waitFor([&] { return simValue(f, ParamId::MaxSpeed) == from; }));
+    REQUIRE(f.editor->morphToPreset(presetRow(f, "Target"), 60.0));
+    // The sliders follow the glide.
+    REQUIRE(EditorFixture::waitFor([&] {
+        const float shown = f.editor->params()->params().get(ParamId::MaxSpeed);
+        return shown != from && shown != to;
+    }, 5000));
+    CHECK_FALSE(f.editor->modified());
+    REQUIRE(f.editor->savePreset());
+    CHECK(loadPreset(f.userDir / "target.json").scene.params == target);
+    // The glide goes on, and an edit ends it where the sliders show it: the
+    // simulation runs what they show, and the preset is modified.
+    CHECK(f.editor->host().stats().morphing);
+    f.editor->params()->setValue(row(ParamId::CohesionWeight), 2.5);
+    f.editor->params()->endGesture();
+    const Params shown = f.editor->params()->params();
+    CHECK(shown.get(ParamId::CohesionWeight) == 2.5f);
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().morphing; }));
+    CHECK(f.editor->host().stats().params == shown);
+    QTest::qWait(600);  // refreshes of the stats that may predate the edit
+    CHECK(f.editor->params()->params() == shown);
+    CHECK(f.editor->host().stats().params == shown);
+    CHECK(f.editor->modified());
+}
+
 TEST_CASE("undoing a morph brings back the preset open before it, so that a save cannot write it over the target") {
     EditorFixture f;
     auto* params = f.editor->params();
