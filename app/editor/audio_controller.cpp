@@ -31,6 +31,7 @@ AudioController::AudioController(std::shared_ptr<AudioFeed> feed, QObject* paren
     connect(&playback_, &TrackPlayback::outputProblem, this, &AudioController::problem);
     connect(&live_, &LiveInput::started, this, [this](const QString& name) { setStatus(tr("Listening to %1").arg(name)); });
     connect(&live_, &LiveInput::failed, this, [this](const QString& message) {
+        inputIndex_ = -1;  // the input box shows no device chosen
         setSource(NoSource);
         setStatus(message);
         emit problem(message);
@@ -75,6 +76,7 @@ void AudioController::refreshDevices() {
         live_.stop();
         feed_->clear();
         setSource(NoSource);
+        setStatus(tr("The audio input device went away: choose another input, or open a file"));
         emit problem(tr("The audio input device went away"));
     }
     const QAudioDevice output = QMediaDevices::defaultAudioOutput();

@@ -32,13 +32,13 @@ float sampleAt(const char* p, QAudioFormat::SampleFormat format) {
 
 LiveCapture::~LiveCapture() { stop(); }
 
-void LiveCapture::start(const QAudioDevice& device) {
+void LiveCapture::start(const QAudioDevice& device, quint64 request) {
     stop();
     // The device's own format (no conversion inside Qt); mixed to mono here
     // and analysed at the device's rate.
     format_ = device.preferredFormat();
     if (!format_.isValid() || format_.sampleRate() <= 0) {
-        emit failed(tr("%1 reports no usable audio format").arg(device.description()));
+        emit failed(tr("%1 reports no usable audio format").arg(device.description()), request);
         return;
     }
     AudioAnalyzerConfig config;
@@ -53,11 +53,11 @@ void LiveCapture::start(const QAudioDevice& device) {
     if (!io_ || source_->error() != QAudio::NoError) {
         source_.reset();
         io_ = nullptr;
-        emit failed(tr("Could not open %1 for capture").arg(device.description()));
+        emit failed(tr("Could not open %1 for capture").arg(device.description()), request);
         return;
     }
     connect(io_, &QIODevice::readyRead, this, &LiveCapture::readAvailable);
-    emit started(device.description());
+    emit started(device.description(), request);
 }
 
 void LiveCapture::stop() {
@@ -95,8 +95,12 @@ LiveInput::LiveInput(std::shared_ptr<AudioFeed> feed, QObject* parent)
     : QObject(parent), capture_(new LiveCapture(std::move(feed))) {
     capture_->moveToThread(&thread_);
     connect(&thread_, &QThread::finished, capture_, &QObject::deleteLater);
-    connect(capture_, &LiveCapture::started, this, &LiveInput::started);
-    connect(capture_, &LiveCapture::failed, this, &LiveInput::failed);
+    connect(capture_, &LiveCapture::started, this, [this](const QString& name, quint64 request) {
+        if (request == request_) emit started(name);
+    });
+    connect(capture_, &LiveCapture::failed, this, [this](const QString& message, quint64 request) {
+        if (request == request_) emit failed(message);
+    });
     thread_.setObjectName(QStringLiteral("live audio input"));
     thread_.start();
 }
@@ -108,10 +112,13 @@ LiveInput::~LiveInput() {
 }
 
 void LiveInput::start(const QAudioDevice& device) {
-    QMetaObject::invokeMethod(capture_, [c = capture_, device] { c->start(device); }, Qt::QueuedConnection);
+    const quint64 request = ++request_;
+    QMetaObject::invokeMethod(capture_, [c = capture_, device, request] { c->start(device, request); },
+                              Qt::QueuedConnection);
 }
 
 void LiveInput::stop() {
+    ++request_;
     QMetaObject::invokeMethod(capture_, [c = capture_] { c->stop(); }, Qt::QueuedConnection);
 }
 

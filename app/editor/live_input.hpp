@@ -22,12 +22,13 @@ public:
     ~LiveCapture() override;
 
 public slots:
-    void start(const QAudioDevice& device);
+    // `request`: LiveInput's number for this start, given back with its outcome.
+    void start(const QAudioDevice& device, quint64 request);
     void stop();
 
 signals:
-    void started(const QString& deviceName);
-    void failed(const QString& message);
+    void started(const QString& deviceName, quint64 request);
+    void failed(const QString& message, quint64 request);
 
 private:
     void readAvailable();
@@ -51,12 +52,16 @@ public:
     void stop();
 
 signals:
+    // The outcome of the latest start() only: one that a later start() or a
+    // stop() overtook is not reported (it arrives queued from the capture
+    // thread, and would name a device no longer chosen).
     void started(const QString& deviceName);
     void failed(const QString& message);
 
 private:
     QThread thread_;
     LiveCapture* capture_;
+    quint64 request_ = 0;  // counts start() and stop() calls
 };
 
 }  // namespace mirofish::editor

@@ -139,6 +139,9 @@ bool RouteListModel::setField(int row, const QString& field, const QVariant& val
         const auto s = findModSource(text);
         if (!s) return false;
         r.source = *s;
+        // Only a band route has a band (a preset keeps none for the others):
+        // a route switched back from band is the one it was, not "modified".
+        if (r.source != ModSource::Band) r.band = 0;
     } else if (field == QLatin1String("band")) {
         r.band = static_cast<std::size_t>(std::clamp(value.toInt(), 0, static_cast<int>(kMaxModBand)));
     } else if (field == QLatin1String("target")) {

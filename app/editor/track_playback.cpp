@@ -38,7 +38,11 @@ void writeSample(char* out, QAudioFormat::SampleFormat format, float v) {
 
 TrackReader::TrackReader(std::shared_ptr<const MonoAudio> audio, const QAudioFormat& format, QObject* parent)
     : QIODevice(parent), audio_(std::move(audio)), format_(format), step_(audio_->sampleRate / format.sampleRate()) {
-    open(QIODevice::ReadOnly);
+    // Unbuffered: QIODevice's own buffer would read 16 KB ahead of a sink
+    // asking for a period, and the playhead (handed out minus what the sink
+    // holds) would run up to 85 ms ahead of the sound, and a seek would play
+    // that much of the old position first.
+    open(QIODevice::ReadOnly | QIODevice::Unbuffered);
 }
 
 double TrackReader::positionSeconds() const { return position_ / audio_->sampleRate; }
@@ -61,7 +65,7 @@ void TrackReader::setLoop(bool loop) {
 qint64 TrackReader::bytesAvailable() const {
     if (loop_) return std::numeric_limits<int>::max();
     const double left = static_cast<double>(audio_->samples.size()) - position_;
-    return static_cast<qint64>(std::max(0.0, left / step_)) * format_.bytesPerFrame() + QIODevice::bytesAvailable();
+    return static_cast<qint64>(std::max(0.0, left / step_)) * format_.bytesPerFrame();
 }
 
 qint64 TrackReader::readData(char* data, qint64 maxSize) {
@@ -202,6 +206,8 @@ void TrackPlayback::pause() {
 
 void TrackPlayback::seek(double seconds) {
     if (!audio_) return;
+    // A looping track wraps ([ and ] near either end land on the next lap).
+    if (loop_ && duration() > 0) seconds = std::fmod(std::fmod(seconds, duration()) + duration(), duration());
     seconds = std::clamp(seconds, 0.0, duration());
     sinkAtPause_ = false;
     if (playing_) {

@@ -12,6 +12,7 @@
 
 #include "audio_loop_file.hpp"
 #include "editor_fixture.hpp"
+#include "live_input.hpp"
 #include "track_playback.hpp"
 
 using namespace mirofish;
@@ -304,6 +305,68 @@ TEST_CASE("a looping track played past its end, its loop turned off, counts what
     reader.setLoop(false);
     CHECK(reader.handedOutSeconds() == Approx(0.5));
     CHECK(reader.positionSeconds() == Approx(0.5));
+}
+
+TEST_CASE("a small read from the playing track takes only what it returns, so the playhead is what was heard") {
+    auto audio = std::make_shared<MonoAudio>();
+    audio->sampleRate = 48000;
+    audio->samples.assign(48000, 0.1f);
+    QAudioFormat format;
+    format.setSampleRate(48000);
+    format.setChannelCount(2);
+    format.setSampleFormat(QAudioFormat::Float);
+    editor::TrackReader reader(audio, format);
+    // A sink asks for a period at a time: 10 ms here.
+    std::vector<char> period(static_cast<std::size_t>(format.bytesForDuration(10'000)));
+    REQUIRE(reader.read(period.data(), static_cast<qint64>(period.size())) == static_cast<qint64>(period.size()));
+    CHECK(reader.positionSeconds() == Approx(0.01));
+    CHECK(reader.bytesAvailable() == format.bytesForDuration(990'000));
+    // A seek plays the new place from the next period on.
+    reader.seekSeconds(0.5);
+    REQUIRE(reader.read(period.data(), static_cast<qint64>(period.size())) == static_cast<qint64>(period.size()));
+    CHECK(reader.positionSeconds() == Approx(0.51));
+}
+
+TEST_CASE("skipping past either end of a looping track lands on the next lap, not on the end") {
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    openAndWait(audio, writeLoop(dir, 4), false);
+    audio->setLoop(true);
+    audio->seek(4.0 + 1.5);
+    CHECK(audio->position() == Approx(1.5));
+    audio->seek(-1.0);
+    CHECK(audio->position() == Approx(3.0));
+    audio->setLoop(false);
+    audio->seek(5.5);
+    CHECK(audio->position() == Approx(4.0));
+}
+
+TEST_CASE("a route switched to a band and back to what it was leaves the preset unmodified") {
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    REQUIRE_FALSE(f.editor->modified());
+    const QString source = routeData(routes, 0, RouteListModel::SourceRole).toString();
+    REQUIRE(source != "band");
+    CHECK(routes->setField(0, "source", "band"));
+    CHECK(routes->setField(0, "band", 3));
+    CHECK(f.editor->modified());
+    CHECK(routes->setField(0, "source", source));
+    CHECK_FALSE(f.editor->modified());
+}
+
+TEST_CASE("a live input start overtaken by another choice or by closing reports nothing") {
+    editor::LiveInput live(std::make_shared<AudioFeed>());
+    QStringList failures;
+    QObject::connect(&live, &editor::LiveInput::failed, [&](const QString& m) { failures << m; });
+    // A device that has no format fails; stopped before it could, nothing is said.
+    live.start(QAudioDevice());
+    live.stop();
+    QTest::qWait(300);
+    CHECK(failures.isEmpty());
+    // Alone, its failure is reported.
+    live.start(QAudioDevice());
+    CHECK(EditorFixture::waitFor([&] { return failures.size() == 1; }));
 }
 
 TEST_CASE("an audio file cut short plays what it holds, and the message line says the rest is missing") {
