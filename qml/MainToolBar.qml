@@ -15,6 +15,10 @@ C.ToolBar {
     component ToolToggle: C.ToolButton {
         property string tip
         checkable: true
+        // A click leaves the keyboard where it was: focus here made Tab walk
+        // the tool bar instead of selecting the next fish, and Space press
+        // the button reached.
+        focusPolicy: Qt.NoFocus
         C.ToolTip.visible: hovered && tip !== ""
         C.ToolTip.text: tip
         C.ToolTip.delay: 500

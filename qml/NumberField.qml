@@ -5,8 +5,13 @@
 // 20 twice over), or is left unfinished (empty, a lone "-"). Only typed text
 // is committed: clicking into the field and out again, or Return on the
 // value as shown, leaves the value alone (the text shows it rounded).
+// While typing, the shown value does not overwrite the text (a morph moves
+// it four times a second); Escape puts the value back. Not typing, Ctrl+Z
+// and Ctrl+Shift+Z undo and redo the editor's edits, as elsewhere (the text
+// input took them for its own text).
 import QtQuick
 import QtQuick.Controls
+import MiroFish
 
 TextField {
     id: field
@@ -22,7 +27,26 @@ TextField {
         typed = false
         text = Qt.binding(function() { return field.shown })
     }
-    onTextEdited: typed = true
+    onTextEdited: {
+        if (typed) return
+        typed = true
+        text = text  // ends the binding to `shown` until the edit ends
+    }
+    // Escape while typing belongs to the field, not to the window's shortcut.
+    Keys.onShortcutOverride: event => event.accepted = event.key === Qt.Key_Escape && typed
+    Keys.onEscapePressed: showValue()
+    Keys.onPressed: event => {
+        if (typed) return
+        if (event.matches(StandardKey.Undo)) {
+            Editor.undo()
+            event.accepted = true
+        } else if (event.matches(StandardKey.Redo)
+                   || (event.key === Qt.Key_Z && event.modifiers === (Qt.ControlModifier | Qt.ShiftModifier))
+                   || (event.key === Qt.Key_Y && event.modifiers === Qt.ControlModifier)) {
+            Editor.redo()
+            event.accepted = true
+        }
+    }
     onEditingFinished: {
         if (typed) committed(Number(text.trim().replace(",", ".")))
         showValue()

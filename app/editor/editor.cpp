@@ -224,8 +224,15 @@ void Editor::selectFish(int id) {
 }
 
 void Editor::selectNextFish() {
-    const QVariant current = selectedMap_.value("id");
-    selectFish(current.isValid() ? (current.toInt() + 1) % std::max(fishCount_, 1) : 0);
+    // On the simulation thread, after the selections posted before: the
+    // window's copy of the selection is a quarter second old, and quick Tabs
+    // all moved on from the same fish.
+    host_->post([](SimHost::Context& c) {
+        const std::size_t count = c.sim.fishCount();
+        if (count == 0) return;
+        auto& selected = c.overlays.selectedId;
+        selected = selected ? static_cast<std::uint32_t>((*selected + 1) % count) : 0u;
+    });
 }
 
 void Editor::clearObjects() {

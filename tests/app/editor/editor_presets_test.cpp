@@ -336,6 +336,21 @@ TEST_CASE("saving while a morph glides writes the preset it glides to, which is 
     CHECK(f.editor->modified());
 }
 
+TEST_CASE("a value typed during a morph is not overwritten by the glide before Return") {
+    EditorFixture f;
+    REQUIRE(f.editor->morphToPreset(presetRow(f, "Compact rush"), 60.0));
+    const float start = f.editor->params()->params().get(ParamId::MaxSpeed);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->params()->params().get(ParamId::MaxSpeed) != start; }, 5000));
+    auto* field = f.find("field_maxSpeed");
+    REQUIRE(field);
+    f.typeInto(field, "99");
+    QTest::qWait(700);  // the sliders follow the glide meanwhile
+    CHECK(field->property("text").toString() == "99");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(f.editor->params()->params().get(ParamId::MaxSpeed) == 99.0f);
+    CHECK(EditorFixture::waitFor([&] { return simValue(f, ParamId::MaxSpeed) == 99.0f; }));
+}
+
 TEST_CASE("undoing a morph brings back the preset open before it, so that a save cannot write it over the target") {
     EditorFixture f;
     auto* params = f.editor->params();

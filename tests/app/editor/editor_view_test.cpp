@@ -3,6 +3,7 @@
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <catch2/catch.hpp>
+#include <functional>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -167,6 +168,55 @@ TEST_CASE("Tab moves on from a field typed into, and a control reached with Tab 
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 4; }));
     QTest::keyClick(f.window, Qt::Key_Tab);
     CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 5; }));
+}
+
+TEST_CASE("quick Tabs each select the next fish, also after a click on a tool bar button") {
+    EditorFixture f;
+    REQUIRE(EditorFixture::waitFor([&] { return f.step() > 5; }));
+    QQuickItem* step = nullptr;
+    const std::function<void(QQuickItem*)> search = [&](QQuickItem* item) {
+        if (item->inherits("QQuickAbstractButton") && item->property("text").toString() == "Step") step = item;
+        for (QQuickItem* child : item->childItems()) search(child);
+    };
+    search(f.window->contentItem());
+    REQUIRE(step);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, step->mapToScene(QPointF(step->width() / 2, step->height() / 2)).toPoint());
+    CHECK_FALSE(step->hasActiveFocus());
+    f.editor->selectFish(4);
+    for (int i = 0; i < 3; ++i) QTest::keyClick(f.window, Qt::Key_Tab);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 7; }));
+    QTest::qWait(300);
+    CHECK(f.editor->selectedFish().value("id").toInt() == 7);
+}
+
+TEST_CASE("in a number field Escape puts the value back, and Ctrl+Z and Ctrl+Shift+Z undo and redo the edit") {
+    EditorFixture f;
+    auto* field = f.find("field_alignmentWeight");
+    REQUIRE(field);
+    const float before = f.editor->params()->params().get(ParamId::AlignmentWeight);
+    REQUIRE(before != 2.5f);
+    f.typeInto(field, "2.5");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    REQUIRE(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.5f);
+    REQUIRE(field->hasActiveFocus());
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == before);
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.5f);
+
+    // Escape while typing: the value is shown again and kept, and the
+    // selected fish stays selected (the window's Escape lets it go).
+    f.editor->selectFish(4);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 4; }));
+    const QString shown = field->property("text").toString();
+    f.typeInto(field, "7");
+    QTest::keyClick(f.window, Qt::Key_Escape);
+    CHECK(field->property("text").toString() == shown);
+    field->setFocus(false);
+    f.find("fishView")->forceActiveFocus();
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.5f);
+    QTest::qWait(300);
+    CHECK(f.editor->selectedFish().value("id").toInt() == 4);
 }
 
 TEST_CASE("left drag holds a field at the pointer, a fast swipe scares, and neither is saved") {
