@@ -155,7 +155,7 @@ ApplicationWindow {
     Shortcut { sequences: [StandardKey.Save]; onActivated: Editor.savePreset() }
     Shortcut {
         sequence: "Ctrl+Shift+S"
-        onActivated: { window.panelVisible = true; tabs.currentIndex = 1; presetPanel.focusName() }
+        onActivated: { window.panelVisible = true; tabs.currentIndex = 1; presetPanel.saveAsOrAskName() }
     }
     Shortcut { sequence: "F1"; onActivated: window.helpVisible = !window.helpVisible }
     Shortcut { sequence: "Ctrl+E"; onActivated: exportDialog.open() }

@@ -9,6 +9,11 @@ ColumnLayout {
     id: panel
     spacing: 6
     function focusName() { nameField.forceActiveFocus(); nameField.selectAll() }
+    // Ctrl+Shift+S: saves as the name typed; with none, asks for one.
+    function saveAsOrAskName() {
+        if (nameField.text.trim() !== "") saveAs()
+        else focusName()
+    }
     // A name you already use asks before it replaces that preset.
     function saveAs() {
         if (Editor.presetNameTaken(nameField.text)) {

@@ -177,6 +177,9 @@ public:
     // The parameters of the preset as it stands: the sliders', or a running
     // morph's target while they glide.
     Params presetParams() const;
+    // Its fish count: the editor's, or the preset's own above the editor's
+    // cap while the count was not changed.
+    std::uint32_t presetFishCount() const;
 
 signals:
     void frameReady();  // a new snapshot is waiting (queued from the simulation thread)

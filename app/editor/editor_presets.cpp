@@ -52,7 +52,7 @@ Preset Editor::currentPreset() {
     const SimStats& s = lastStats_;
     Preset p = loaded_;
     p.scene.params = presetParams();
-    p.scene.fishCount = static_cast<std::uint32_t>(fishCount_);
+    p.scene.fishCount = presetFishCount();
     p.scene.seed = s.seed;
     if (!worldFollowsView_) {
         p.scene.width = s.worldWidth;
@@ -65,12 +65,20 @@ Preset Editor::currentPreset() {
     return p;
 }
 
+std::uint32_t Editor::presetFishCount() const {
+    // More fish than the editor runs, the count untouched: the preset keeps
+    // its own (render and simulate take them all).
+    const auto running = static_cast<std::uint32_t>(fishCount_);
+    const std::uint32_t own = loaded_.scene.fishCount;
+    return running == std::min<std::uint32_t>(own, kMaxFish) ? own : running;
+}
+
 Params Editor::presetParams() const { return morph_ == Morph::None ? params_.params() : loaded_.scene.params; }
 
 void Editor::updateModified() {
     const Scene& a = loaded_.scene;
     const SimStats& s = lastStats_;
-    const bool modified = !(presetParams() == a.params) || static_cast<std::uint32_t>(fishCount_) != a.fishCount ||
+    const bool modified = !(presetParams() == a.params) || presetFishCount() != a.fishCount ||
                           s.seed != a.seed || s.predators.size() != a.predators.size() ||
                           !sameObstacles(s.obstacles, a.obstacles) || !sameFields(s.fields, a.fields) ||
                           !(routes_.matrix() == presetAudioRoutes(loaded_));
@@ -253,8 +261,9 @@ bool Editor::deletePreset(int row) {
     if (!e) return false;
     try {
         const QString name = QString::fromStdString(e->name);
-        if (row == presetRow()) loadedIsUser_ = false;  // still open, now only in memory
+        const bool wasOpen = row == presetRow();
         presets_->library().remove(*e);
+        if (wasOpen) loadedIsUser_ = false;  // still open, now only in memory
         refreshPresetsAndSay(tr("Deleted %1").arg(name));
         emit presetChanged();
         return true;

@@ -255,7 +255,12 @@ Preset readPreset(const Checker& c, const json& root) {
             if (pr.behaviour == PredatorBehaviour::FollowPath) {
                 pr.path = c.path(list[i], w, 2);
                 pr.position = pr.path.front();
+            } else if (list[i].contains("path")) {
+                c.fail(Checker::join(w, "path"), "is only used with \"behaviour\": \"path\"");
             }
+            // A start needs both: "y" alone was dropped without a word.
+            if (list[i].contains("x") != list[i].contains("y"))
+                c.fail(Checker::join(w, list[i].contains("x") ? "y" : "x"), "is missing (a start gives both x and y)");
             if (list[i].contains("x") || pr.behaviour == PredatorBehaviour::ChaseNearest) {
                 pr.position = Vec2{{static_cast<float>(c.number(list[i], w, "x", -kMaxWorldSize, kMaxWorldSize, "px")),
                                     static_cast<float>(c.number(list[i], w, "y", -kMaxWorldSize, kMaxWorldSize, "px"))}};

@@ -465,6 +465,58 @@ TEST_CASE("after save as, save and rename the preset browser shows the selected 
     CHECK(EditorFixture::waitFor(selectedInView, 2000));
 }
 
+TEST_CASE("Ctrl+Shift+S with a name typed in the Presets tab saves as that name at once") {
+    EditorFixture f;
+    f.window->setProperty("panelTab", 1);
+    auto* name = f.find("presetName");
+    REQUIRE(name);
+    f.typeInto(name, "Typed first");
+    f.find("fishView")->forceActiveFocus();
+    f.window->setProperty("panelTab", 0);
+    QTest::keyClick(f.window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+    CHECK(std::filesystem::exists(f.userDir / "typed-first.json"));
+    CHECK(f.editor->presetName() == "Typed first");
+}
+
+TEST_CASE("a delete that fails leaves the open preset yours, to save again") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    const int row = presetRow(f, "Mine");
+    REQUIRE(row >= 0);
+    // Something else put a folder with files where the preset was: it cannot be deleted.
+    std::filesystem::remove(f.userDir / "mine.json");
+    std::filesystem::create_directory(f.userDir / "mine.json");
+    writeText(f.userDir / "mine.json" / "other", "x");
+    CHECK_FALSE(f.editor->deletePreset(row));
+    CHECK(f.editor->messageIsError());
+    CHECK(f.editor->message().contains("cannot delete the preset"));
+    CHECK(f.editor->presetIsUser());
+    CHECK(f.editor->presetOrigin().isEmpty());
+}
+
+TEST_CASE("a preset of more fish than the editor runs keeps its own count when saved with the count untouched") {
+    EditorFixture f;
+    Preset big = loadPreset(shippedPreset("gentle-cruise"));
+    big.name = "Big school";
+    big.scene.fishCount = 300'000;
+    savePreset(big, f.userDir / "big-school.json");
+    f.editor->presets()->refresh();
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Big school")));
+    CHECK(f.editor->fishCount() == editor::Editor::kMaxFish);
+    CHECK_FALSE(f.editor->modified());
+    f.editor->params()->setValue(row(ParamId::CohesionWeight), 2.5);
+    f.editor->params()->endGesture();
+    REQUIRE(f.editor->savePreset());
+    const Preset saved = loadPreset(f.userDir / "big-school.json");
+    CHECK(saved.scene.fishCount == 300'000);
+    CHECK(saved.scene.params.get(ParamId::CohesionWeight) == 2.5f);
+    // A count chosen in the editor is the count.
+    f.editor->setFishCount(1000);
+    CHECK(f.editor->modified());
+    REQUIRE(f.editor->savePreset());
+    CHECK(loadPreset(f.userDir / "big-school.json").scene.fishCount == 1000);
+}
+
 TEST_CASE("the preset browser selects the loaded preset and names where a preset outside it comes from") {
     EditorFixture f("predator-attack");
     auto* list = f.find("presetList");

@@ -244,6 +244,16 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(presetText({{"predators", nlohmann::json::array({onePoint})}})),
                    Catch::Contains("at least 2 points"));
     }
+    SECTION("a predator key its behaviour does not use, or half a start") {
+        nlohmann::json chaser = {{"behaviour", "chase"}, {"x", 1}, {"y", 2}};
+        chaser["path"] = nlohmann::json::array({nlohmann::json::array({1, 2}), nlohmann::json::array({3, 4})});
+        CHECK_THAT(errorOf(presetText({{"predators", nlohmann::json::array({chaser})}})),
+                   Catch::Contains("'predators[0].path' is only used with \"behaviour\": \"path\""));
+        nlohmann::json walker = {{"behaviour", "path"}, {"y", 2}};
+        walker["path"] = chaser["path"];
+        CHECK_THAT(errorOf(presetText({{"predators", nlohmann::json::array({walker})}})),
+                   Catch::Contains("'predators[0].x' is missing (a start gives both x and y)"));
+    }
 }
 
 TEST_CASE("a key given twice in one object of a preset is refused, not silently the last one") {
