@@ -147,6 +147,47 @@ ApplicationWindow {
         y: 60
     }
 
+    // Closing with unsaved changes asks first: Save (a preset of yours),
+    // Discard, or Cancel (for another preset, Cancel leads to Save as).
+    property bool closeConfirmed: false
+    onClosing: close => {
+        if (!Editor.modified || closeConfirmed) return
+        close.accepted = false
+        confirmClose.open()
+    }
+    function closeNow() {
+        closeConfirmed = true
+        window.close()
+    }
+    Dialog {
+        id: confirmClose
+        objectName: "confirmClose"
+        title: qsTr("Unsaved changes")
+        modal: true
+        anchors.centerIn: Overlay.overlay
+        width: 460
+        standardButtons: (Editor.presetIsUser ? Dialog.Save : Dialog.NoButton) | Dialog.Discard | Dialog.Cancel
+        Label {
+            width: parent.width
+            wrapMode: Text.Wrap
+            textFormat: Text.PlainText  // a preset's name, as typed
+            text: Editor.presetIsUser
+                  ? qsTr("%1 has changes that are not saved. Save them before closing?").arg(Editor.presetName)
+                  : qsTr("%1 has changes that are not saved, and it is not a preset of yours: Cancel, then Save as in the Presets tab, keeps them.").arg(Editor.presetName)
+        }
+        onAccepted: if (Editor.savePreset()) window.closeNow()
+        onDiscarded: {
+            close()
+            window.closeNow()
+        }
+        onRejected: {
+            if (Editor.presetIsUser) return
+            window.panelVisible = true
+            tabs.currentIndex = 1
+            presetPanel.focusName()
+        }
+    }
+
     Shortcut { sequence: "Space"; enabled: !window.keysGoToControl; onActivated: Editor.togglePause() }
     Shortcut { sequences: ["Right", "."]; enabled: !window.keysGoToControl; onActivated: Editor.stepOnce() }
     Shortcut { sequence: "R"; onActivated: Editor.resetWithNewSeed() }

@@ -206,7 +206,9 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
                 QGuiApplication::exit(cli::kExitFailed);
                 return;
             }
-            QGuiApplication::quit();
+            // exit, not quit: Qt 6's quit closes the window, which asks
+            // first when the preset has unsaved changes.
+            QGuiApplication::exit(0);
         });
     }
     return QGuiApplication::exec();

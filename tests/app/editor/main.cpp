@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
     if (session.configData().listTests || session.configData().listTestNamesOnly) return session.run();
     mirofish::cli::useQuietRuntimeDir();  // as the mirofish executable does
     QGuiApplication app(argc, argv);
+    // A test that closes its window does not end the application for the tests after it.
+    app.setQuitOnLastWindowClosed(false);
     QQuickStyle::setStyle("Fusion");
     return session.run();
 }
