@@ -33,10 +33,11 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
     return runCommand(spec, argv, out, err, [&](const Args& args) {
         const auto file = args.value("audio");
         if (!file) throw ArgError("--audio FILE is required");
-        const long long fps = args.integer("fps", 60, 1, 1000);
+        // A real number: what a 29.97 fps render hears can be looked at.
+        const double fps = args.number("fps", 60, 1, 1000);
         const long long bands = args.integer("bands", kDefaultBands, 1, 64);
         AudioAnalyzerConfig config;
-        config.frameRate = static_cast<double>(fps);
+        config.frameRate = fps;
         config.bands = static_cast<std::size_t>(bands);
         const AnalysedTrack track = analyseAudioFile(*file, config);
         if (!track.audio.warning.empty()) err << "mirofish analyze: warning: " << track.audio.warning << "\n";
@@ -50,7 +51,7 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
         }
         for (std::size_t k = 0; k < frames.size(); ++k) {
             const AudioFeatures& f = frames[k];
-            const double time = static_cast<double>(k) / static_cast<double>(fps);
+            const double time = static_cast<double>(k) / fps;
             if (csv) {
                 out << k << ',' << num(time) << ',' << num(f.named[0]) << ',' << num(f.named[1]) << ','
                     << num(f.named[2]);

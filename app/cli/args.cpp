@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "params/number_text.hpp"
 
 namespace mirofish::cli {
 
@@ -27,6 +28,8 @@ Args::Args(const std::vector<std::string>& argv, const std::vector<OptionSpec>& 
         }
         const auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == name; });
         if (spec == specs.end()) throw ArgError("unknown option '--" + name + "' (see 'mirofish " + command + " --help')");
+        // The last one won without a word: "--out a.mp4 ... --out b" wrote b.
+        if (values_.contains(name)) throw ArgError("option '--" + name + "' is given twice; give it once");
         if (spec->valueName.empty()) {
             if (inlineValue) throw ArgError("option '--" + name + "' takes no value");
             values_[name] = "";
@@ -101,11 +104,10 @@ double Args::number(const std::string& name, double fallback, double lo, double 
     const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), out);
     if (ec != std::errc{} || end != v->data() + v->size() || !std::isfinite(out))
         throw ArgError("option '--" + name + "' needs a number, got '" + *v + "'");
-    if (out < lo || out > hi) {
-        std::ostringstream s;
-        s << "option '--" << name << "' is " << out << ", allowed " << lo << " to " << hi;
-        throw ArgError(s.str());
-    }
+    // As many digits as tell it from the bound: 240.0000001 is not 240.
+    if (out < lo || out > hi)
+        throw ArgError("option '--" + name + "' is " + numberText(out) + ", allowed " + numberText(lo) + " to " +
+                       numberText(hi));
     return out;
 }
 

@@ -72,7 +72,10 @@ ProcessResult run(const std::vector<std::string>& args, const std::function<bool
             cancelled = true;
             kill(pid, SIGKILL);
         }
-        if (poll(fds, 2, -1) < 0 && errno != EINTR) break;
+        // A tenth of a second at most between two looks at onData: a stop
+        // must not wait for a program that prints nothing (a signal caught
+        // by another thread does not interrupt this poll).
+        if (poll(fds, 2, onData ? 100 : -1) < 0 && errno != EINTR) break;
         for (pollfd& p : fds) {
             if (p.fd < 0 || !(p.revents & (POLLIN | POLLHUP))) continue;
             const ssize_t n = read(p.fd, buffer.data(), buffer.size());

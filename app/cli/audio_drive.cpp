@@ -16,10 +16,10 @@ void AudioDrive::skipTo(std::uint64_t frame) {
 }
 
 AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, const Params& base, double frameRate,
-                             const std::string& ffmpeg) {
+                             const std::string& ffmpeg, const DecodeProgress& progress) {
     AudioAnalyzerConfig config;
     config.frameRate = frameRate;
-    AnalysedTrack track = analyseAudioFile(file, config, {}, ffmpeg);
+    AnalysedTrack track = analyseAudioFile(file, config, progress, ffmpeg);
     AudioDrive drive;
     drive.frames = std::move(track.frames);
     drive.matrix = presetAudioRoutes(preset);

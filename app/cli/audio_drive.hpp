@@ -9,6 +9,7 @@
 
 #include "audio/audio_analyzer.hpp"
 #include "audio/modulation.hpp"
+#include "cli/audio_decode.hpp"
 #include "io/preset.hpp"
 
 namespace mirofish::cli {
@@ -32,9 +33,10 @@ private:
     OnsetEnvelope onset_;
 };
 
-// Throws AudioFileError (missing, empty, corrupt file, or no ffmpeg for it).
+// Throws AudioFileError (missing, empty, corrupt file, or no ffmpeg for it),
+// and DecodeCancelled once `progress.cancelled` says so.
 // `ffmpeg`: the program for other kinds than WAV (decodeAudioFile).
 AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, const Params& base, double frameRate,
-                             const std::string& ffmpeg = {});
+                             const std::string& ffmpeg = {}, const DecodeProgress& progress = {});
 
 }  // namespace mirofish::cli

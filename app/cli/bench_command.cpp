@@ -189,7 +189,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         const long long cores = std::max(1u, std::thread::hardware_concurrency());
         const auto threadCounts = args.integerList("threads", cores > 1 ? std::vector<long long>{1, cores}
                                                                           : std::vector<long long>{1}, 1, 256);
-        const double seconds = static_cast<double>(args.integer("seconds", 1, 1, 3600));
+        const double seconds = args.number("seconds", 1, 0.01, 3600);
         const auto fixedSteps = static_cast<std::uint64_t>(args.integer("steps", 0, 1, 1'000'000));
         const auto repeat = static_cast<int>(args.integer("repeat", 1, 1, 100));
         const auto pairs = static_cast<int>(args.integer("pairs", 5, 0, 100));

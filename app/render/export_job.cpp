@@ -82,12 +82,12 @@ std::uint64_t framesFor(double seconds, double fps) {
     return static_cast<std::uint64_t>(std::max(1.0, std::round(seconds * fps)));
 }
 
-ExportJob::ExportJob(ExportSettings settings) : settings_(std::move(settings)) {
+ExportJob::ExportJob(ExportSettings settings, std::function<bool()> stopRequested) : settings_(std::move(settings)) {
     checkSettings(settings_);
     const auto created = missingFolders(settings_);
     checkOutput(settings_);
     try {
-        prepare();
+        prepare(stopRequested);
     } catch (...) {
         // Nothing was written: leave no folder made for it (an unreadable audio file, no OpenGL).
         std::error_code ignored;
@@ -96,7 +96,7 @@ ExportJob::ExportJob(ExportSettings settings) : settings_(std::move(settings)) {
     }
 }
 
-void ExportJob::prepare() {
+void ExportJob::prepare(const std::function<bool()>& stopRequested) {
     clock_ = FrameClock::forFps(settings_.fps);
 
     const int threads = settings_.threads > 0 ? settings_.threads
@@ -109,7 +109,8 @@ void ExportJob::prepare() {
     if (settings_.trails) base_.set(ParamId::Trails, *settings_.trails ? 1.0f : 0.0f);
     if (!settings_.audioFile.empty()) {
         try {
-            audio_ = cli::analyseAudioDrive(settings_.audioFile, settings_.preset, base_, settings_.fps, settings_.ffmpeg);
+            audio_ = cli::analyseAudioDrive(settings_.audioFile, settings_.preset, base_, settings_.fps, settings_.ffmpeg,
+                                            {{}, stopRequested});
         } catch (const std::exception& e) {
             throw ExportError(e.what());
         }
@@ -170,32 +171,24 @@ std::optional<Params> ExportJob::nextFrameParams() {
     return std::nullopt;
 }
 
-bool ExportJob::completeFrame(Clock::time_point start, const ExportTimes& before) {
+void ExportJob::completeFrame(Clock::time_point start, const ExportTimes& before) {
     if (warmedUp_ < warmupFrames_) {
         // With trails the canvas is part of the picture: paint it during the warm-up too.
         if (base_.get(ParamId::Trails) >= 0.5f) drawFrame();
         ++warmedUp_;
         times_ = before;
         times_.warmup += since(start);
-        return true;
+        return;
     }
-    if (done_ < settings_.frames) {
-        drawFrame();
-        const auto r0 = Clock::now();
-        quick_->readBack(image_);
-        times_.readBack += since(r0);
-        const auto w0 = Clock::now();
-        sink_->write(image_, done_);
-        times_.output += since(w0);
-        ++done_;
-    } else {
-        const auto w0 = Clock::now();
-        sink_->finish();
-        times_.output += since(w0);
-        finished_ = true;
-    }
+    drawFrame();
+    const auto r0 = Clock::now();
+    quick_->readBack(image_);
+    times_.readBack += since(r0);
+    const auto w0 = Clock::now();
+    sink_->write(image_, done_);
+    times_.output += since(w0);
+    ++done_;
     times_.total += since(start);
-    return !finished_;
 }
 
 bool ExportJob::finishOutputFor(std::chrono::milliseconds wait) {
@@ -208,10 +201,14 @@ bool ExportJob::finishOutputFor(std::chrono::milliseconds wait) {
 
 bool ExportJob::step() {
     if (finished_) return false;
+    const auto params = nextFrameParams();
+    // A caller between calls can stop it while ffmpeg completes a long video.
+    if (!params) return finishOutputFor(std::chrono::seconds(1));
     const auto start = Clock::now();
     const ExportTimes before = times_;
-    if (const auto params = nextFrameParams()) advanceOneFrame(*params);
-    return completeFrame(start, before);
+    advanceOneFrame(*params);
+    completeFrame(start, before);
+    return true;
 }
 
 bool ExportJob::stepFor(std::chrono::milliseconds wait) {
@@ -225,7 +222,8 @@ bool ExportJob::stepFor(std::chrono::milliseconds wait) {
     }
     if (advancing_.wait_for(wait) != std::future_status::ready) return true;
     advancing_.get();
-    return completeFrame(advanceStart_, advanceBefore_);
+    completeFrame(advanceStart_, advanceBefore_);
+    return true;
 }
 
 }  // namespace mirofish::render

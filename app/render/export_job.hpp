@@ -7,6 +7,7 @@
 // (the simulation of a frame may run on a thread of its own: stepFor).
 #include <QImage>
 #include <chrono>
+#include <functional>
 #include <future>
 #include <memory>
 #include <optional>
@@ -42,13 +43,16 @@ struct ExportTimes {
 class ExportJob {
 public:
     // Checks everything the user can get wrong (output, ffmpeg, audio, sizes)
-    // and throws ExportError before any frame is drawn.
-    explicit ExportJob(ExportSettings settings);
+    // and throws ExportError before any frame is drawn. `stopRequested`, if
+    // set, is asked while the audio file is read and analysed (minutes for
+    // hours of audio): true ends it with an ExportError.
+    explicit ExportJob(ExportSettings settings, std::function<bool()> stopRequested = {});
     ~ExportJob();  // without finish(): cancelled; the sink removes what it began
 
     // The warm-up, then one frame per call: renders and writes frame
-    // framesDone(). Returns false once every frame is written and the output
-    // is complete. Throws ExportError (the output is then cleaned up).
+    // framesDone(); then up to a second per call of completing the output.
+    // Returns false once every frame is written and the output is complete.
+    // Throws ExportError (the output is then cleaned up).
     bool step();
     // The same for a caller with an event loop: starts the frame's
     // simulation on a thread of its own and waits at most `wait` for it;
@@ -73,7 +77,7 @@ public:
 
 private:
     // Everything after the checks: simulation, audio, renderer and output.
-    void prepare();
+    void prepare(const std::function<bool()>& stopRequested);
     using Clock = std::chrono::steady_clock;
     // The parameters of the frame the next call simulates: a warm-up frame
     // or frame framesDone(); none once every frame is written. Once per
@@ -81,11 +85,11 @@ private:
     std::optional<Params> nextFrameParams();
     void advanceOneFrame(const Params& params);
     // After the simulation of the frame begun at `start` (times as they were
-    // then): draws and writes it, or ends the output. step()'s result.
-    bool completeFrame(Clock::time_point start, const ExportTimes& before);
+    // then): draws and writes it (a warm-up frame only draws, with trails).
+    void completeFrame(Clock::time_point start, const ExportTimes& before);
     void drawFrame();
-    // stepFor once every frame is handed over: completes the output,
-    // waiting at most about `wait`.
+    // Once every frame is handed over: completes the output, waiting at most
+    // about `wait`. step()'s result.
     bool finishOutputFor(std::chrono::milliseconds wait);
 
     ExportSettings settings_;

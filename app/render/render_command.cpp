@@ -175,10 +175,16 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         const StopSignals stopSignals;
         std::optional<ExportJob> job;
         try {
-            job.emplace(settings);
+            // A stop ends the reading of the audio file too (minutes for hours of audio).
+            job.emplace(settings, [] { return StopSignals::received() != 0; });
         } catch (const ExportError& e) {
+            // A stop before any frame: the job removed what it had made (its
+            // folder), and the length may not be known yet (the audio's).
+            if (const int signal = StopSignals::received()) {
+                err << "mirofish render: stopped by a signal before the first frame; nothing was written\n";
+                return exitCodeFor(signal);
+            }
             // Found before any frame was drawn: the settings or the output are wrong.
-            if (const int signal = StopSignals::received()) return reportStop(err, settings, 0, settings.frames, signal);
             throw cli::ArgError(e.what());
         }
         if (const std::string warning = job->audioWarning(); !warning.empty())

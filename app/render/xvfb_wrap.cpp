@@ -46,7 +46,9 @@ std::string whyNoDisplay() {
 int runUnderXvfb(int argc, char** argv, std::ostream& err) {
     if (set(kRerunMark)) throw cli::ArgError("no display even inside xvfb-run; is the package xauth installed?");
     const std::string xvfbRun = findProgram("xvfb-run");
-    if (xvfbRun.empty())
+    // xvfb-run without xauth (Debian's xvfb only recommends it) ends with
+    // its own exit code 3 before the render begins.
+    if (xvfbRun.empty() || findProgram("xauth").empty())
         throw cli::ArgError("rendering needs a display, and " + whyNoDisplay() +
                             "; install the packages xvfb and xauth (apt-get install --no-install-recommends xvfb xauth) "
                             "and it runs in Xvfb by itself, or set DISPLAY");

@@ -50,6 +50,15 @@ TEST_CASE("analyze --csv prints a header and one row per frame with the document
     CHECK(run(cli::runAnalyze, {"--audio", file, "--csv", "--bands", "5", "--fps", "30"}).out == r.out);
 }
 
+TEST_CASE("analyze takes a frame rate such as 29.97, as render does, and times each frame by it", "[audio]") {
+    TempDir dir;
+    const Run r = run(cli::runAnalyze, {"--audio", kickFile(dir).string(), "--csv", "--fps", "29.97"});
+    REQUIRE(r.code == 0);
+    const auto rows = split(r.out, '\n');
+    REQUIRE(rows.size() > 11);
+    CHECK(std::stod(split(rows[11], ',')[1]) == Approx(10 / 29.97).margin(1e-4));  // frame 10
+}
+
 TEST_CASE("analyze exits 1 and says so when its output cannot be written, as on a full disk", "[audio]") {
     TempDir dir;
     const Run r = runToFullDisk(cli::runAnalyze, {"--audio", kickFile(dir).string(), "--csv"});

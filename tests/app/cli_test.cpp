@@ -336,6 +336,17 @@ TEST_CASE("bench refuses bad arguments with exit code 2") {
     requireRefused(run(runBench, {"--fish", "1000,"}), "bench", "needs numbers separated by commas, got '1000,'");
     requireRefused(run(runBench, {"--threads", "0"}), "bench", "--threads");
     requireRefused(run(runBench, {"--fast"}), "bench", "unknown option");
+    requireRefused(run(runBench, {"--seconds", "0"}), "bench", "'--seconds' is 0, allowed 0.01 to 3600");
+}
+
+TEST_CASE("an option given twice is refused by name, not silently the last one") {
+    requireRefused(run(runSimulate, {"--steps", "5", "--seed", "3", "--steps", "50"}), "simulate",
+                   "option '--steps' is given twice; give it once");
+    requireRefused(run(runBench, {"--json", "--json"}), "bench", "option '--json' is given twice");
+}
+
+TEST_CASE("a number just outside its range is shown with the digits that tell it from the bound") {
+    requireRefused(run(runBench, {"--seconds", "3600.0000001"}), "bench", "'--seconds' is 3600.0000001, allowed 0.01 to 3600");
 }
 
 TEST_CASE("bench --repeat measures every row several times and reports their spread") {

@@ -54,6 +54,20 @@ TEST_CASE("mirofish render without a display and without Xvfb says what to insta
     CHECK_FALSE(std::filesystem::exists(dir / "frames"));
 }
 
+TEST_CASE("mirofish render without a display, with xvfb-run but no xauth, says what to install and exits 2",
+          "[render][cli]") {
+    TempDir dir;
+    // xvfb-run is there (Debian's xvfb only recommends xauth), xauth is not.
+    std::filesystem::create_symlink(kMirofish, dir / "mirofish");
+    std::filesystem::create_symlink("/usr/bin/xvfb-run", dir / "xvfb-run");
+    const Shell r = shell("env -u DISPLAY PATH='" + dir.path().string() + "' '" + (dir / "mirofish").string() +
+                          "' render --frames 3 --out '" + (dir / "frames").string() + "'");
+    INFO(r.output);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.output, Catch::Contains("install the packages xvfb and xauth"));
+    CHECK_FALSE(std::filesystem::exists(dir / "frames"));
+}
+
 TEST_CASE("the editor without a display says so in one line and exits 2, instead of Qt aborting", "[render][cli]") {
     for (const std::string env : {"-u DISPLAY", "DISPLAY=:9999"}) {
         const Shell r = shell("env -u WAYLAND_DISPLAY " + env + " " + kMirofish + " --quit-after 1");
@@ -233,6 +247,46 @@ TEST_CASE("Ctrl+C stops a render inside Xvfb and exits 130", "[render][cli]") {
 TEST_CASE("Ctrl+C stops a render and its ffmpeg and keeps no unfinished video", "[render][cli]") {
     // Ctrl+C signals the whole foreground process group: the render and ffmpeg.
     requireStoppedCleanly("setsid " + kMirofish, "-INT -$pid", 130);
+}
+
+TEST_CASE("a kill while the audio file is decoded stops the render at once, before any frame", "[render][cli]") {
+    TempDir dir;
+    // An ffmpeg that takes long and prints nothing, as one decoding hours of audio does before its first output.
+    writeText(dir / "slow-ffmpeg", "#!/bin/sh\nexec sleep 30\n");
+    std::filesystem::permissions(dir / "slow-ffmpeg", std::filesystem::perms::owner_all);
+    writeText(dir / "song.mp3", "not decoded here");
+    const Shell r = shell("d='" + dir.path().string() + "'; start=$(date +%s); " + kMirofish +
+                          " render --frames 10 --size 160x96 --audio \"$d/song.mp3\" --ffmpeg \"$d/slow-ffmpeg\" "
+                          "--out \"$d/frames\" 2>$d/err & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid; "
+                          "echo \"rc=$? after $(( $(date +%s) - start )) s\"; cat $d/err; ls $d");
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("rc=143 after "));
+    const auto after = r.output.find("rc=143 after ");
+    REQUIRE(after != std::string::npos);
+    CHECK(std::stoi(r.output.substr(after + 13)) < 10);
+    CHECK_THAT(r.output, Catch::Contains("stopped by a signal before the first frame; nothing was written"));
+    CHECK_FALSE(std::filesystem::exists(dir / "frames"));
+}
+
+TEST_CASE("a kill while ffmpeg completes the video stops the render and keeps no video", "[render][cli]") {
+    TempDir dir;
+    // An ffmpeg that takes every frame, then needs long to complete the
+    // file, as the real one moving a long video's index to its front.
+    writeText(dir / "slow-ffmpeg", "#!/bin/sh\ncat > /dev/null\ntouch \"$(dirname \"$0\")/finishing\"\nexec sleep 30\n");
+    std::filesystem::permissions(dir / "slow-ffmpeg", std::filesystem::perms::owner_all);
+    const Shell r = shell("d='" + dir.path().string() + "'; start=$(date +%s); " + kMirofish +
+                          " render --frames 3 --size 160x96 --fish 50 --ffmpeg \"$d/slow-ffmpeg\" --out \"$d/v.mp4\" "
+                          "2>$d/err & pid=$!; for i in $(seq 1 600); do [ -e $d/finishing ] && break; sleep 0.05; done; "
+                          "sleep 0.5; kill -TERM $pid; wait $pid; echo \"rc=$? after $(( $(date +%s) - start )) s\"; "
+                          "cat $d/err");
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("rc=143 after "));
+    const auto after = r.output.find("rc=143 after ");
+    REQUIRE(after != std::string::npos);
+    CHECK(std::stoi(r.output.substr(after + 13)) < 25);
+    CHECK_THAT(r.output, Catch::Contains("stopped by a signal after 3 of 3 frames; no video was kept"));
+    CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
+    CHECK_FALSE(std::filesystem::exists(dir / "v.mp4.part"));
 }
 
 TEST_CASE("a stopped PNG render counts the frames it wrote", "[render][cli]") {
