@@ -100,16 +100,23 @@ PresetLibrary::Entry PresetLibrary::rename(const Entry& entry, const std::string
     if (newName.find_first_not_of(" \t\r\n") == std::string::npos) throw PresetError("a preset name cannot be empty");
     Preset p = loadPreset(entry.file);
     p.name = newName;
-    const std::string id = slugFor(newName);
-    if (id == entry.id) return write(p, entry.file);
-    const fs::path target = userDir_ / (id + ".json");
+    // The file as Save as numbers it (fileFor): the slug, then slug-2... A
+    // name whose slug another preset's file holds ("Рыбы" and "魚" are both
+    // "preset") takes the next free number, or keeps its own file.
+    const std::string slug = slugFor(newName);
+    fs::path target;
     std::error_code ec;
-    if (fs::exists(target, ec)) {
-        const auto other = nameIn(target);
-        throw PresetError("cannot rename to \"" + newName + "\": its file " + target.string() +
-                          " already holds " + (other ? "the user preset \"" + *other + "\"" : "another file") +
-                          "; choose another name");
+    for (int n = 1; target.empty(); ++n) {
+        const std::string id = n == 1 ? slug : slug + "-" + std::to_string(n);
+        const fs::path file = userDir_ / (id + ".json");
+        if (id == entry.id || !fs::exists(file, ec)) {
+            target = file;
+        } else if (const auto held = nameIn(file); held && lowerAscii(*held) == lowerAscii(newName)) {
+            throw PresetError("cannot rename to \"" + newName + "\": you already have the user preset \"" + *held +
+                              "\" (" + file.string() + "); choose another name");
+        }
     }
+    if (target == entry.file) return write(p, entry.file);
     const Entry renamed = write(p, target);
     fs::remove(entry.file, ec);
     if (ec) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <numbers>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,8 @@ double lengthOf(double x, double y) { return std::sqrt(x * x + y * y); }
 
 struct Partial {
     double speed = 0, ux = 0, uy = 0, cx = 0, cy = 0, nn = 0;
+    // A wrapping world's centroid: each axis as an angle round its circle.
+    double cosX = 0, sinX = 0, cosY = 0, sinY = 0;
     std::size_t nonFinite = 0, moving = 0, withNeighbour = 0;
 };
 
@@ -295,6 +298,8 @@ Metrics computeMetrics(const Simulation& sim) {
     };
 
     constexpr std::size_t kChunk = Simulation::kChunk;
+    constexpr double kTurn = 2.0 * std::numbers::pi;
+    const bool wrap = k.boundary == BoundaryMode::Wrap;
     std::vector<Partial> parts(chunkCount(n, kChunk));
     // First pass: speeds, headings, centroid, nearest neighbours, NaN scan.
     sim.scheduler().parallelFor(n, kChunk, [&](std::size_t b, std::size_t e) {
@@ -311,6 +316,10 @@ Metrics computeMetrics(const Simulation& sim) {
             }
             p.cx += f.px[i];
             p.cy += f.py[i];
+            if (wrap) {
+                const double ax = kTurn * f.px[i] / k.width, ay = kTurn * f.py[i] / k.height;
+                p.cosX += std::cos(ax), p.sinX += std::sin(ax), p.cosY += std::cos(ay), p.sinY += std::sin(ay);
+            }
             const double nn = n > 1 ? nearestNeighbourDistance(i) : -1.0;
             if (nn >= 0.0) {
                 p.nn += nn;
@@ -321,6 +330,7 @@ Metrics computeMetrics(const Simulation& sim) {
     Partial t;
     for (const Partial& p : parts) {
         t.speed += p.speed, t.ux += p.ux, t.uy += p.uy, t.cx += p.cx, t.cy += p.cy, t.nn += p.nn;
+        t.cosX += p.cosX, t.sinX += p.sinX, t.cosY += p.cosY, t.sinY += p.sinY;
         t.nonFinite += p.nonFinite, t.moving += p.moving, t.withNeighbour += p.withNeighbour;
     }
     const double dn = static_cast<double>(n);
@@ -329,13 +339,22 @@ Metrics computeMetrics(const Simulation& sim) {
     m.polarisation = std::hypot(t.ux, t.uy) / dn;
     m.meanNearestNeighbour = t.withNeighbour > 0 ? t.nn / static_cast<double>(t.withNeighbour) : 0.0;
 
-    // Second pass: normalised angular momentum about the centroid.
-    const double cx = t.cx / dn, cy = t.cy / dn;
+    // Second pass: normalised angular momentum about the centroid. In a
+    // wrapping world the centroid is the circular mean of each axis and a
+    // fish's offset from it the shortest way round: a parallel school across
+    // the seam, averaged plainly, had its centre a world away and read as
+    // milling 0.5.
+    const auto circularMean = [](double c, double s, double side) {
+        return std::fmod(side * std::atan2(s, c) / kTurn + side, side);
+    };
+    const double cx = wrap ? circularMean(t.cosX, t.sinX, k.width) : t.cx / dn;
+    const double cy = wrap ? circularMean(t.cosY, t.sinY, k.height) : t.cy / dn;
+    const auto offset = [wrap](double d, double side) { return wrap ? d - side * std::round(d / side) : d; };
     std::vector<double> spin(parts.size(), 0.0);
     sim.scheduler().parallelFor(n, kChunk, [&](std::size_t b, std::size_t e) {
         double s = 0.0;
         for (std::size_t i = b; i < e; ++i) {
-            const double rx = f.px[i] - cx, ry = f.py[i] - cy;
+            const double rx = offset(f.px[i] - cx, k.width), ry = offset(f.py[i] - cy, k.height);
             const double r = lengthOf(rx, ry), v = lengthOf(f.vx[i], f.vy[i]);
             if (r > 1e-9 && v > 1e-9) s += (rx * f.vy[i] - ry * f.vx[i]) / (r * v);
         }

@@ -13,6 +13,7 @@ struct Metrics {
     double meanSpeed = 0;        // px/s
     double polarisation = 0;     // |mean unit heading|: 0 disordered, 1 all parallel
     double milling = 0;          // |mean of (r x v)/(|r||v|)| about the centroid: 1 a perfect mill
+                                 // (wrapping: the centroid each axis's circular mean, r the shortest way)
     double meanNearestNeighbour = 0;  // px
     // Weighted rule accelerations, mean over fish and over the last 300 steps, px/s^2.
     double forceSeparation = 0, forceAlignment = 0, forceCohesion = 0;

@@ -183,6 +183,24 @@ TEST_CASE("renaming refuses an empty name or one whose file another preset uses"
     REQUIRE(lib.load(a).name == "Alpha");
 }
 
+TEST_CASE("a rename to a name whose file name another preset holds takes a numbered file, as Save as does", "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    // Names without a Latin letter or digit all make the file name "preset".
+    lib.save(named("Рыбы"));
+    const auto fish = lib.save(named("魚"));
+    REQUIRE(fish.file.filename() == "preset-2.json");
+    const auto renamed = lib.rename(fish, "Медуза");
+    CHECK(renamed.file == fish.file);
+    CHECK(lib.load(renamed).name == "Медуза");
+    const auto draft = lib.save(named("Draft"));
+    const auto moved = lib.rename(draft, "Скат");
+    CHECK(moved.file.filename() == "preset-3.json");
+    CHECK(lib.load(moved).name == "Скат");
+    CHECK(jsonFiles(user.path()) == std::vector<fs::path>{"preset-2.json", "preset-3.json", "preset.json"});
+    CHECK_THROWS_WITH(lib.rename(moved, "Рыбы"), Catch::Contains("you already have the user preset \"Рыбы\""));
+}
+
 TEST_CASE("a deleted user preset is gone from the list, and deleting it twice says so", "[edit]") {
     TempDir user;
     PresetLibrary lib({}, user.path());

@@ -75,6 +75,27 @@ TEST_CASE("milling is 1 for fish circling a common centre and 0 for a parallel s
     CHECK(metricsOf(parallel).milling == Approx(0.0).margin(1e-6));
 }
 
+TEST_CASE("in a wrapping world a school across the seam mills as it does anywhere else") {
+    // A parallel school, three quarters of it at the right edge, the rest at the left.
+    std::vector<FishInit> parallel;
+    for (int i = 0; i < 60; ++i) {
+        const float x = i % 4 == 0 ? 10.0f : 990.0f;
+        parallel.push_back({Vec2{{x, 300.0f + 5.0f * static_cast<float>(i)}}, Vec2{{0, 40}}});
+    }
+    CHECK(metricsOf(parallel, 1000, 1000, BoundaryMode::Wrap).milling == Approx(0.0).margin(1e-6));
+    // A mill centred on the corner where the seams cross.
+    std::vector<FishInit> ring;
+    for (int i = 0; i < 60; ++i) {
+        const double a = 2 * std::numbers::pi * i / 60;
+        const auto wrapped = [](double v) { return static_cast<float>(std::fmod(v + 1000.0, 1000.0)); };
+        ring.push_back({Vec2{{wrapped(150 * std::cos(a)), wrapped(150 * std::sin(a))}},
+                        Vec2{{static_cast<float>(-50 * std::sin(a)), static_cast<float>(50 * std::cos(a))}}});
+    }
+    CHECK(metricsOf(ring, 1000, 1000, BoundaryMode::Wrap).milling == Approx(1.0).epsilon(1e-4));
+    // Walled, the same fish are two groups apart, and the plain centroid is right.
+    CHECK(metricsOf(parallel).milling == Approx(0.5).margin(0.01));
+}
+
 TEST_CASE("the mean nearest-neighbour distance is found even beyond the perception radius") {
     // A row with 120 px spacing (more than twice the 50 px perception), and
     // a lattice with 10 px spacing.
