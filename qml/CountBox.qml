@@ -4,10 +4,8 @@
 // "200 000", and "1,920" for an export's width. Typed with grouping
 // ("120,000", "120 000", "120'000") it still reads as the number.
 import QtQuick
-import QtQuick.Controls
 
-SpinBox {
-    editable: true
+TypedSpinBox {
     textFromValue: function(v) { return String(v) }
     validator: RegularExpressionValidator { regularExpression: /\s*\d[\d\s,']{0,11}/ }
     valueFromText: function(t) {

@@ -2,12 +2,10 @@
 // digits and clamps them to the range: the default validator dropped the
 // digit past the range's width, so a typed -1500 became -150.
 import QtQuick
-import QtQuick.Controls
 
-SpinBox {
+TypedSpinBox {
     required property string unit
 
-    editable: true
     textFromValue: function(v) { return v + " " + unit }
     validator: RegularExpressionValidator { regularExpression: new RegExp("\\s*-?\\d{0,9}\\s*(" + unit + ")?\\s*") }
     valueFromText: function(t) {

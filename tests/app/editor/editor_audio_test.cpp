@@ -237,6 +237,17 @@ TEST_CASE("a latency typed beyond its range is clamped to it, and text that is n
     f.typeInto(input, "abc");
     QTest::keyClick(f.window, Qt::Key_Return);
     CHECK(audio->latencyMs() == 250);
+    // The box shows the latency again, not what was typed; the same for a
+    // value clamped to the one it already had.
+    CHECK(EditorFixture::waitFor([&] { return input->property("text").toString() == "250 ms"; }));
+    f.typeInto(input, "-1500");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    f.typeInto(input, "-3000");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(audio->latencyMs() == -audio->maxLatencyMs());
+    CHECK(EditorFixture::waitFor([&] {
+        return input->property("text").toString() == QString("%1 ms").arg(-audio->maxLatencyMs());
+    }));
 }
 
 TEST_CASE("a missing or corrupt audio file is reported by name and the playing file carries on") {

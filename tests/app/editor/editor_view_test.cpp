@@ -95,6 +95,21 @@ TEST_CASE("the fish count shows in plain digits, and typed with grouping is the 
     QTest::keyClick(f.window, Qt::Key_Return);
     CHECK(EditorFixture::waitFor([&] { return f.editor->fishCount() == 1500; }, 5000));
     CHECK(box->property("displayText").toString() == "1500");
+
+    // Beyond the largest count, at the largest count: the box shows the count
+    // again, not the number typed. So does an emptied box left with Tab.
+    f.editor->setFishCount(editor::Editor::kMaxFish);
+    const QString most = QString::number(editor::Editor::kMaxFish);
+    REQUIRE(EditorFixture::waitFor([&] { return box->property("displayText").toString() == most; }));
+    f.typeInto(text, "999999");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(EditorFixture::waitFor([&] { return text->property("text").toString() == most; }));
+    CHECK(f.editor->fishCount() == editor::Editor::kMaxFish);
+    f.typeInto(text, "");
+    QTest::keyClick(f.window, Qt::Key_Backspace);
+    f.find("fishView")->forceActiveFocus();
+    CHECK(EditorFixture::waitFor([&] { return text->property("text").toString() == most; }));
+    CHECK(f.editor->fishCount() == editor::Editor::kMaxFish);
 }
 
 TEST_CASE("a confirmation that replaces another stays its own four seconds in the message line") {

@@ -1,0 +1,23 @@
+// An editable spin box whose text shows its value again once an edit ends.
+// SpinBox rewrites its text only when the value changes: a typed 500000 in a
+// box at its 200 000 maximum, clamped to the value it already had, or text
+// that is no number, stayed in the box while the value did not move.
+import QtQuick
+import QtQuick.Controls
+
+SpinBox {
+    id: box
+    editable: true
+
+    function showValue() { box.contentItem.text = Qt.binding(() => box.displayText) }
+    // SpinBox takes the typed text when Return is released (after these
+    // handlers) or when the field loses focus: the text is shown again later.
+    Keys.onReleased: event => {
+        if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) Qt.callLater(box.showValue)
+        event.accepted = false
+    }
+    Connections {
+        target: box.contentItem
+        function onActiveFocusChanged() { if (!box.contentItem.activeFocus) Qt.callLater(box.showValue) }
+    }
+}
