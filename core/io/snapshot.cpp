@@ -180,6 +180,7 @@ void saveSnapshot(const Simulation& sim, const std::filesystem::path& file) {
     w.put(st.step), w.put(st.time), w.put(st.nextFieldId), w.put(st.lastNeighbours), w.put(st.lastCandidates);
     w.put(st.rowStretch);
     w.put(st.wanderPhase);
+    w.put(st.noiseTicks);
     w.put(static_cast<std::uint64_t>(st.history.filled)), w.put(static_cast<std::uint64_t>(st.history.next));
     w.putRaw(st.history.perStep.data(), sizeof st.history.perStep);
     const std::size_t n = st.scene.fishCount;
@@ -249,6 +250,9 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     st.wanderPhase = version >= 5 ? r.get<double>() : 0.0;
     if (!(st.wanderPhase >= 0.0 && st.wanderPhase < 2.0 * std::numbers::pi))
         r.fail("wander phase " + numberText(st.wanderPhase) + ", not in [0, 2 pi)");
+    st.noiseTicks = version >= 6 ? r.get<double>() : st.time / noiseTimeScale(st.scene.params);
+    if (version >= 6 && !(st.noiseTicks >= 0.0 && std::isfinite(st.noiseTicks)))
+        r.fail("noise time " + numberText(st.noiseTicks) + ", not a finite number from 0");
     st.history.filled = r.get<std::uint64_t>();
     st.history.next = r.get<std::uint64_t>();
     if (st.history.filled > RuleForceHistory::kWindow || st.history.next >= RuleForceHistory::kWindow)

@@ -26,7 +26,11 @@ struct SnapshotError : std::runtime_error {
 // phase is (rules::wanderDirection). Files of versions 2 to 4 load with
 // that phase at 0: each fish's wander direction jumps once to where its
 // fixed phase puts it, and turns on from there.
-inline constexpr std::uint32_t kSnapshotVersion = 5;
+// 6: the noise currents' time is stored (it is counted step by step, so that
+// a change of their time scale goes on smoothly). Files of versions 2 to 5
+// load with it at the simulated time over the saved time scale, as those
+// programs computed it.
+inline constexpr std::uint32_t kSnapshotVersion = 6;
 inline constexpr std::uint32_t kOldestSnapshotVersion = 2;
 
 void saveSnapshot(const Simulation& sim, const std::filesystem::path& file);

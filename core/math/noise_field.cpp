@@ -44,8 +44,7 @@ void NoiseField::hashTick(std::vector<Vec2>& into, std::uint64_t seed, std::int6
     for (int c = 0; c <= cols_; ++c) at(c, rows_) = at(c, 0);
 }
 
-void NoiseField::update(std::uint64_t seed, double t, float timeScale) {
-    const double ticks = t / std::max(static_cast<double>(timeScale), 1e-3);
+void NoiseField::update(std::uint64_t seed, double ticks) {
     const double tick0 = std::floor(ticks);
     const float f = noise_detail::smoothstep(static_cast<float>(ticks - tick0));
     const auto k = static_cast<std::int64_t>(tick0);

@@ -70,10 +70,13 @@ public:
     // proportionally coarser lattice.
     void configure(float worldWidth, float worldHeight, float spacing);
 
-    // Sets the lattice to the field at time t (seconds), with currents that
-    // change over timeScale seconds: a blend of the lattices of the two whole
-    // ticks around t, which are hashed only when t enters another tick.
-    void update(std::uint64_t seed, double t, float timeScale);
+    // Sets the lattice to the field at `ticks`, the time counted in units of
+    // the currents' time scale: a blend of the lattices of the two whole
+    // ticks around it, which are hashed only when it enters another tick.
+    // The simulation counts the ticks step by step (each step adds its
+    // length over the time scale), so that a change of the time scale goes
+    // on from the currents as they are instead of jumping to t / newScale.
+    void update(std::uint64_t seed, double ticks);
 
     // Field value at a point: each component in about [-1, 1].
     Vec2 sample(float x, float y) const;

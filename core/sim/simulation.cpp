@@ -78,6 +78,7 @@ void Simulation::reset(std::uint64_t seed) {
     step_ = 0;
     time_ = 0;
     wanderPhase_ = 0;
+    noiseTicks_ = 0;
     history_ = RuleForceHistory{};
     lastNeighbours_ = lastCandidates_ = 0;
     cellsKnown_ = false;
@@ -192,7 +193,7 @@ void Simulation::step() {
     const std::size_t chunk = kernelChunk();  // of this step's reorder and kernel
     reorderByCell(chunk);
     const auto t2 = Clock::now();
-    noise_.update(scene_.seed, time(), scene_.params.get(ParamId::NoiseTimeScale));
+    noise_.update(scene_.seed, noiseTicks_);
 
     const Vec2 leaderPosition = scene_.leader ? scene_.leader->position : Vec2{};
     const KernelInput in{&k,
@@ -258,6 +259,7 @@ void Simulation::step() {
     ++step_;
     time_ += stepSeconds_;
     advanceWanderPhase();
+    noiseTicks_ += stepSeconds_ / noiseTimeScale(scene_.params);
 }
 
 void Simulation::advanceWanderPhase() {
@@ -352,6 +354,7 @@ Simulation::SavedState Simulation::save() const {
     s.step = step_;
     s.time = time_;
     s.wanderPhase = wanderPhase_;
+    s.noiseTicks = noiseTicks_;
     s.nextFieldId = nextFieldId_;
     s.fish.allocate(scene_.fishCount);
     s.fish.copyPrefix(fish_, scene_.fishCount);
@@ -367,6 +370,7 @@ void Simulation::restore(SavedState state) {
     step_ = state.step;
     time_ = state.time;
     wanderPhase_ = std::isfinite(state.wanderPhase) ? state.wanderPhase : 0.0;
+    noiseTicks_ = std::isfinite(state.noiseTicks) ? state.noiseTicks : 0.0;
     nextFieldId_ = state.nextFieldId;
     history_ = state.history;
     lastNeighbours_ = state.lastNeighbours;

@@ -3,6 +3,7 @@
 // drawing. It owns the fish arrays; edits (parameters, fish count, force
 // fields...) are made between steps by whoever owns the Simulation (the app
 // queues them onto its simulation thread).
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstddef>
@@ -32,6 +33,11 @@ struct RuleForceHistory {
     void push(double sep, double ali, double coh);
     std::array<double, 3> mean() const;
 };
+
+// The seconds over which the noise currents change (noiseTimeScale), at least a millisecond.
+inline double noiseTimeScale(const Params& params) {
+    return std::max(static_cast<double>(params.get(ParamId::NoiseTimeScale)), 1e-3);
+}
 
 // Wall time spent in each phase of step(), summed since the last reset
 // (mirofish bench --profile).
@@ -118,6 +124,9 @@ public:
     double time() const { return time_; }
     // The school's wander phase, radians in [0, 2 pi) (rules::wanderDirection).
     double wanderPhase() const { return wanderPhase_; }
+    double noiseTicks() const { return noiseTicks_; }
+    // The noise currents as the last step met them.
+    const NoiseField& noise() const { return noise_; }
     Scheduler& scheduler() const { return *scheduler_; }
     // The pool the following steps run on. Results are the same on any.
     void setScheduler(Scheduler& scheduler) { scheduler_ = &scheduler; }
@@ -137,6 +146,7 @@ public:
         std::uint64_t step = 0;
         double time = 0;  // simulated seconds: the sum of the steps' lengths
         double wanderPhase = 0;  // radians, in [0, 2 pi)
+        double noiseTicks = 0;   // the noise currents' time (NoiseField::update)
         std::uint32_t nextFieldId = 1;
         FishArrays fish;
         RuleForceHistory history;
@@ -194,6 +204,9 @@ private:
     // The school's wander phase (rules::wanderDirection): each step turns it
     // by the wander rate times the step's length.
     double wanderPhase_ = 0;
+    // The noise currents' time: each step adds its length over the time
+    // scale then in effect (NoiseField::update).
+    double noiseTicks_ = 0;
     std::uint32_t nextFieldId_ = 1;
     RuleForceHistory history_;
     double lastNeighbours_ = 0, lastCandidates_ = 0;

@@ -139,13 +139,18 @@ std::size_t rowStretchAt(const Simulation& sim, const std::string& bytes) {
     return stepAt(sim, bytes) + 8 + 8 + 4 + 8 + 8;
 }
 
-// The state file of sim as a program of an older version saved it: version 4
-// has no wander phase but every fish's wander direction, in two arrays
-// before the alarms (here each fish's, as such a program left it), version
-// 3 no row stretch either, version 2 no time either.
+// The state file of sim as a program of an older version saved it: version 5
+// has no noise time, version 4 no wander phase either but every fish's
+// wander direction, in two arrays before the alarms (here each fish's, as
+// such a program left it), version 3 no row stretch either, version 2 no
+// time either.
 std::string olderFile(const Simulation& sim, const fs::path& file, std::uint32_t version) {
     saveSnapshot(sim, file);
     std::string bytes = readText(file);
+    const std::size_t noiseAt = rowStretchAt(sim, bytes) + 4 + 8;
+    REQUIRE(bytes.substr(noiseAt, 8) == bytesOf(sim.noiseTicks()));
+    bytes.erase(noiseAt, 8);
+    if (version == 5) return resealed(bytes, version);
     const std::size_t n = sim.fishCount();
     const std::string directions = bytesOf(0.6f) + bytesOf(-0.8f);
     std::string wander;
@@ -172,6 +177,19 @@ bool sameStepAndFish(const Simulation& a, const Simulation& b) {
     return std::memcmp(a.fish().id.data(), b.fish().id.data(), n * sizeof(std::uint32_t)) == 0;
 }
 
+TEST_CASE("a state file of the version before the noise time was stored loads with the time over the time scale") {
+    // As the programs of version 5 computed it: their runs continue as they would have.
+    TempDir dir;
+    SmallRun run(40);
+    const Simulation& sim = run.sim;
+    writeText(dir / "v5.bin", olderFile(sim, dir / "v6.bin", 5));
+    Simulation resumed(smallRichScene(), run.serial);
+    loadSnapshot(resumed, dir / "v5.bin");
+    CHECK(sameStepAndFish(resumed, sim));
+    CHECK(resumed.wanderPhase() == sim.wanderPhase());
+    CHECK(resumed.noiseTicks() == sim.time() / noiseTimeScale(sim.params()));
+}
+
 TEST_CASE("a state file of the version before the wander phase was stored still loads, the phase at 0") {
     // Each fish's wander direction then jumps once, to where its fixed phase
     // puts it (rules::wanderDirection), and turns on from there.
@@ -179,7 +197,7 @@ TEST_CASE("a state file of the version before the wander phase was stored still 
     SmallRun run(40);
     const Simulation& sim = run.sim;
     REQUIRE(sim.wanderPhase() > 0.0);
-    writeText(dir / "v4.bin", olderFile(sim, dir / "v5.bin", 4));
+    writeText(dir / "v4.bin", olderFile(sim, dir / "v6.bin", 4));
 
     Simulation resumed(smallRichScene(), run.serial);
     loadSnapshot(resumed, dir / "v4.bin");
@@ -195,7 +213,7 @@ TEST_CASE("a state file of the version before the time was stored still loads, a
     TempDir dir;
     SmallRun run(75);
     const Simulation& sim = run.sim;
-    writeText(dir / "v2.bin", olderFile(sim, dir / "v5.bin", 2));
+    writeText(dir / "v2.bin", olderFile(sim, dir / "v6.bin", 2));
     const std::uint64_t step = sim.stepIndex();
 
     Simulation resumed(smallRichScene(), run.serial);
@@ -214,7 +232,7 @@ TEST_CASE("a state file of the version before the grid's rows were stretched sti
     SmallRun run(30);
     const Simulation& sim = run.sim;
     REQUIRE(sim.save().rowStretch > 1.0f);  // the small school is sparse
-    writeText(dir / "v3.bin", olderFile(sim, dir / "v5.bin", 3));
+    writeText(dir / "v3.bin", olderFile(sim, dir / "v6.bin", 3));
 
     Simulation resumed(smallRichScene(), run.serial);
     loadSnapshot(resumed, dir / "v3.bin");

@@ -89,7 +89,7 @@ Worst stepAndCompare(Simulation& sim) {
     const StepConstants k = sim.stepConstants();
     NoiseField noise;
     noise.configure(k.width, k.height, sim.params().get(ParamId::NoiseScale));
-    noise.update(k.seed, sim.time(), sim.params().get(ParamId::NoiseTimeScale));
+    noise.update(k.seed, sim.noiseTicks());
     const std::vector<RefResult> ref = referenceStep(sim, noise);
     sim.step();
 

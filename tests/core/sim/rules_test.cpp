@@ -477,6 +477,30 @@ TEST_CASE("the school's wander phase turns by the wander rate times the length o
     CHECK(sim.wanderPhase() < 2 * std::numbers::pi);
 }
 
+TEST_CASE("a change of the noise time scale goes on from the currents as they are, without a jump") {
+    Params p = ruleParams(0, 0, 0);
+    p.set(ParamId::NoiseTimeScale, 4.0f);
+    SerialScheduler serial;
+    Simulation sim(sceneWith(p, 3), serial);
+    // 50 s: the currents half way between two of their 4 s ticks, where they change the most.
+    for (int t = 0; t < 3000; ++t) sim.step();
+    const auto current = [&] { return sim.noise().sample(123.0f, 77.0f); };
+    const Vec2 a = current();
+    sim.step();
+    const Vec2 b = current();
+    const float usual = length(b - a);  // one step's change
+    REQUIRE(usual > 0.0f);
+    // Computed from the time alone, 4.5 s ticks would put the currents at
+    // 50 / 4.5 = 11.1 ticks, one and a half ticks back.
+    sim.setParam(ParamId::NoiseTimeScale, 4.5f);
+    sim.step();
+    const Vec2 c = current();
+    sim.step();
+    const Vec2 d = current();
+    CHECK(length(c - b) < 2.0f * usual);
+    CHECK(length(d - c) < 2.0f * usual);
+}
+
 TEST_CASE("the drawn heading turns at most the per-step turn limit") {
     const float limit = 10.0f * std::numbers::pi_v<float> / 180.0f;
     const Vec2 from{{1, 0}};
