@@ -53,13 +53,16 @@ Editor* Editor::create(QQmlEngine*, QJSEngine*) {
 void Editor::setInstance(Editor* editor) { gInstance = editor; }
 
 Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool initialIsUser,
-               std::vector<std::filesystem::path> presetDirs, std::filesystem::path userDir, QObject* parent)
+               std::vector<std::filesystem::path> presetDirs, std::filesystem::path userDir, bool startPaused,
+               QObject* parent)
     : QObject(parent),
       presets_(new PresetListModel(PresetLibrary(std::move(presetDirs), std::move(userDir)), this)),
       audioFeed_(std::make_shared<AudioFeed>()),
       host_(std::make_unique<SimHost>(withinFishCap(initial.scene),
-                                      static_cast<int>(std::max(1u, std::thread::hardware_concurrency())), audioFeed_)),
+                                      static_cast<int>(std::max(1u, std::thread::hardware_concurrency())), audioFeed_,
+                                      startPaused)),
       audio_(new AudioController(audioFeed_, this)),
+      paused_(startPaused),
       fishCount_(static_cast<int>(withinFishCap(initial.scene).fishCount)),
       loaded_(initial),
       loadedIsUser_(initialIsUser),
@@ -138,7 +141,7 @@ void Editor::stepOnce() {
 
 void Editor::resetWithNewSeed() {
     const std::uint64_t seed = QRandomGenerator::global()->generate64() >> 12;  // readable in a preset file
-    host_->post([seed](SimHost::Context& c) { c.sim.reset(seed); });
+    host_->post([seed](SimHost::Context& c) { c.reset(seed); });
     showMessage(tr("Reset with seed %1").arg(seed), false);
 }
 

@@ -84,8 +84,10 @@ public:
     // initial: the preset the window opens with (from initialFile, a user
     // preset or not); presetDirs: the shipped presets; userDir: where the
     // user's presets are saved.
+    // startPaused: the school waits at step 0 (`mirofish edit --paused`).
     Editor(const Preset& initial, std::filesystem::path initialFile, bool initialIsUser,
-           std::vector<std::filesystem::path> presetDirs, std::filesystem::path userDir, QObject* parent = nullptr);
+           std::vector<std::filesystem::path> presetDirs, std::filesystem::path userDir, bool startPaused = false,
+           QObject* parent = nullptr);
     ~Editor() override;
 
     SimHost& host() { return *host_; }

@@ -300,8 +300,9 @@ bool Editor::morphToPreset(int row, double seconds) {
         host_->post([scene, seconds, ownWorld](SimHost::Context& c) {
             c.morph.emplace(c.sim.params(), scene.params, seconds);
             c.morphElapsed = 0;
-            c.setFishCount(scene.fishCount);
+            // The world first: fish added by the count spawn across it, not the old one.
             if (ownWorld) c.sim.setWorldSize(scene.width, scene.height);
+            c.setFishCount(scene.fishCount);
             setObjects(c, scene);
         });
         loaded_ = arrived;

@@ -158,10 +158,11 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     if (startup.fish) preset.scene.fishCount = *startup.fish;
     if (startup.world) std::tie(preset.scene.width, preset.scene.height) = *startup.world;
 
-    Editor editor(preset, file, false, dirs, cli::userPresetDirectory());
+    // Paused from the first step on: set later, the school had taken a few
+    // steps, a different number each run.
+    Editor editor(preset, file, false, dirs, cli::userPresetDirectory(), startup.paused);
     Editor::setInstance(&editor);
     if (!startupError.isEmpty()) editor.showErrorAbove(startupError);
-    editor.setPaused(startup.paused);
     for (const std::string& o : startup.overlays) {
         if (o == "neighbours") editor.setShowNeighbours(true);
         if (o == "forces") editor.setShowForces(true);

@@ -20,16 +20,25 @@ bool SimHost::Context::isTransient(std::uint32_t fieldId) const {
     return std::any_of(transient.begin(), transient.end(), [&](const TransientField& t) { return t.id == fieldId; });
 }
 
+void SimHost::Context::reset(std::uint64_t seed) {
+    const std::uint64_t before = sim.stepIndex();
+    sim.reset(seed);
+    for (TransientField& t : transient)
+        if (t.expiresAtStep != 0)
+            t.expiresAtStep = sim.stepIndex() + std::max<std::uint64_t>(t.expiresAtStep > before ? t.expiresAtStep - before : 0, 1);
+}
+
 void SimHost::Context::setFishCount(std::uint32_t count) {
     sim.setFishCount(count);
     if (overlays.selectedId && *overlays.selectedId >= sim.fishCount()) overlays.selectedId.reset();
 }
 
-SimHost::SimHost(Scene scene, int threads, std::shared_ptr<const AudioFeed> audio)
+SimHost::SimHost(Scene scene, int threads, std::shared_ptr<const AudioFeed> audio, bool paused)
     : pool_(std::make_unique<ThreadPool>(threads)),
       sim_(std::make_unique<Simulation>(std::move(scene), *pool_)),
       context_(std::make_unique<Context>(*sim_)),
       audio_(std::move(audio)) {
+    context_->paused = paused;
     effective_ = sim_->params();
     publish(false);
     thread_ = std::thread([this] { run(); });
@@ -142,6 +151,7 @@ void SimHost::run() {
 
         int steps = 0;
         if (ctx.paused) {
+            // Three a frame; the presses beyond come in the next frames.
             steps = std::min(ctx.singleSteps, 3);
         } else {
             // Resuming must not replay the paused time.
@@ -151,7 +161,7 @@ void SimHost::run() {
             // edit waits for one step, not three.
             if (lastStepSeconds_ > std::chrono::duration<double>(kTick).count()) steps = std::min(steps, 1);
         }
-        ctx.singleSteps = 0;
+        if (!ctx.paused) ctx.singleSteps = 0;
         wasPaused = ctx.paused;
 
         for (int s = 0; s < steps; ++s) {
@@ -172,13 +182,16 @@ void SimHost::run() {
             lastStepSeconds_ = std::chrono::duration<double>(Clock::now() - t0).count();
             windowStepSeconds += lastStepSeconds_;
             expireTransientFields();
-            // An edit or the window closing goes before the frame's other steps.
+            // An edit or the window closing goes before the frame's other
+            // steps, which come due again (not lost: they are simulated time).
             std::lock_guard lock(commandMutex_);
             if (stopping_ || !pending_.empty()) {
+                if (!ctx.paused) stepper_.giveBack(steps - (s + 1));
                 steps = s + 1;
                 break;
             }
         }
+        if (ctx.paused) ctx.singleSteps -= steps;
         windowSteps += steps;
         windowSimSeconds += steps * Simulation::kStepSeconds;
 

@@ -32,8 +32,9 @@ public:
     struct Context;
     using Command = std::function<void(Context&)>;
 
-    // audio: what drives the parameters through the context's routes (may be null).
-    SimHost(Scene scene, int threads, std::shared_ptr<const AudioFeed> audio = nullptr);
+    // audio: what drives the parameters through the context's routes (may be
+    // null); paused: the thread starts paused, at step 0.
+    SimHost(Scene scene, int threads, std::shared_ptr<const AudioFeed> audio = nullptr, bool paused = false);
     ~SimHost();
     SimHost(const SimHost&) = delete;
     SimHost& operator=(const SimHost&) = delete;
@@ -116,6 +117,10 @@ struct SimHost::Context {
     // (else it would come back selected when the count grows again, and
     // the overlays would show no fish meanwhile).
     void setFishCount(std::uint32_t count);
+    // A new school from `seed`, at step 0. A timed transient field (a
+    // swipe's scare) keeps the steps it had left: its end, a step number,
+    // would otherwise lie minutes ahead.
+    void reset(std::uint64_t seed);
 };
 
 }  // namespace mirofish::editor

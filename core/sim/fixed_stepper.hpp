@@ -4,6 +4,8 @@
 // maxStepsPerFrame steps run per frame; time beyond that is dropped (and
 // reported) rather than simulated with a bigger step, so a slow frame never
 // gives fish a bigger turn.
+#include <algorithm>
+
 namespace mirofish {
 
 class FixedStepper {
@@ -18,6 +20,9 @@ public:
 
     // Adds a frame's duration; tells how many fixed steps to run.
     Advance advance(double frameSeconds);
+    // Steps that advance() handed out and the caller did not run (an edit
+    // cut its frame short): they come due again with the next frame.
+    void giveBack(int steps) { accumulator_ += std::max(steps, 0) * step_; }
 
     // Fraction of a step left in the accumulator, for interpolated drawing.
     double alpha() const { return accumulator_ / step_; }

@@ -459,9 +459,9 @@ TEST_CASE("edit refuses a --quit-after that is no plain number of seconds up to 
 }
 
 TEST_CASE("a school opened paused shows its speed and order at once, and no neighbour count before a step") {
-    editor::SimHost host(loadPreset(shippedPreset("highly-parallel")).scene, 1);
-    host.post([](editor::SimHost::Context& c) { c.paused = true; });
+    editor::SimHost host(loadPreset(shippedPreset("highly-parallel")).scene, 1, nullptr, true);
     REQUIRE(EditorFixture::waitFor([&] { return host.stats().metrics.meanSpeed > 0; }, 3000));
+    QTest::qWait(200);
     CHECK(host.stats().step == 0);
     CHECK(host.stats().metrics.polarisation > 0);
 
@@ -478,6 +478,34 @@ TEST_CASE("a school opened paused shows its speed and order at once, and no neig
     for (QQuickItem* label : column->childItems())
         dash = dash || label->property("text").toString().startsWith(QStringLiteral("neighbours <font color='#dde4ec'>–"));
     CHECK(dash);
+}
+
+TEST_CASE("presses of Step while paused are each one step, however many come at once") {
+    editor::SimHost host(loadPreset(shippedPreset("gentle-cruise")).scene, 1, nullptr, true);
+    for (int i = 0; i < 7; ++i) host.post([](editor::SimHost::Context& c) { ++c.singleSteps; });
+    CHECK(EditorFixture::waitFor([&] { return host.stats().step == 7; }, 3000));
+    QTest::qWait(300);
+    CHECK(host.stats().step == 7);
+}
+
+TEST_CASE("a school reset just after a swipe loses the swipe's scare as quickly as ever") {
+    EditorFixture f;
+    auto* view = f.find("fishView");
+    REQUIRE(view);
+    REQUIRE(EditorFixture::waitFor([&] { return f.step() > 600; }, 20'000));  // ten seconds in
+    const QPoint start = view->mapToScene(QPointF(view->width() * 0.2, view->height() / 2)).toPoint();
+    const auto fields = [&] { return f.editor->host().stats().activeFields; };
+    QTest::mousePress(f.window, Qt::LeftButton, {}, start);
+    REQUIRE(EditorFixture::waitFor([&] { return fields() == 1; }));
+    bool scared = false;
+    for (int i = 1; i <= 12; ++i) {
+        QTest::mouseMove(f.window, start + QPoint(50 * i, 0), 5);
+        scared = scared || fields() > 1;
+    }
+    REQUIRE(EditorFixture::waitFor([&] { return scared || fields() > 1; }, 500));
+    QTest::keyClick(f.window, Qt::Key_R);
+    QTest::mouseRelease(f.window, Qt::LeftButton, {}, start + QPoint(600, 0));
+    CHECK(EditorFixture::waitFor([&] { return fields() == 0; }, 2000));
 }
 
 TEST_CASE("a school reset while paused shows the new school's speed and order, not the old one's") {

@@ -74,6 +74,14 @@ TEST_CASE("a slow frame runs at most 3 steps and reports the time it dropped") {
     CHECK(stepper.advance(1.0).steps == 3);
 }
 
+TEST_CASE("steps handed out and not run come due with the next frame") {
+    FixedStepper stepper;
+    CHECK(stepper.advance(3.0 / 60.0).steps == 3);
+    stepper.giveBack(2);  // an edit came after the first
+    CHECK(stepper.advance(1.0 / 60.0).steps == 3);
+    CHECK(stepper.advance(1.0 / 60.0).steps == 1);
+}
+
 TEST_CASE("frames shorter than a step accumulate, and nonsense frame times are ignored") {
     FixedStepper stepper;
     CHECK(stepper.advance(0.005).steps == 0);
