@@ -23,9 +23,11 @@ Dialog {
     readonly property bool video: format.currentIndex >= 2
     readonly property int fps: rates[rateBox.currentIndex]
 
-    // The output path with the extension of the chosen format (a folder for PNG).
+    // The output path with the extension of the chosen format (a folder for
+    // PNG). A video into a folder ("Videos/") gets a name there.
     function outputFor(path, index) {
-        const bare = path.replace(/\.(mp4|mov)$/i, "")
+        let bare = path.replace(/\.(mp4|mov)$/i, "")
+        if (extensions[index] !== "" && (bare === "" || bare.endsWith("/"))) bare += "mirofish-export"
         return bare + extensions[index]
     }
     // The format that the output's name asks for: a name ending in .mp4 or
@@ -33,7 +35,8 @@ Dialog {
     // any other name keeps the box's format.
     function formatFor(path, index) {
         if (/\.mp4$/i.test(path)) return 2
-        if (/\.mov$/i.test(path)) return index >= 3 ? index : 3
+        // A MOV keeps the alpha that the box asked for (PNG with alpha: MOV with alpha).
+        if (/\.mov$/i.test(path)) return index >= 3 ? index : index === 1 ? 4 : 3
         return index
     }
     // The box and the name made to agree: the name's video extension picks
@@ -289,7 +292,11 @@ Dialog {
         currentFolder: dialog.folderAround(output.text)
         fileMode: FileDialog.SaveFile
         nameFilters: format.currentIndex === 2 ? ["MP4 (*.mp4)"] : ["QuickTime (*.mov)"]
-        onAccepted: output.text = dialog.outputFor(selectedFile.toString(), format.currentIndex)
+        // The name chosen here decides, as a typed one does.
+        onAccepted: {
+            output.text = selectedFile.toString()
+            dialog.agree()
+        }
     }
     FileDialog {
         id: audioDialog

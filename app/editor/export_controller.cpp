@@ -82,6 +82,9 @@ bool ExportController::start(const QVariantMap& options) {
     }
     status_.clear();
     failed_ = false;
+    // A file read only in part (a WAV cut short): said at once, where it stays, and with the outcome.
+    audioWarning_ = QString::fromStdString(job_->audioWarning());
+    if (editor_ && !audioWarning_.isEmpty()) editor_->showMessage(audioWarning_, true);
     clockStarted_ = false;
     framesPerSecond_ = secondsLeft_ = 0;
     ticker_.start();
@@ -115,11 +118,11 @@ void ExportController::step() {
         // in slices keeps the window answering when a step takes seconds.
         if (!job_->stepFor(kSimulationWait)) {
             const auto& t = job_->times();
-            finish(tr("Exported %1 frames to %2 (%3 frames per second)")
-                       .arg(job_->framesTotal())
-                       .arg(QString::fromStdString(job_->settings().output.string()))
-                       .arg(t.total > 0 ? static_cast<double>(job_->framesTotal()) / t.total : 0.0, 0, 'f', 1),
-                   false);
+            const QString done = tr("Exported %1 frames to %2 (%3 frames per second)")
+                                     .arg(job_->framesTotal())
+                                     .arg(QString::fromStdString(job_->settings().output.string()))
+                                     .arg(t.total > 0 ? static_cast<double>(job_->framesTotal()) / t.total : 0.0, 0, 'f', 1);
+            finish(audioWarning_.isEmpty() ? done : done + '\n' + audioWarning_, false);
             return;
         }
     } catch (const std::exception& e) {

@@ -88,6 +88,7 @@ signals:
 private:
     void step();
     void finish(const QString& status, bool failed);
+    QString audioWarning_;  // the running export's audio file was read only in part (ExportJob::audioWarning)
 
     Editor* editor_ = nullptr;
     std::unique_ptr<render::ExportJob> job_;

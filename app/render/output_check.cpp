@@ -52,6 +52,13 @@ void requireNoOtherVideoName(const std::filesystem::path& output) {
     constexpr std::array kOtherVideos{".avi", ".mkv", ".webm", ".gif", ".m4v", ".mpg", ".mpeg", ".wmv", ".flv", ".ogv"};
     constexpr std::array kImages{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp", ".bmp", ".exr"};
     const std::string ext = lowerExtension(output);
+    // ".mp4" alone has no extension: a hidden folder of PNG frames would be
+    // written where a video was meant ("Videos/" with MP4 chosen).
+    std::string name = output.filename().string();
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (name == ".mp4" || name == ".mov")
+        throw ExportError("'" + output.string() + "' names no video: give it a name before " + name +
+                          " (clip" + name + ")");
     if (std::find(kOtherVideos.begin(), kOtherVideos.end(), ext) != kOtherVideos.end())
         throw ExportError("'" + output.string() + "': " + ext.substr(1) +
                           " is not written; MiroFish writes FILE.mp4 (H.264), FILE.mov (ProRes) or a folder of PNG frames");

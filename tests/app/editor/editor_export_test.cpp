@@ -254,6 +254,43 @@ TEST_CASE("the export's format box and output name agree: a bare name gets the v
     CHECK(format->property("currentIndex").toInt() == 2);
     CHECK(std::filesystem::is_regular_file(out / "typed.mp4"));
     CHECK_FALSE(std::filesystem::exists(out / "clip"));
+
+    // A typed .mov with "PNG sequence with alpha": the MOV with alpha.
+    format->setProperty("currentIndex", 1);
+    output->setProperty("text", QString::fromStdString((out / "see-through.mov").string()));
+    exportAndWait();
+    CHECK(format->property("currentIndex").toInt() == 4);
+    CHECK(pixelFormat(out / "see-through.mov").find("yuva444p") != std::string::npos);
+
+    // MP4 into a folder: a video with a name in it, not a hidden ".mp4" folder of frames.
+    std::filesystem::create_directory(out / "videos");
+    format->setProperty("currentIndex", 2);
+    output->setProperty("text", QString::fromStdString((out / "videos").string() + "/"));
+    exportAndWait();
+    CHECK(std::filesystem::is_regular_file(out / "videos" / "mirofish-export.mp4"));
+    CHECK_FALSE(std::filesystem::exists(out / "videos" / ".mp4"));
+}
+
+TEST_CASE("an export whose audio file is cut short says so, at the start and with the outcome", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    MonoAudio tone;
+    tone.samples.assign(48'000, 0.25f);
+    writeWav(out / "tone.wav", tone);
+    std::string bytes = readText(out / "tone.wav");
+    bytes.resize(bytes.size() / 2);
+    writeText(out / "cut.wav", bytes);
+    QObject* dialog = openExportDialog(f, 3, out / "frames");
+    setCustomSize(dialog, 320, 180);
+    f.find("exportAudio")->setProperty("text", QString::fromStdString((out / "cut.wav").string()));
+    QObject* exporter = exporterOf(f);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
+    CHECK(f.editor->message().contains("the file ends before its audio does"));
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
+    CHECK_FALSE(exporter->property("failed").toBool());
+    CHECK_THAT(exporter->property("status").toString().toStdString(),
+               Catch::Contains("Exported 3 frames") && Catch::Contains("the file ends before its audio does"));
 }
 
 TEST_CASE("while ffmpeg completes a video the dialog says so and the window keeps running", "[export][ffmpeg]") {

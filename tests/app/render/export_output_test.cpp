@@ -243,6 +243,10 @@ TEST_CASE("an output named like a video MiroFish does not write or like an image
     CHECK_THAT(refusal(dir / "still.png"), Catch::Contains("named like one image") && Catch::Contains("folder"));
     CHECK_THAT(refusal(dir / "poster.JPG"), Catch::Contains("named like one image"));
     CHECK_FALSE(std::filesystem::exists(dir / "still.png"));
+    // Nor a name that is only the extension (a folder with MP4 chosen), which would be a hidden folder of frames.
+    CHECK_THAT(refusal(dir / ".mp4"), Catch::Contains("names no video") && Catch::Contains("clip.mp4"));
+    CHECK_THAT(refusal(dir / ".MOV"), Catch::Contains("names no video"));
+    CHECK_FALSE(std::filesystem::exists(dir / ".mp4"));
     std::filesystem::create_directory(dir / "taken.mp4");
     CHECK_THAT(refusal(dir / "taken.mp4"), Catch::Contains("taken.mp4") && Catch::Contains("is a folder"));
     // The extension's case does not matter: FILE.MP4 is a video, not a folder of frames.
