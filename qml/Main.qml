@@ -48,9 +48,17 @@ ApplicationWindow {
     readonly property bool tabGoesToControl: activeFocusItem !== null && activeFocusItem.activeFocusOnTab
     property alias panelTab: tabs.currentIndex
 
+    // Leaving full screen gives back the window as it was: maximised stays maximised.
+    property int visibilityBeforeFullScreen: Window.Windowed
     function toggleFullScreen() {
-        window.visibility = window.visibility === Window.FullScreen ? Window.Windowed : Window.FullScreen
+        if (window.visibility === Window.FullScreen) {
+            leaveFullScreen()
+        } else {
+            visibilityBeforeFullScreen = window.visibility === Window.Maximized ? Window.Maximized : Window.Windowed
+            window.visibility = Window.FullScreen
+        }
     }
+    function leaveFullScreen() { window.visibility = visibilityBeforeFullScreen }
     function saveStill(factor) {
         const w = factor > 0 ? canvas.width * factor : 3840
         const h = factor > 0 ? canvas.height * factor : 2160
@@ -208,7 +216,7 @@ ApplicationWindow {
         sequence: "Escape"
         onActivated: {
             if (window.helpVisible) window.helpVisible = false
-            else if (window.visibility === Window.FullScreen) window.visibility = Window.Windowed
+            else if (window.visibility === Window.FullScreen) window.leaveFullScreen()
             else Editor.clearSelection()
         }
     }

@@ -80,6 +80,23 @@ TEST_CASE("F11 fills the screen without a window manager, and F11 again gives th
     }
 }
 
+TEST_CASE("a maximised window leaves fullscreen maximised again, by F11 or by Escape") {
+    EditorFixture f;
+    f.window->showMaximized();
+    REQUIRE(EditorFixture::waitFor([&] { return f.window->visibility() == QWindow::Maximized; }));
+    for (const Qt::Key leave : {Qt::Key_F11, Qt::Key_Escape}) {
+        QTest::keyClick(f.window, Qt::Key_F11);
+        CHECK(f.window->visibility() == QWindow::FullScreen);
+        QTest::keyClick(f.window, leave);
+        CHECK(EditorFixture::waitFor([&] { return f.window->visibility() == QWindow::Maximized; }));
+    }
+    f.window->showNormal();
+    REQUIRE(EditorFixture::waitFor([&] { return f.window->visibility() == QWindow::Windowed; }));
+    QTest::keyClick(f.window, Qt::Key_F11);
+    QTest::keyClick(f.window, Qt::Key_F11);
+    CHECK(f.window->visibility() == QWindow::Windowed);
+}
+
 TEST_CASE("a window manager that says it does fullscreen is left to size the window itself") {
     EditorFixture f;
     const PretendWindowManager wm(PretendWindowManager::State::Running);
