@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <tuple>
 
 
 namespace mirofish::editor {
@@ -229,11 +230,14 @@ void SimHost::publish(bool withMetrics) {
 
     const OverlayRequest& o = ctx.overlays;
     frame.inspected.clear();
+    // Seen with the parameters the step ran with: with audio driving, the
+    // routes' values, as the fish and the arrows' scale are drawn.
+    const Params& ran = audioDriving_ ? effective_ : sim.params();
     std::optional<FishInspection> selected;
-    if (o.selectedId) selected = inspectFish(sim, *o.selectedId);
+    if (o.selectedId) selected = inspectFish(sim, *o.selectedId, ran);
     if (o.neighbours || o.forces || o.vision) {
         if (selected) frame.inspected.push_back(*selected);
-        else if (!o.selectedId) frame.inspected = inspectFirstFish(sim, o.firstFish);
+        else if (!o.selectedId) frame.inspected = inspectFirstFish(sim, o.firstFish, ran);
     }
     frame.drawNeighbours = o.neighbours;
     frame.drawForces = o.forces;
@@ -241,10 +245,8 @@ void SimHost::publish(bool withMetrics) {
     frame.selectedPosition.reset();
     if (selected) frame.selectedPosition = selected->position;
     frame.gridCellWidth = frame.gridCellHeight = 0;
-    if (o.grid) {
-        frame.gridCellWidth = sim.grid().cellWidth();
-        frame.gridCellHeight = sim.grid().cellHeight();
-    }
+    // As the next step lays it out: paused, a new radius or world shows at once.
+    if (o.grid) std::tie(frame.gridCellWidth, frame.gridCellHeight) = sim.nextGridCells(ran);
     frames_.publish();
 
     // Computed before taking the lock: the window never waits for metrics.

@@ -73,6 +73,13 @@ bool UniformGrid::configure(float width, float height, float minCellSize, bool p
            periodic_ != oldPeriodic || subcolumnShift_ != oldShift;
 }
 
+std::pair<float, float> UniformGrid::cellSizeFor(float width, float height, float minCellSize, float rowStretch) const {
+    const float w = std::max(width, 1.0f);
+    const float h = std::max(height, 1.0f);
+    const Layout l = layoutFor(w, h, fittedCell(w, h, minCellSize), 0, rowStretch);
+    return {l.cellW, l.cellH};
+}
+
 bool UniformGrid::crowdedWith(float rowStretch, std::size_t sortedFish) const {
     return layoutFor(fitted_.width, fitted_.height, fitted_.cell, sortedFish, rowStretch).subcolumnShift > 0;
 }

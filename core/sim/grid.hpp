@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <algorithm>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "math/lanes.hpp"
@@ -35,6 +36,9 @@ public:
     // Whether the world of the last configure, laid out with rows stretched
     // this much for this many fish, would have crowded cells.
     bool crowdedWith(float rowStretch, std::size_t sortedFish) const;
+    // The cell width and height configure() would lay out for these,
+    // without changing this grid.
+    std::pair<float, float> cellSizeFor(float width, float height, float minCellSize, float rowStretch) const;
 
     // Sorts fish 0..n-1 into cells; order() lists fish indices cell by cell,
     // stable (by index within a cell, or within a subcolumn of a crowded one).

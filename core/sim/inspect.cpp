@@ -73,7 +73,11 @@ FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t
 }
 
 std::optional<FishInspection> inspectFish(const Simulation& sim, std::uint32_t fishId) {
-    const StepConstants k = sim.stepConstants();
+    return inspectFish(sim, fishId, sim.params());
+}
+
+std::optional<FishInspection> inspectFish(const Simulation& sim, std::uint32_t fishId, const Params& params) {
+    const StepConstants k = sim.stepConstants(params);
     const FishArrays& f = sim.fish();
     // The arrays are re-sorted by cell every step: an index is no identity.
     for (std::size_t i = 0; i < sim.fishCount(); ++i)
@@ -82,12 +86,16 @@ std::optional<FishInspection> inspectFish(const Simulation& sim, std::uint32_t f
 }
 
 std::vector<FishInspection> inspectFirstFish(const Simulation& sim, std::uint32_t count) {
+    return inspectFirstFish(sim, count, sim.params());
+}
+
+std::vector<FishInspection> inspectFirstFish(const Simulation& sim, std::uint32_t count, const Params& params) {
     const std::size_t n = std::min<std::size_t>(count, sim.fishCount());  // ids are exactly 0..fishCount-1
     const FishArrays& f = sim.fish();
     std::vector<std::size_t> indexOfId(n);
     for (std::size_t i = 0; i < sim.fishCount(); ++i)
         if (f.id[i] < n) indexOfId[f.id[i]] = i;
-    const StepConstants k = sim.stepConstants();
+    const StepConstants k = sim.stepConstants(params);
     std::vector<FishInspection> out;
     out.reserve(n);
     for (std::size_t i : indexOfId) out.push_back(inspectFishAt(f, sim.fishCount(), i, k, sim.scene().predators));

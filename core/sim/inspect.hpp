@@ -47,10 +47,14 @@ struct FishInspection {
 FishInspection inspectFishAt(const FishArrays& fish, std::size_t count, std::size_t index, const StepConstants& k,
                              std::span<const Predator> predators);
 
-// The fish with this id, or nullopt when there is none.
+// The fish with this id, or nullopt when there is none, seen with the
+// simulation's parameters, or with `params` (those the last step ran with,
+// where audio routes changed them around it).
 std::optional<FishInspection> inspectFish(const Simulation& sim, std::uint32_t fishId);
+std::optional<FishInspection> inspectFish(const Simulation& sim, std::uint32_t fishId, const Params& params);
 // Fish ids 0..count-1 in id order, those that exist.
 std::vector<FishInspection> inspectFirstFish(const Simulation& sim, std::uint32_t count);
+std::vector<FishInspection> inspectFirstFish(const Simulation& sim, std::uint32_t count, const Params& params);
 // The id of the fish nearest to a point (plain distance, as on screen, even
 // when the world wraps) if it is within maxDistance; the lower id on a tie.
 std::optional<std::uint32_t> fishNearest(const Simulation& sim, Vec2 point, float maxDistance);

@@ -98,8 +98,14 @@ void Simulation::configureSpatial() {
     noise_.configure(scene_.width, scene_.height, scene_.params.get(ParamId::NoiseScale));
 }
 
-StepConstants Simulation::stepConstants() const {
-    const Params& p = scene_.params;
+StepConstants Simulation::stepConstants() const { return stepConstants(scene_.params); }
+
+std::pair<float, float> Simulation::nextGridCells(const Params& params) const {
+    const StepConstants k = stepConstants(params);
+    return grid_.cellSizeFor(k.width, k.height, k.largestRadius(), rowStretch_);
+}
+
+StepConstants Simulation::stepConstants(const Params& p) const {
     StepConstants k;
     k.dt = static_cast<float>(stepSeconds_);
     k.width = scene_.width;

@@ -158,6 +158,12 @@ public:
 
     // The constants the kernel uses this step (tests and metrics share them).
     StepConstants stepConstants() const;
+    // The same with other parameters (those an audio route gave a step).
+    StepConstants stepConstants(const Params& params) const;
+    // The neighbour grid's cell width and height the next step lays out
+    // with these parameters, in the world as it is now (the grid overlay:
+    // grid() holds the last step's, and none before the first).
+    std::pair<float, float> nextGridCells(const Params& params) const;
 
 private:
     void allocate(std::size_t capacity);

@@ -480,6 +480,22 @@ TEST_CASE("a school opened paused shows its speed and order at once, and no neig
     CHECK(dash);
 }
 
+TEST_CASE("the grid overlay shows the cells the next step lays out, paused from the start and after an edit") {
+    Scene scene = loadPreset(shippedPreset("gentle-cruise")).scene;
+    scene.params.set(ParamId::Variation, 0.0f);
+    scene.params.set(ParamId::PerceptionRadius, 80.0f);
+    editor::SimHost host(scene, 1, nullptr, true);
+    const auto cellWidth = [&] {
+        const editor::FrameSnapshot* newest = host.frames().readNewest();
+        return newest ? newest->gridCellWidth : host.frames().current().gridCellWidth;
+    };
+    host.post([](editor::SimHost::Context& c) { c.overlays.grid = true; });
+    CHECK(EditorFixture::waitFor([&] { const float w = cellWidth(); return w >= 80.0f && w < 100.0f; }, 3000));
+    host.post([](editor::SimHost::Context& c) { c.sim.setParam(ParamId::PerceptionRadius, 200.0f); });
+    CHECK(EditorFixture::waitFor([&] { const float w = cellWidth(); return w >= 200.0f && w < 260.0f; }, 3000));
+    CHECK(host.stats().step == 0);
+}
+
 TEST_CASE("presses of Step while paused are each one step, however many come at once") {
     editor::SimHost host(loadPreset(shippedPreset("gentle-cruise")).scene, 1, nullptr, true);
     for (int i = 0; i < 7; ++i) host.post([](editor::SimHost::Context& c) { ++c.singleSteps; });

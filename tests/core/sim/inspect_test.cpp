@@ -95,6 +95,16 @@ TEST_CASE("the separation, alignment and cohesion vectors equal hand-computed va
     CHECK(fish->cohesion[1] == Approx((25.0 / coh * 100.0) * 0.8 * 60.0));
     CHECK_FALSE(fish->alarmed);
     CHECK(fish->separationRadius == Approx(30.0f));
+
+    // Seen with the parameters an audio route gave the step (separation
+    // doubled, a faster top speed), not the simulation's own.
+    Params driven = p;
+    driven.set(ParamId::SeparationWeight, 3.0f);
+    driven.set(ParamId::MaxSpeed, 150.0f);
+    const auto heard = inspectFish(sim, 0, driven);
+    REQUIRE(heard);
+    CHECK(heard->separation[0] == Approx((-150.0 - 40.0) * 3.0 * 60.0));
+    CHECK(inspectFirstFish(sim, 1, driven).front().separation[0] == heard->separation[0]);
 }
 
 TEST_CASE("the three rule vectors add up to the acceleration the next step applies", "[inspect]") {
