@@ -224,7 +224,8 @@ Dialog {
         Label {
             objectName: "exportProgressText"
             visible: dialog.exporter.running
-            text: dialog.exporter.warmingUp ? qsTr("Warming up…")
+            text: dialog.exporter.readingAudio ? qsTr("Reading the audio file…")
+                  : dialog.exporter.warmingUp ? qsTr("Warming up…")
                   : dialog.exporter.finishing ? (dialog.video ? qsTr("Finishing the video…") : qsTr("Writing the last frames…"))
                   : dialog.exporter.framesPerSecond > 0
                     ? qsTr("%1 / %2 frames · %3 frames/s · %4 s left")

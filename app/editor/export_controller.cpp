@@ -45,6 +45,7 @@ int ExportController::framesDone() const { return job_ ? static_cast<int>(job_->
 int ExportController::framesTotal() const { return job_ ? static_cast<int>(job_->framesTotal()) : 0; }
 bool ExportController::warmingUp() const { return job_ && job_->warmingUp(); }
 bool ExportController::finishing() const { return job_ && job_->finishing(); }
+bool ExportController::readingAudio() const { return job_ && job_->readingAudio(); }
 bool ExportController::ffmpegFound() const { return !render::findProgram(render::ffmpegProgram({})).empty(); }
 
 QString ExportController::defaultOutput() const {
@@ -82,9 +83,7 @@ bool ExportController::start(const QVariantMap& options) {
     }
     status_.clear();
     failed_ = false;
-    // A file read only in part (a WAV cut short): said at once, where it stays, and with the outcome.
-    audioWarning_ = QString::fromStdString(job_->audioWarning());
-    if (editor_ && !audioWarning_.isEmpty()) editor_->showMessage(audioWarning_, true);
+    audioWarning_.clear();
     clockStarted_ = false;
     framesPerSecond_ = secondsLeft_ = 0;
     ticker_.start();
@@ -128,6 +127,12 @@ void ExportController::step() {
     } catch (const std::exception& e) {
         finish(QString::fromStdString(e.what()), true);
         return;
+    }
+    // A file read only in part (a WAV cut short): said once it is read, where
+    // it stays, and with the outcome.
+    if (audioWarning_.isEmpty() && !job_->readingAudio() && !job_->audioWarning().empty()) {
+        audioWarning_ = QString::fromStdString(job_->audioWarning());
+        if (editor_) editor_->showMessage(audioWarning_, true);
     }
     // The rate counts written frames from the first one (the warm-up is not a frame).
     if (!clockStarted_ && job_->framesDone() > 0) {

@@ -36,6 +36,8 @@ class ExportController : public QObject {
     Q_PROPERTY(bool warmingUp READ warmingUp NOTIFY progressChanged)
     // Every frame is written; the output is being completed.
     Q_PROPERTY(bool finishing READ finishing NOTIFY progressChanged)
+    // The audio file is being read and analysed, before the first frame.
+    Q_PROPERTY(bool readingAudio READ readingAudio NOTIFY progressChanged)
     // The last export's outcome (or why it could not start), and whether it failed.
     Q_PROPERTY(QString status READ status NOTIFY stateChanged)
     Q_PROPERTY(bool failed READ failed NOTIFY stateChanged)
@@ -55,6 +57,7 @@ public:
     double secondsLeft() const { return secondsLeft_; }
     bool warmingUp() const;
     bool finishing() const;
+    bool readingAudio() const;
     QString status() const { return status_; }
     bool failed() const { return failed_; }
     bool ffmpegFound() const;

@@ -84,16 +84,28 @@ std::uint64_t framesFor(double seconds, double fps) {
 
 ExportJob::ExportJob(ExportSettings settings, std::function<bool()> stopRequested) : settings_(std::move(settings)) {
     checkSettings(settings_);
-    const auto created = missingFolders(settings_);
+    createdFolders_ = missingFolders(settings_);
     checkOutput(settings_);
     try {
         prepare(stopRequested);
     } catch (...) {
-        // Nothing was written: leave no folder made for it (an unreadable audio file, no OpenGL).
-        std::error_code ignored;
-        for (const auto& folder : created) std::filesystem::remove(folder, ignored);  // only if empty
+        stopAudio();
+        removeCreatedFolders();
         throw;
     }
+}
+
+void ExportJob::stopAudio() {
+    if (!audioAnalysis_.valid()) return;
+    stopAnalysis_.store(true, std::memory_order_relaxed);
+    audioAnalysis_.wait();
+}
+
+// Nothing was written: leave no folder made for it (an unreadable audio
+// file, no OpenGL, a cancel before the first frame).
+void ExportJob::removeCreatedFolders() {
+    std::error_code ignored;
+    for (const auto& folder : createdFolders_) std::filesystem::remove(folder, ignored);  // only if empty
 }
 
 void ExportJob::prepare(const std::function<bool()>& stopRequested) {
@@ -108,13 +120,15 @@ void ExportJob::prepare(const std::function<bool()>& stopRequested) {
     base_ = sim_->params();
     if (settings_.trails) base_.set(ParamId::Trails, *settings_.trails ? 1.0f : 0.0f);
     if (!settings_.audioFile.empty()) {
-        try {
-            audio_ = cli::analyseAudioDrive(settings_.audioFile, settings_.preset, base_, settings_.fps, settings_.ffmpeg,
-                                            {{}, stopRequested});
-        } catch (const std::exception& e) {
-            throw ExportError(e.what());
-        }
-        if (settings_.frames == 0) settings_.frames = framesFor(audio_->durationSeconds, settings_.fps);
+        // On a thread of its own: minutes for hours of audio, during which
+        // the editor's window answers and Cancel works (the destructor asks it to stop).
+        audioAnalysis_ = std::async(std::launch::async, [this, stopRequested, base = base_] {
+            const auto stop = [this, stopRequested] {
+                return stopAnalysis_.load(std::memory_order_relaxed) || (stopRequested && stopRequested());
+            };
+            return cli::analyseAudioDrive(settings_.audioFile, settings_.preset, base, settings_.fps, settings_.ffmpeg,
+                                          {{}, stop});
+        });
     }
     warmupFrames_ = static_cast<std::uint64_t>(std::llround(settings_.warmupSeconds * settings_.fps));
 
@@ -134,10 +148,15 @@ void ExportJob::prepare(const std::function<bool()>& stopRequested) {
 }
 
 ExportJob::~ExportJob() {
+    stopAudio();
     // A cancelled export does not wait for a frame's steps to end.
     if (advancing_.valid()) {
         sim_->abandon();
         advancing_.wait();
+    }
+    if (done_ == 0 && !finished_) {
+        sink_.reset();  // removes what it began (ffmpeg's unfinished file)
+        removeCreatedFolders();
     }
 }
 
@@ -199,8 +218,26 @@ bool ExportJob::finishOutputFor(std::chrono::milliseconds wait) {
     return !finished_;
 }
 
+bool ExportJob::audioReadFor(std::chrono::milliseconds wait) {
+    if (!audioAnalysis_.valid()) return true;
+    if (audioAnalysis_.wait_for(wait) != std::future_status::ready) return false;
+    try {
+        audio_ = audioAnalysis_.get();
+    } catch (const std::exception& e) {
+        throw ExportError(e.what());
+    }
+    if (settings_.frames == 0) settings_.frames = framesFor(audio_->durationSeconds, settings_.fps);
+    return true;
+}
+
+void ExportJob::waitForAudio() {
+    while (!audioReadFor(std::chrono::seconds(1))) {
+    }
+}
+
 bool ExportJob::step() {
     if (finished_) return false;
+    waitForAudio();
     const auto params = nextFrameParams();
     // A caller between calls can stop it while ffmpeg completes a long video.
     if (!params) return finishOutputFor(std::chrono::seconds(1));
@@ -213,6 +250,7 @@ bool ExportJob::step() {
 
 bool ExportJob::stepFor(std::chrono::milliseconds wait) {
     if (finished_) return false;
+    if (!audioReadFor(wait)) return true;
     if (!advancing_.valid()) {
         const auto params = nextFrameParams();
         if (!params) return finishOutputFor(wait);  // only the output's end is left

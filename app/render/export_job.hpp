@@ -6,11 +6,13 @@
 // loops and the editor interleaves it with its event loop. GUI thread only
 // (the simulation of a frame may run on a thread of its own: stepFor).
 #include <QImage>
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <future>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "cli/audio_drive.hpp"
 #include "editor/frame_snapshot.hpp"
@@ -42,10 +44,12 @@ struct ExportTimes {
 
 class ExportJob {
 public:
-    // Checks everything the user can get wrong (output, ffmpeg, audio, sizes)
-    // and throws ExportError before any frame is drawn. `stopRequested`, if
-    // set, is asked while the audio file is read and analysed (minutes for
-    // hours of audio): true ends it with an ExportError.
+    // Checks everything the user can get wrong (output, ffmpeg, sizes) and
+    // throws ExportError before any frame is drawn. The audio file is read
+    // and analysed on a thread of its own (minutes for hours of audio):
+    // waitForAudio() or the first step tells whether it could be.
+    // `stopRequested`, if set, is asked meanwhile: true ends the reading,
+    // and the job then throws ExportError.
     explicit ExportJob(ExportSettings settings, std::function<bool()> stopRequested = {});
     ~ExportJob();  // without finish(): cancelled; the sink removes what it began
 
@@ -60,6 +64,12 @@ public:
     // window keeps answering while a step at absurd settings takes seconds
     // (Cancel included: the destructor abandons that step).
     bool stepFor(std::chrono::milliseconds wait);
+    // Waits until the audio file is read and analysed; throws ExportError
+    // when it cannot be (missing, corrupt, stopped). Nothing without audio.
+    void waitForAudio();
+    // The audio file is still being read and analysed (framesTotal() is 0
+    // until then when the length is the audio's).
+    bool readingAudio() const { return audioAnalysis_.valid(); }
 
     const ExportSettings& settings() const { return settings_; }
     std::uint64_t framesDone() const { return done_; }
@@ -67,7 +77,7 @@ public:
     bool warmingUp() const { return warmedUp_ < warmupFrames_; }
     // Every frame is handed over and the output is being completed (the PNG
     // writers' last frames, ffmpeg's end of the video).
-    bool finishing() const { return done_ >= settings_.frames && !finished_; }
+    bool finishing() const { return !readingAudio() && done_ >= settings_.frames && !finished_; }
     // Seconds of the warm-up simulated so far, of warmupSeconds().
     double warmedUpSeconds() const { return static_cast<double>(warmedUp_) / settings_.fps; }
     double warmupSeconds() const { return static_cast<double>(warmupFrames_) / settings_.fps; }
@@ -111,6 +121,16 @@ private:
     std::future<void> advancing_;
     Clock::time_point advanceStart_;
     ExportTimes advanceBefore_;
+    // The audio file's reading and analysis, until audioReadFor takes it.
+    std::future<cli::AudioDrive> audioAnalysis_;
+    std::atomic<bool> stopAnalysis_{false};
+    void stopAudio();  // asks the analysis to stop and waits for it
+    // The folders made for the output, deepest first.
+    std::vector<std::filesystem::path> createdFolders_;
+    void removeCreatedFolders();
+    // Takes the analysis once it is done, waiting at most `wait`: false while
+    // it runs on. Throws ExportError when it failed.
+    bool audioReadFor(std::chrono::milliseconds wait);
 };
 
 // Gives the world the frame's shape, keeping its area (so the density), and

@@ -177,9 +177,11 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         try {
             // A stop ends the reading of the audio file too (minutes for hours of audio).
             job.emplace(settings, [] { return StopSignals::received() != 0; });
+            job->waitForAudio();  // an unreadable audio file is refused before any frame, too
         } catch (const ExportError& e) {
             // A stop before any frame: the job removed what it had made (its
             // folder), and the length may not be known yet (the audio's).
+            job.reset();
             if (const int signal = StopSignals::received()) {
                 err << "mirofish render: stopped by a signal before the first frame; nothing was written\n";
                 return exitCodeFor(signal);

@@ -1,4 +1,5 @@
 // The editor's export dialog, trail canvas and stills, as a user drives them.
+#include <QElapsedTimer>
 #include <QQuickItemGrabResult>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -269,6 +270,34 @@ TEST_CASE("the export's format box and output name agree: a bare name gets the v
     exportAndWait();
     CHECK(std::filesystem::is_regular_file(out / "videos" / "mirofish-export.mp4"));
     CHECK_FALSE(std::filesystem::exists(out / "videos" / ".mp4"));
+}
+
+TEST_CASE("while an export reads its audio file the window keeps running and Cancel stops it", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    // An ffmpeg that decodes for a long time without a word, as one reading hours of audio.
+    writeText(out / "slow-ffmpeg", "#!/bin/sh\nexec sleep 30\n");
+    std::filesystem::permissions(out / "slow-ffmpeg", std::filesystem::perms::owner_all);
+    const ScopedEnv ffmpeg("MIROFISH_FFMPEG", (out / "slow-ffmpeg").string());
+    writeText(out / "song.mp3", "not decoded here");
+    QObject* dialog = openExportDialog(f, 3, out / "frames");
+    setCustomSize(dialog, 320, 180);
+    f.find("exportAudio")->setProperty("text", QString::fromStdString((out / "song.mp3").string()));
+    QObject* exporter = exporterOf(f);
+    QElapsedTimer clock;
+    clock.start();
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 2000));
+    CHECK(clock.elapsed() < 2000);
+    CHECK(exporter->property("readingAudio").toBool());
+    CHECK(f.find("exportProgressText")->property("text").toString() == "Reading the audio file…");
+    const auto stepBefore = f.step();
+    CHECK(EditorFixture::waitFor([&] { return f.step() > stepBefore + 20; }, 2000));
+    clock.restart();
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportCancel")->mapToScene(QPointF(10, 10)).toPoint());
+    CHECK_FALSE(exporter->property("running").toBool());
+    CHECK(clock.elapsed() < 5000);
+    CHECK_FALSE(std::filesystem::exists(out / "frames"));
 }
 
 TEST_CASE("an export whose audio file is cut short says so, at the start and with the outcome", "[export]") {

@@ -79,6 +79,7 @@ TEST_CASE("an export with audio and no length lasts as long as the audio", "[ren
     s.audioFile = writeTone(dir / "tone.wav").string();
     s.fps = 24;
     render::ExportJob job(s);
+    job.waitForAudio();
     CHECK(job.framesTotal() == 48);
 }
 
@@ -202,19 +203,20 @@ TEST_CASE("a video named by a link is written to the file the link leads to, and
     CHECK(fileBytes(dir / "notes") == "mine");
 }
 
-TEST_CASE("an export that cannot start, its audio file missing, leaves no folder it made for its output", "[render]") {
+TEST_CASE("an export whose audio file is missing stops before any frame and leaves no folder it made for its output",
+          "[render]") {
     TempDir dir;
     for (const auto& output : {dir / "new" / "deeper" / "frames", dir / "new" / "clip.mp4", dir / "new" / "frames/"}) {
         render::ExportSettings s = smallExport(output);
         s.audioFile = (dir / "missing.wav").string();
         INFO(output.string());
-        CHECK_THROWS_WITH(render::ExportJob(s), Catch::Contains("missing.wav"));
+        CHECK_THROWS_WITH(render::ExportJob(s).waitForAudio(), Catch::Contains("missing.wav"));
         CHECK_FALSE(std::filesystem::exists(dir / "new"));
     }
     std::filesystem::create_directories(dir / "mine");  // a folder that was there stays
     render::ExportSettings s = smallExport(dir / "mine");
     s.audioFile = (dir / "missing.wav").string();
-    CHECK_THROWS(render::ExportJob(s));
+    CHECK_THROWS(render::ExportJob(s).waitForAudio());
     CHECK(std::filesystem::is_directory(dir / "mine"));
 }
 
@@ -226,11 +228,14 @@ TEST_CASE("an export driven by a WAV cut short renders what the file holds and s
     auto s = smallExport(dir / "frames", 0);
     s.audioFile = (dir / "cut.wav").string();
     render::ExportJob job(s);
+    job.waitForAudio();
     CHECK_THAT(job.audioWarning(), Catch::Contains("cut.wav: the file ends before its audio does"));
     CHECK(job.framesTotal() == 15);  // half a second of the two, at 30 fps
     auto whole = smallExport(dir / "whole", 0);
     whole.audioFile = (dir / "tone.wav").string();
-    CHECK(render::ExportJob(whole).audioWarning().empty());
+    render::ExportJob wholeJob(whole);
+    wholeJob.waitForAudio();
+    CHECK(wholeJob.audioWarning().empty());
 }
 
 TEST_CASE("an output named like a video MiroFish does not write or like an image, or a folder named FILE.mp4, is refused before any work",
