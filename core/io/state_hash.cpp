@@ -34,8 +34,14 @@ std::uint64_t stateHash(const Simulation& sim) {
     for (FishArrays::FloatField m : FishArrays::kFloatFields) h.bytes((f.*m).data(), n * sizeof(float));
     h.bytes(f.id.data(), n * sizeof(std::uint32_t));
     h.value(sim.wanderPhase());
-    for (const Predator& p : sim.scene().predators) h.value(p.position), h.value(p.velocity);
-    if (sim.scene().leader) h.value(sim.scene().leader->position);
+    // And all else the next step depends on: a resume that got any of it
+    // wrong printed the same hash and only drifted apart later.
+    const Scene& scene = sim.scene();
+    h.value(sim.time()), h.value(sim.noiseTicks()), h.value(scene.seed), h.value(scene.width), h.value(scene.height);
+    for (std::size_t i = 0; i < kParamCount; ++i) h.value(scene.params.get(static_cast<ParamId>(i)));
+    h.value(sim.rowStretch());  // the grid's rows: the sums' order
+    for (const Predator& p : scene.predators) h.value(p.position), h.value(p.velocity), h.value(p.nextWaypoint);
+    if (scene.leader) h.value(scene.leader->position), h.value(scene.leader->nextWaypoint);
     return h.digest();
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // A 64-bit fingerprint of the whole simulation state (fish arrays in their
-// current order, step, agents). Two runs agree bit for bit iff (with
-// overwhelming probability) their hashes agree.
+// current order, step, time, the noise's and the wander's phases, seed,
+// world, parameters, the grid's row stretch, agents). Two runs
+// agree bit for bit iff (with overwhelming probability) their hashes agree.
 #include <cstdint>
 #include <string>
 

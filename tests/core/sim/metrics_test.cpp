@@ -76,13 +76,15 @@ TEST_CASE("milling is 1 for fish circling a common centre and 0 for a parallel s
 }
 
 TEST_CASE("in a wrapping world a school across the seam mills as it does anywhere else") {
-    // A parallel school, three quarters of it at the right edge, the rest at the left.
+    // A parallel school 40 px wide across the seam, three quarters of it at
+    // the right edge, the rest at the left.
     std::vector<FishInit> parallel;
-    for (int i = 0; i < 60; ++i) {
-        const float x = i % 4 == 0 ? 10.0f : 990.0f;
-        parallel.push_back({Vec2{{x, 300.0f + 5.0f * static_cast<float>(i)}}, Vec2{{0, 40}}});
-    }
-    CHECK(metricsOf(parallel, 1000, 1000, BoundaryMode::Wrap).milling == Approx(0.0).margin(1e-6));
+    for (int column = 0; column < 40; ++column)
+        for (int row = 0; row < 10; ++row) {
+            const float x = std::fmod(970.5f + static_cast<float>(column), 1000.0f);
+            parallel.push_back({Vec2{{x, 300.0f + 10.0f * static_cast<float>(row)}}, Vec2{{0, 40}}});
+        }
+    CHECK(metricsOf(parallel, 1000, 1000, BoundaryMode::Wrap).milling == Approx(0.0).margin(1e-4));
     // A mill centred on the corner where the seams cross.
     std::vector<FishInit> ring;
     for (int i = 0; i < 60; ++i) {
@@ -92,8 +94,10 @@ TEST_CASE("in a wrapping world a school across the seam mills as it does anywher
                         Vec2{{static_cast<float>(-50 * std::sin(a)), static_cast<float>(50 * std::cos(a))}}});
     }
     CHECK(metricsOf(ring, 1000, 1000, BoundaryMode::Wrap).milling == Approx(1.0).epsilon(1e-4));
-    // Walled, the same fish are two groups apart, and the plain centroid is right.
-    CHECK(metricsOf(parallel).milling == Approx(0.5).margin(0.01));
+    // Walled, the same fish are two groups a world apart, circling their
+    // centroid in the middle as far as the measure can tell: what the
+    // wrapping world read before.
+    CHECK(metricsOf(parallel).milling > 0.3);
 }
 
 TEST_CASE("the mean nearest-neighbour distance is found even beyond the perception radius") {
