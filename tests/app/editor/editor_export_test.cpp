@@ -276,8 +276,7 @@ TEST_CASE("while an export reads its audio file the window keeps running and Can
     EditorFixture f;
     TempDir out;
     // An ffmpeg that decodes for a long time without a word, as one reading hours of audio.
-    writeText(out / "slow-ffmpeg", "#!/bin/sh\nexec sleep 30\n");
-    std::filesystem::permissions(out / "slow-ffmpeg", std::filesystem::perms::owner_all);
+    writeProgram(out / "slow-ffmpeg", "#!/bin/sh\nexec sleep 30\n");
     const ScopedEnv ffmpeg("MIROFISH_FFMPEG", (out / "slow-ffmpeg").string());
     writeText(out / "song.mp3", "not decoded here");
     QObject* dialog = openExportDialog(f, 3, out / "frames");
@@ -328,12 +327,11 @@ TEST_CASE("while ffmpeg completes a video the dialog says so and the window keep
     // An ffmpeg that takes every frame, then needs two seconds to complete
     // the file, as the real one moving a long video's index to its front.
     const auto fake = out / "slow-ffmpeg";
-    writeText(fake, "#!/bin/sh\n"
-                    "for last; do :; done\n"
-                    "cat > /dev/null\n"
-                    "sleep 2\n"
-                    "echo video > \"${last#file:}\"\n");
-    std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+    writeProgram(fake, "#!/bin/sh\n"
+                       "for last; do :; done\n"
+                       "cat > /dev/null\n"
+                       "sleep 2\n"
+                       "echo video > \"${last#file:}\"\n");
     const ScopedEnv ffmpeg("MIROFISH_FFMPEG", fake.string());
     QObject* dialog = openExportDialog(f, 3, out / "clip.mp4", 2);
     setCustomSize(dialog, 320, 180);

@@ -3,7 +3,6 @@
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <catch2/catch.hpp>
-#include <functional>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -30,6 +29,23 @@ int fishPixels(const QImage& image, const QRectF& area) {
             if (c.green() > 90 && c.blue() > 140) ++lit;
         }
     return lit;
+}
+
+// The view's fields in force: the pointer's held one and a swipe's scares.
+int activeFields(const EditorFixture& f) { return static_cast<int>(f.editor->host().stats().activeFields); }
+
+// Presses the left button on the view at `start`, where it holds a field,
+// and swipes 600 px right in 60 ms, far faster than the swipe threshold,
+// the button still held; whether both the held field and a scare came.
+bool pressAndSwipe(EditorFixture& f, QPoint start) {
+    QTest::mousePress(f.window, Qt::LeftButton, {}, start);
+    if (!EditorFixture::waitFor([&] { return activeFields(f) == 1; })) return false;
+    bool scared = false;
+    for (int i = 1; i <= 12; ++i) {
+        QTest::mouseMove(f.window, start + QPoint(50 * i, 0), 5);
+        scared = scared || activeFields(f) > 1;
+    }
+    return EditorFixture::waitFor([&] { return scared || activeFields(f) > 1; }, 500);
 }
 
 // An item and everything under it in the visual tree.
@@ -189,11 +205,8 @@ TEST_CASE("quick Tabs each select the next fish, also after a click on a tool ba
     EditorFixture f;
     REQUIRE(EditorFixture::waitFor([&] { return f.step() > 5; }));
     QQuickItem* step = nullptr;
-    const std::function<void(QQuickItem*)> search = [&](QQuickItem* item) {
+    for (QQuickItem* item : selfAndDescendants(f.window->contentItem()))
         if (item->inherits("QQuickAbstractButton") && item->property("text").toString() == "Step") step = item;
-        for (QQuickItem* child : item->childItems()) search(child);
-    };
-    search(f.window->contentItem());
     REQUIRE(step);
     QTest::mouseClick(f.window, Qt::LeftButton, {}, step->mapToScene(QPointF(step->width() / 2, step->height() / 2)).toPoint());
     CHECK_FALSE(step->hasActiveFocus());
@@ -239,20 +252,10 @@ TEST_CASE("left drag holds a field at the pointer, a fast swipe scares, and neit
     auto* view = f.find("fishView");
     REQUIRE(view);
     const QPoint start = view->mapToScene(QPointF(view->width() * 0.2, view->height() / 2)).toPoint();
-    auto fields = [&] { return f.editor->host().stats().activeFields; };
-
-    QTest::mousePress(f.window, Qt::LeftButton, {}, start);
-    CHECK(EditorFixture::waitFor([&] { return fields() == 1; }));
-    // 600 px in 60 ms: far faster than the swipe threshold.
-    bool scared = false;
-    for (int i = 1; i <= 12; ++i) {
-        QTest::mouseMove(f.window, start + QPoint(50 * i, 0), 5);
-        scared = scared || fields() > 1;
-    }
-    CHECK(EditorFixture::waitFor([&] { return scared || fields() > 1; }, 500));
+    CHECK(pressAndSwipe(f, start));
     QTest::mouseRelease(f.window, Qt::LeftButton, {}, start + QPoint(600, 0));
     // Scares last 0.4 s; the pointer's field goes with the button.
-    CHECK(EditorFixture::waitFor([&] { return fields() == 0; }, 3000));
+    CHECK(EditorFixture::waitFor([&] { return activeFields(f) == 0; }, 3000));
     CHECK(f.editor->host().stats().fields.empty());
 }
 
@@ -510,18 +513,10 @@ TEST_CASE("a school reset just after a swipe loses the swipe's scare as quickly 
     REQUIRE(view);
     REQUIRE(EditorFixture::waitFor([&] { return f.step() > 600; }, 20'000));  // ten seconds in
     const QPoint start = view->mapToScene(QPointF(view->width() * 0.2, view->height() / 2)).toPoint();
-    const auto fields = [&] { return f.editor->host().stats().activeFields; };
-    QTest::mousePress(f.window, Qt::LeftButton, {}, start);
-    REQUIRE(EditorFixture::waitFor([&] { return fields() == 1; }));
-    bool scared = false;
-    for (int i = 1; i <= 12; ++i) {
-        QTest::mouseMove(f.window, start + QPoint(50 * i, 0), 5);
-        scared = scared || fields() > 1;
-    }
-    REQUIRE(EditorFixture::waitFor([&] { return scared || fields() > 1; }, 500));
+    REQUIRE(pressAndSwipe(f, start));
     QTest::keyClick(f.window, Qt::Key_R);
     QTest::mouseRelease(f.window, Qt::LeftButton, {}, start + QPoint(600, 0));
-    CHECK(EditorFixture::waitFor([&] { return fields() == 0; }, 2000));
+    CHECK(EditorFixture::waitFor([&] { return activeFields(f) == 0; }, 2000));
 }
 
 TEST_CASE("a school reset while paused shows the new school's speed and order, not the old one's") {

@@ -249,21 +249,28 @@ TEST_CASE("Ctrl+C stops a render and its ffmpeg and keeps no unfinished video", 
     requireStoppedCleanly("setsid " + kMirofish, "-INT -$pid", 130);
 }
 
+namespace {
+// Runs `mirofish render ARGS 2>$d/err` in the background, $d being `dir`,
+// waits for `ready` (a shell command), sends the render a TERM, and prints
+// "rc=CODE after N s" (secondsAfter) and the render's stderr.
+Shell renderTermedWhen(const TempDir& dir, const std::string& args, const std::string& ready) {
+    return shell("d='" + dir.path().string() + "'; start=$(date +%s); " + kMirofish + " render " + args +
+                 " 2>$d/err & pid=$!; " + ready + "; kill -TERM $pid; wait $pid; " +
+                 "echo \"rc=$? after $(( $(date +%s) - start )) s\"; cat $d/err");
+}
+}  // namespace
+
 TEST_CASE("a kill while the audio file is decoded stops the render at once, before any frame", "[render][cli]") {
     TempDir dir;
     // An ffmpeg that takes long and prints nothing, as one decoding hours of audio does before its first output.
-    writeText(dir / "slow-ffmpeg", "#!/bin/sh\nexec sleep 30\n");
-    std::filesystem::permissions(dir / "slow-ffmpeg", std::filesystem::perms::owner_all);
+    writeProgram(dir / "slow-ffmpeg", "#!/bin/sh\nexec sleep 30\n");
     writeText(dir / "song.mp3", "not decoded here");
-    const Shell r = shell("d='" + dir.path().string() + "'; start=$(date +%s); " + kMirofish +
-                          " render --frames 10 --size 160x96 --audio \"$d/song.mp3\" --ffmpeg \"$d/slow-ffmpeg\" "
-                          "--out \"$d/frames\" 2>$d/err & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid; "
-                          "echo \"rc=$? after $(( $(date +%s) - start )) s\"; cat $d/err; ls $d");
+    const Shell r = renderTermedWhen(
+        dir, "--frames 10 --size 160x96 --audio \"$d/song.mp3\" --ffmpeg \"$d/slow-ffmpeg\" --out \"$d/frames\"",
+        "sleep 1.5");
     INFO(r.output);
-    CHECK_THAT(r.output, Catch::Contains("rc=143 after "));
-    const auto after = r.output.find("rc=143 after ");
-    REQUIRE(after != std::string::npos);
-    CHECK(std::stoi(r.output.substr(after + 13)) < 10);
+    CHECK(secondsAfter(r.output, "143") >= 0);
+    CHECK(secondsAfter(r.output, "143") < 10);
     CHECK_THAT(r.output, Catch::Contains("stopped by a signal before the first frame; nothing was written"));
     CHECK_FALSE(std::filesystem::exists(dir / "frames"));
 }
@@ -272,18 +279,13 @@ TEST_CASE("a kill while ffmpeg completes the video stops the render and keeps no
     TempDir dir;
     // An ffmpeg that takes every frame, then needs long to complete the
     // file, as the real one moving a long video's index to its front.
-    writeText(dir / "slow-ffmpeg", "#!/bin/sh\ncat > /dev/null\ntouch \"$(dirname \"$0\")/finishing\"\nexec sleep 30\n");
-    std::filesystem::permissions(dir / "slow-ffmpeg", std::filesystem::perms::owner_all);
-    const Shell r = shell("d='" + dir.path().string() + "'; start=$(date +%s); " + kMirofish +
-                          " render --frames 3 --size 160x96 --fish 50 --ffmpeg \"$d/slow-ffmpeg\" --out \"$d/v.mp4\" "
-                          "2>$d/err & pid=$!; for i in $(seq 1 600); do [ -e $d/finishing ] && break; sleep 0.05; done; "
-                          "sleep 0.5; kill -TERM $pid; wait $pid; echo \"rc=$? after $(( $(date +%s) - start )) s\"; "
-                          "cat $d/err");
+    writeProgram(dir / "slow-ffmpeg", "#!/bin/sh\ncat > /dev/null\ntouch \"$(dirname \"$0\")/finishing\"\nexec sleep 30\n");
+    const Shell r = renderTermedWhen(
+        dir, "--frames 3 --size 160x96 --fish 50 --ffmpeg \"$d/slow-ffmpeg\" --out \"$d/v.mp4\"",
+        "for i in $(seq 1 600); do [ -e $d/finishing ] && break; sleep 0.05; done; sleep 0.5");
     INFO(r.output);
-    CHECK_THAT(r.output, Catch::Contains("rc=143 after "));
-    const auto after = r.output.find("rc=143 after ");
-    REQUIRE(after != std::string::npos);
-    CHECK(std::stoi(r.output.substr(after + 13)) < 25);
+    CHECK(secondsAfter(r.output, "143") >= 0);
+    CHECK(secondsAfter(r.output, "143") < 25);
     CHECK_THAT(r.output, Catch::Contains("stopped by a signal after 3 of 3 frames; no video was kept"));
     CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
     CHECK_FALSE(std::filesystem::exists(dir / "v.mp4.part"));
