@@ -24,9 +24,11 @@ bool SimHost::Context::isTransient(std::uint32_t fieldId) const {
 void SimHost::Context::reset(std::uint64_t seed) {
     const std::uint64_t before = sim.stepIndex();
     sim.reset(seed);
-    for (TransientField& t : transient)
-        if (t.expiresAtStep != 0)
-            t.expiresAtStep = sim.stepIndex() + std::max<std::uint64_t>(t.expiresAtStep > before ? t.expiresAtStep - before : 0, 1);
+    for (TransientField& t : transient) {
+        if (t.expiresAtStep == 0) continue;  // held until removed
+        const std::uint64_t left = t.expiresAtStep > before ? t.expiresAtStep - before : 1;
+        t.expiresAtStep = sim.stepIndex() + left;
+    }
 }
 
 void SimHost::Context::setFishCount(std::uint32_t count) {

@@ -2,8 +2,6 @@
 // Runs a shell command as a test's script would: ffprobe on an export, a tool
 // the test needs.
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <sys/wait.h>
@@ -24,13 +22,6 @@ inline Shell shell(const std::string& command) {
     const int status = ::pclose(p);
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
-}
-
-// A shell script that the user's side of a test runs (a slow or failing
-// ffmpeg), runnable.
-inline void writeProgram(const std::filesystem::path& file, const std::string& script) {
-    std::ofstream(file) << script;
-    std::filesystem::permissions(file, std::filesystem::perms::owner_all);
 }
 
 // The whole seconds a script's run took, from its line "rc=CODE after N s"; -1 without one.

@@ -151,6 +151,12 @@ inline void writeText(const std::filesystem::path& file, const std::string& text
     out << text;
 }
 
+// A shell script standing in for a program (a slow or failing ffmpeg), runnable.
+inline void writeProgram(const std::filesystem::path& file, const std::string& script) {
+    writeText(file, script);
+    std::filesystem::permissions(file, std::filesystem::perms::owner_all);
+}
+
 inline std::string readText(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());

@@ -308,15 +308,14 @@ namespace {
 std::string exportThroughFailingFfmpeg(const std::string& reading, int exitCode, std::uint64_t frames) {
     TempDir dir;
     const auto fake = dir / "ffmpeg";
-    writeText(fake, "#!/bin/sh\n"
-                    "for last; do :; done\n"
-                    "echo partial > \"${last#file:}\"\n" +
-                        reading +
-                        "\n"
-                        "echo 'Error writing trailer of out.mp4.part: No space left on device' >&2\n"
-                        "exit " +
-                        std::to_string(exitCode) + "\n");
-    std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+    writeProgram(fake, "#!/bin/sh\n"
+                       "for last; do :; done\n"
+                       "echo partial > \"${last#file:}\"\n" +
+                           reading +
+                           "\n"
+                           "echo 'Error writing trailer of out.mp4.part: No space left on device' >&2\n"
+                           "exit " +
+                           std::to_string(exitCode) + "\n");
     auto s = smallExport(dir / "out.mp4", frames);
     s.ffmpeg = fake.string();
     std::string error;
@@ -358,8 +357,7 @@ TEST_CASE("an export's --ffmpeg program decodes its audio file too, not only wri
     REQUIRE(std::system(encode.c_str()) == 0);
     // The real ffmpeg under another name, noting every call.
     const auto wrapper = dir / "my-ffmpeg";
-    writeText(wrapper, "#!/bin/sh\necho \"$*\" >> '" + (dir / "calls.txt").string() + "'\nexec ffmpeg \"$@\"\n");
-    std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+    writeProgram(wrapper, "#!/bin/sh\necho \"$*\" >> '" + (dir / "calls.txt").string() + "'\nexec ffmpeg \"$@\"\n");
     const ScopedEnv unset("MIROFISH_FFMPEG", (dir / "no-such-ffmpeg").string());
     auto s = smallExport(dir / "out.mp4", 10);
     s.audioFile = (dir / "tone.flac").string();

@@ -30,13 +30,12 @@ TEST_CASE("mirofish render without a display runs itself inside Xvfb", "[render]
 TEST_CASE("mirofish render inside Xvfb exits with its own code when xvfb-run's cleanup fails after it", "[render][cli]") {
     TempDir dir;
     // As xvfb-run whose cleanup failed ("problem while cleaning up temporary directory": exit 5).
-    writeText(dir / "xvfb-run",
-              "#!/bin/sh\n"
-              "shift 3\n"  // -a -s "-screen ..."
-              "/usr/bin/xvfb-run -a \"$@\"\n"
-              "echo 'xvfb-run: error: problem while cleaning up temporary directory' >&2\n"
-              "exit 5\n");
-    std::filesystem::permissions(dir / "xvfb-run", std::filesystem::perms::owner_all);
+    writeProgram(dir / "xvfb-run",
+                 "#!/bin/sh\n"
+                 "shift 3\n"  // -a -s "-screen ..."
+                 "/usr/bin/xvfb-run -a \"$@\"\n"
+                 "echo 'xvfb-run: error: problem while cleaning up temporary directory' >&2\n"
+                 "exit 5\n");
     const Shell r = renderSmall("--frames 2", dir / "frames", "-u DISPLAY PATH='" + dir.path().string() + ":'\"$PATH\"");
     INFO(r.output);
     CHECK(r.code == 0);
