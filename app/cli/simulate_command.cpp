@@ -61,8 +61,12 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
                            "the last line adds \"state_hash\".",
                            kOptions};
     return runCommand(spec, argv, out, err, [&](const Args& args) {
-        if (args.has("load-state") && (args.has("fish") || args.has("seed")))
-            throw ArgError("--load-state restores the fish and the seed; drop --fish and --seed");
+        if (args.has("load-state") && (args.has("fish") || args.has("seed"))) {
+            const char* given = args.has("fish") && args.has("seed") ? "--fish and --seed"
+                                : args.has("fish")                   ? "--fish"
+                                                                     : "--seed";
+            throw ArgError(std::string("--load-state restores the fish and the seed; drop ") + given);
+        }
         // The state brings its parameters too; a preset named beside it counts only with --audio.
         if (args.has("load-state") && args.has("preset") && !args.has("audio"))
             throw ArgError("--load-state restores the parameters, the fish and the seed; drop --preset "

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/inspect.hpp"
+
 namespace mirofish::editor {
 
 namespace {
@@ -13,14 +15,14 @@ void copyPrefix(std::vector<T>& to, const std::vector<T, Allocator>& from, std::
 }
 }  // namespace
 
-void captureDrawable(const Simulation& sim, FrameSnapshot& frame) {
+void captureDrawable(const Simulation& sim, const Params& ran, FrameSnapshot& frame) {
     const Scene& scene = sim.scene();
     const FishArrays& f = sim.fish();
     const std::size_t n = sim.fishCount();
     frame.step = sim.stepIndex();
     frame.worldWidth = scene.width;
     frame.worldHeight = scene.height;
-    frame.params = scene.params;
+    frame.params = ran;
     copyPrefix(frame.px, f.px, n);
     copyPrefix(frame.py, f.py, n);
     copyPrefix(frame.hx, f.hx, n);
@@ -28,9 +30,13 @@ void captureDrawable(const Simulation& sim, FrameSnapshot& frame) {
     copyPrefix(frame.id, f.id, n);
     frame.speed.resize(n);
     frame.alarmed.resize(n);
+    // Alarmed as the inspector says: alarm time left, or a predator within
+    // reach (the only sign of it when alarmDuration is 0).
+    const StepConstants k = sim.stepConstants(ran);
     for (std::size_t i = 0; i < n; ++i) {
         frame.speed[i] = std::hypot(f.vx[i], f.vy[i]);
-        frame.alarmed[i] = f.alarm[i] > 0.0f ? 1 : 0;
+        frame.alarmed[i] =
+            f.alarm[i] > 0.0f || scaredByPredators(k, scene.predators, Vec2{{f.px[i], f.py[i]}}) ? 1 : 0;
     }
     frame.predators = scene.predators;
     frame.obstacles = scene.obstacles;

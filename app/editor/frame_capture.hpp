@@ -7,6 +7,8 @@
 
 namespace mirofish::editor {
 
-void captureDrawable(const Simulation& sim, FrameSnapshot& frame);
+// `ran`: the parameters the last step ran with (with audio driving, the
+// routes' values), which the view draws with.
+void captureDrawable(const Simulation& sim, const Params& ran, FrameSnapshot& frame);
 
 }  // namespace mirofish::editor

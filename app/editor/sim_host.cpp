@@ -227,14 +227,13 @@ void SimHost::publish(bool withMetrics) {
     const std::size_t n = sim.fishCount();
 
     FrameSnapshot& frame = frames_.writeSlot();
-    captureDrawable(sim, frame);
-    if (audioDriving_) frame.params = effective_;
-
-    const OverlayRequest& o = ctx.overlays;
-    frame.inspected.clear();
     // Seen with the parameters the step ran with: with audio driving, the
     // routes' values, as the fish and the arrows' scale are drawn.
     const Params& ran = audioDriving_ ? effective_ : sim.params();
+    captureDrawable(sim, ran, frame);
+
+    const OverlayRequest& o = ctx.overlays;
+    frame.inspected.clear();
     std::optional<FishInspection> selected;
     if (o.selectedId) selected = inspectFish(sim, *o.selectedId, ran);
     if (o.neighbours || o.forces || o.vision) {

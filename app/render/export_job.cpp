@@ -169,7 +169,7 @@ void ExportJob::advanceOneFrame(const Params& params) {
 
 void ExportJob::drawFrame() {
     const auto t0 = Clock::now();
-    captureDrawable(*sim_, feed_.writeSlot());
+    captureDrawable(*sim_, sim_->params(), feed_.writeSlot());
     feed_.publish();
     view_->setTrailFrame(editor::trailFrame(sim_->params(), 1.0 / settings_.fps));
     view_->update();

@@ -9,6 +9,12 @@
 
 namespace mirofish {
 
+bool scaredByPredators(const StepConstants& k, std::span<const Predator> predators, Vec2 p) {
+    return std::any_of(predators.begin(), predators.end(), [&](const Predator& pred) {
+        return rules::linearFalloff(length(displacement(k, pred.position, p)), k.predatorRadius) > 0.0f;
+    });
+}
+
 // Mirrors runBlocks in sim/fish_kernel_body.hpp for one fish, with a loop over
 // every fish in place of the grid's spans; keep the two in step.
 FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t i, const StepConstants& k,
@@ -23,10 +29,7 @@ FishInspection inspectFishAt(const FishArrays& f, std::size_t count, std::size_t
     r.alarmSeconds = f.alarm[i];
     const Vec2 p = r.position, v = r.velocity;
 
-    bool scaredNow = false;
-    for (const Predator& pred : predators)
-        scaredNow |= rules::linearFalloff(length(displacement(k, pred.position, p)), k.predatorRadius) > 0.0f;
-    r.alarmed = scaredNow || r.alarmSeconds > 0.0f;
+    r.alarmed = scaredByPredators(k, predators, p) || r.alarmSeconds > 0.0f;
     const float maxSpeed = k.maxSpeed * factor(draw.speed) * (r.alarmed ? 1.0f + k.alarmSpeedBoost : 1.0f);
     r.perceptionRadius = k.perception * factor(draw.radius);
     r.separationRadius = std::sqrt(k.separationRadius2);

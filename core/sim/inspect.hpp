@@ -42,6 +42,11 @@ struct FishInspection {
     Vec2 separation{}, alignment{}, cohesion{};
 };
 
+// Whether a fish at p is within reach of a predator: the kernel's test of a
+// scare, with the step constants k. A fish is alarmed while scared and for
+// alarmDuration after, so with an alarmDuration of 0 only this tells it.
+bool scaredByPredators(const StepConstants& k, std::span<const Predator> predators, Vec2 p);
+
 // The fish at array index `index` of `fish` (holding `count` fish), seen
 // with the step constants k and these predators.
 FishInspection inspectFishAt(const FishArrays& fish, std::size_t count, std::size_t index, const StepConstants& k,

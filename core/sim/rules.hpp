@@ -99,13 +99,17 @@ template <typename T>
 // Rescaling the braked velocity back up would keep its direction, and a fish
 // swimming straight at a wall or a predator would never turn away.
 // A fish with no direction at all stays still rather than picking one.
+// The floor is tested on v + accel dt before the limit: where minSpeed equals
+// maxSpeed, the limited length rounds a little short of maxSpeed about every
+// other time, and tested after the limit that rounding would spend a forward
+// push as a turn (to the left when the push is straight ahead).
 template <std::size_t D, typename T, typename S>
 [[gnu::always_inline]] inline Vec<D, T> applyAcceleration(const Vec<D, T>& v, const Vec<D, T>& accel, float dt,
                                                           S minSpeed, S maxSpeed) {
     static_assert(D == 2, "the turn side is defined in the plane");
-    const Vec<D, T> tried = limitLength(v + accel * dt, maxSpeed);
-    const T s2 = lengthSquared(tried);
-    const auto tooSlow = maskAnd(s2 < minSpeed * minSpeed, minSpeed > 0.0f);
+    const Vec<D, T> pushed = v + accel * dt;
+    const Vec<D, T> tried = limitLength(pushed, maxSpeed);
+    const auto tooSlow = maskAnd(lengthSquared(pushed) < minSpeed * minSpeed, minSpeed > 0.0f);
     // Where no fish of the lanes is below the floor, the turn below is not
     // needed (a scene without a floor never needs it; the bench's
     // constant-density school has a fish below it in every group of sixteen).

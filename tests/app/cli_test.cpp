@@ -164,8 +164,13 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
     requireRefused(run(runSimulate, {"--preset", (dir / "broken.json").string()}), "simulate", "'fish'");
     requireRefused(run(runSimulate, {"--load-state", (dir / "missing.bin").string()}), "simulate", "missing.bin");
     requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string()}), "simulate", "junk.bin");
+    // Names what to drop: only what was given.
     requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--fish", "3"}), "simulate",
-                   "--load-state");
+                   "--load-state restores the fish and the seed; drop --fish\n");
+    requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--seed", "3"}), "simulate",
+                   "--load-state restores the fish and the seed; drop --seed\n");
+    requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--seed", "3", "--fish", "3"}),
+                   "simulate", "drop --fish and --seed\n");
     // The state brings its own parameters: a preset beside it would be ignored.
     requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--preset", "gentle-cruise"}),
                    "simulate", "drop --preset");

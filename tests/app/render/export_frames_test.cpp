@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
+#include "editor/frame_capture.hpp"
 #include "editor/trail_frame.hpp"
 #include "render/png_file.hpp"
 #include "render_fixture.hpp"
@@ -203,4 +204,34 @@ TEST_CASE("a portrait export fills the frame when the world takes its shape, els
     INFO("lit share of the top sixth: fitted " << fittedTop << ", letterboxed " << boxedTop);
     CHECK(fittedTop > 0.01);
     CHECK(boxedTop == 0.0);
+}
+
+TEST_CASE("fish within a predator's reach are drawn alarmed, also when an alarm outlasts it by 0 s", "[render]") {
+    // The reference: the plain distance to the predator against its range
+    // (the world is 1000 px wide, the predator far from its edges).
+    for (const float alarmSeconds : {0.0f, 1.5f}) {
+        SerialScheduler serial;
+        Params p;
+        p.set(ParamId::AlarmDuration, alarmSeconds);
+        p.set(ParamId::PredatorSpeed, 0.0f);
+        Simulation sim(sceneWith(p, 2000, 1000.0f, 1000.0f, 3), serial);
+        const Vec2 at{{500, 500}};
+        sim.setPredators({Predator{at, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+        sim.step();
+        editor::FrameSnapshot frame;
+        editor::captureDrawable(sim, sim.params(), frame);
+        const double reach = p.get(ParamId::PredatorRadius);
+        std::size_t near = 0;
+        for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+            const double d = std::hypot(double(frame.px[i]) - at[0], double(frame.py[i]) - at[1]);
+            INFO("alarm " << alarmSeconds << " s, fish " << frame.id[i] << " at " << d << " px");
+            if (d < reach * (1 - 1e-4)) {
+                CHECK(frame.alarmed[i] == 1);
+                ++near;
+            } else if (alarmSeconds == 0.0f && d > reach * (1 + 1e-4)) {
+                CHECK(frame.alarmed[i] == 0);
+            }
+        }
+        CHECK(near > 50);
+    }
 }

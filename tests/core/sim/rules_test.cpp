@@ -386,6 +386,35 @@ TEST_CASE("a fish that may not brake below its minimum speed turns away instead"
     CHECK(braked[1] == 0.0f);
 }
 
+TEST_CASE("a fish whose minimum speed is its maximum swims where it is pushed, at that speed") {
+    // Six shipped presets set minSpeed to 1 (x maxSpeed): constant speed.
+    // A push with v + accel dt at least that fast must only be shortened,
+    // never spent as a turn: the limited length rounds short of maxSpeed
+    // about every other time, and a forward push turned the fish left.
+    const float dt = 1.0f / 60.0f, speed = 140.0f;
+    std::mt19937 random(5);
+    std::uniform_real_distribution<float> angle(-3.14159f, 3.14159f), force(0.0f, 3000.0f);
+    int pushes = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const float a = angle(random), f = force(random), b = angle(random);
+        const Vec2 v{{speed * std::cos(a), speed * std::sin(a)}};
+        const Vec2 accel{{f * std::cos(b), f * std::sin(b)}};
+        const double wx = double(v[0]) + double(accel[0]) * dt, wy = double(v[1]) + double(accel[1]) * dt;
+        const double pushedLength = std::hypot(wx, wy);
+        if (pushedLength < speed * (1.0 + 1e-5)) continue;  // braked: the turn, tested below
+        const Vec2 got = rules::applyAcceleration(v, accel, dt, speed, speed);
+        INFO("v " << v[0] << " " << v[1] << ", accel " << accel[0] << " " << accel[1]);
+        CHECK(got[0] == Approx(wx * speed / pushedLength).margin(1e-3));
+        CHECK(got[1] == Approx(wy * speed / pushedLength).margin(1e-3));
+        ++pushes;
+    }
+    CHECK(pushes > 5000);
+    // Straight ahead: no turn at all.
+    const Vec2 ahead = rules::applyAcceleration(Vec2{{speed, 0}}, Vec2{{600, 0}}, dt, speed, speed);
+    CHECK(ahead[0] == Approx(speed));
+    CHECK(ahead[1] == 0.0f);
+}
+
 TEST_CASE("the turn at the speed floor is v and accel dt at right angles, scaled to the floor") {
     // The slow, obviously correct reference in doubles: the unit vector of
     // v times |v|, plus its perpendicular on accel's side times |accel| dt,
