@@ -24,9 +24,10 @@ void NoiseField::configure(float worldWidth, float worldHeight, float spacing) {
     // Coarsen the lattice until it fits the point budget.
     while ((w / s + 1.0f) * (h / s + 1.0f) > static_cast<float>(kMaxPoints)) s *= 1.5f;
     // A whole number of cells across the world, so the field tiles seamlessly
-    // in wrap mode.
-    cols_ = std::max(1, static_cast<int>(std::lround(w / s)));
-    rows_ = std::max(1, static_cast<int>(std::lround(h / s)));
+    // in wrap mode, and at least two: the lattice repeats after its last
+    // cell, so a single cell would make the currents the same all across.
+    cols_ = std::max(2, static_cast<int>(std::lround(w / s)));
+    rows_ = std::max(2, static_cast<int>(std::lround(h / s)));
     invCellW_ = static_cast<float>(cols_) / w;
     invCellH_ = static_cast<float>(rows_) / h;
     lattice_.assign(static_cast<std::size_t>(cols_ + 1) * static_cast<std::size_t>(rows_ + 1), Vec2{});

@@ -39,7 +39,7 @@
     X(MinSpeed, "minSpeed", "Min speed", "x maxSpeed", "Motion", 0, 1, 0.85, Linear, "",                         \
       "Fish do not slow below this share of their max speed (real fish cruise); 0 lets them stop.")                \
     X(ReactionLag, "reactionLag", "Reaction lag", "", "Motion", 0, 0.95, 0.3, Linear, "",                           \
-      "Share of the previous step's acceleration kept: accel = (1-lag) accel + lag prev.")                         \
+      "Share of the previous acceleration kept each 1/60 s: accel = (1-lag) accel + lag prev.")                    \
     X(TurnRate, "turnRate", "Heading turn rate", "deg/s", "Motion", 10, 1440, 240, Log, "",                         \
       "How fast the drawn heading may turn, limited per fixed step (150-300 looks natural).")                      \
     X(Variation, "variation", "Per-fish variation", "", "Life", 0, 0.5, 0.15, Linear, "",                           \
@@ -47,11 +47,11 @@
     X(Noise, "noise", "Current noise", "x maxForce", "Life", 0, 1, 0.04, Linear, "",                                \
       "Coherent noise (water currents) as a fraction of maxForce; above 0.08 the school twitches.")                \
     X(NoiseScale, "noiseScale", "Current size", "px", "Life", 10, 10000, 300, Log, "",                              \
-      "Spatial size of the noise currents.")                                                                       \
+      "Spatial size of the noise currents (at most half the world, which holds two across).")                      \
     X(NoiseTimeScale, "noiseTimeScale", "Current change time", "s", "Life", 0.1, 120, 4, Log, "",                   \
       "Time over which the noise currents change.")                                                                \
     X(Jitter, "jitter", "Jitter", "x maxForce", "Life", 0, 1, 0.02, Linear, "",                                     \
-      "Tiny independent random steering per fish and step; breaks symmetric starts.")                              \
+      "Tiny independent random steering per fish and 1/60 s; breaks symmetric starts.")                            \
     X(WanderWeight, "wanderWeight", "Wander", "x maxSpeed", "Life", 0, 2, 0.06, Linear, "",                         \
       "Each fish's own slowly turning wish (a unit vector at its wander phase).")                                  \
     X(WanderRate, "wanderRate", "Wander rate", "rad/s", "Life", 0, 20, 2.1, Linear, "",                             \

@@ -86,7 +86,15 @@ void Simulation::reset(std::uint64_t seed) {
     rowStretch_ = 1.0f;
     for (std::uint32_t i = 0; i < scene_.fishCount; ++i)
         spawnFish(fish_, i, i, seed, scene_.width, scene_.height, scene_.params);
-    for (Predator& p : scene_.predators) p.nextWaypoint = 0;
+    // A path predator starts its path again from its first waypoint, as a
+    // loaded preset puts it; a chasing one stays where it was put.
+    for (Predator& p : scene_.predators) {
+        p.nextWaypoint = 0;
+        if (p.behaviour == PredatorBehaviour::FollowPath && !p.path.empty()) {
+            p.position = p.path.front();
+            p.velocity = Vec2{};
+        }
+    }
     if (scene_.leader) {
         scene_.leader->nextWaypoint = 0;
         if (!scene_.leader->path.empty()) scene_.leader->position = scene_.leader->path.front();
@@ -130,9 +138,18 @@ StepConstants Simulation::stepConstants(const Params& p) const {
     k.maxSpeed = std::clamp(p.get(ParamId::MaxSpeed), 0.0f, kAbsurd);
     k.minSpeedShare = std::clamp(p.get(ParamId::MinSpeed), 0.0f, 1.0f);
     k.maxForce = std::clamp(p.get(ParamId::MaxForce), 0.0f, kAbsurd);
-    k.lag = std::clamp(p.get(ParamId::ReactionLag), 0.0f, 0.99f);
+    // The lag and the jitter are given for steps of kStepSeconds; shorter
+    // steps (exports at 24 or 25 fps run 72 or 75 a second) keep the same
+    // reaction time, lag^(dt / kStepSeconds), and the same random walk of
+    // the velocity: independent kicks add in variance, so each is
+    // sqrt(kStepSeconds / dt) as strong. At kStepSeconds both factors are
+    // exactly 1.
+    const double stepsPerReference = stepSeconds_ / kStepSeconds;
+    k.lag = static_cast<float>(
+        std::pow(static_cast<double>(std::clamp(p.get(ParamId::ReactionLag), 0.0f, 0.99f)), stepsPerReference));
     k.noiseAmp = std::clamp(p.get(ParamId::Noise), -kAbsurd, kAbsurd) * k.maxForce;
-    k.jitterAmp = std::clamp(p.get(ParamId::Jitter), -kAbsurd, kAbsurd) * k.maxForce;
+    k.jitterAmp = std::clamp(p.get(ParamId::Jitter), -kAbsurd, kAbsurd) * k.maxForce *
+                  static_cast<float>(std::sqrt(1.0 / stepsPerReference));
     k.wanderAmp = p.get(ParamId::WanderWeight);
     k.wanderPhaseCos = static_cast<float>(std::cos(wanderPhase_));
     k.wanderPhaseSin = static_cast<float>(std::sin(wanderPhase_));

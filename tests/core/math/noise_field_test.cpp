@@ -3,6 +3,7 @@
 // periodic field must have no seam.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -58,6 +59,23 @@ TEST_CASE("the periodic field joins at its seams") {
         const Vec2 beforeY = field.sample(along, std::nextafter(height, 0.0f)), afterY = field.sample(along, 0.0f);
         CHECK(std::abs(beforeY[0] - afterY[0]) < 1e-3f);
         CHECK(std::abs(beforeY[1] - afterY[1]) < 1e-3f);
+    }
+}
+
+TEST_CASE("currents larger than the world still vary across it, along both axes") {
+    // "Current size" goes up to 10000 px; a 1280x720 world holds fewer than
+    // one such cell each way. The field must not turn into stripes or one
+    // uniform drift: it changes along a row and down a column.
+    for (const float spacing : {500.0f, 900.0f, 10000.0f}) {
+        const NoiseField field = fieldOver(1280, 720, spacing);
+        double alongRow = 0, downColumn = 0;
+        for (float t = 0; t < 1; t += 0.05f) {
+            alongRow = std::max(alongRow, double(length(field.sample(1280 * t, 200) - field.sample(0, 200))));
+            downColumn = std::max(downColumn, double(length(field.sample(400, 720 * t) - field.sample(400, 0))));
+        }
+        INFO("current size " << spacing << " px");
+        CHECK(alongRow > 0.05);
+        CHECK(downColumn > 0.05);
     }
 }
 

@@ -396,6 +396,25 @@ TEST_CASE("a chasing predator closes in on the nearest fish, and a path predator
     CHECK(length(path.velocity) <= sim.params().get(ParamId::PredatorSpeed) * 1.0001f);
 }
 
+TEST_CASE("a reset starts a path predator at its first waypoint again, and leaves a chasing one where it is") {
+    // As a loaded preset puts it: resetting with the preset's seed gives the
+    // run the preset gives, not one with the predator cutting back across.
+    SerialScheduler serial;
+    Simulation sim = makeSchool(serial);
+    sim.setPredators({Predator{Vec2{{1400, 1000}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0},
+                      Predator{Vec2{{100, 100}}, Vec2{}, PredatorBehaviour::FollowPath,
+                               {Vec2{{100, 100}}, Vec2{{1500, 100}}, Vec2{{1500, 900}}}, 0}});
+    for (int s = 0; s < 200; ++s) sim.step();
+    const Vec2 chaserBefore = sim.scene().predators[0].position;
+    REQUIRE(sim.scene().predators[1].position[0] > 300.0f);
+    sim.reset(21);
+    CHECK(sim.scene().predators[0].position == chaserBefore);
+    const Predator& path = sim.scene().predators[1];
+    CHECK(path.position == Vec2{{100, 100}});
+    CHECK(path.velocity == Vec2{});
+    CHECK(path.nextWaypoint == 0);
+}
+
 TEST_CASE("no fish ever ends a step inside an obstacle") {
     Params p;
     p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
