@@ -150,9 +150,10 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
     const char* env = std::getenv("MIROFISH_FFMPEG");
     const std::string ffmpeg = !program.empty() ? program : env && *env ? env : "ffmpeg";
     // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
+    // The first audio stream, as the video carries it (ffmpeg_pipe_sink).
     const ProcessResult r = run(
-        {ffmpeg, "-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", ffmpegFileUrl(file), "-f", "f32le", "-ac", "1",
-         "-ar", std::to_string(static_cast<int>(sampleRate)), "-"},
+        {ffmpeg, "-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", ffmpegFileUrl(file), "-map", "0:a:0", "-f",
+         "f32le", "-ac", "1", "-ar", std::to_string(static_cast<int>(sampleRate)), "-"},
         [&](const ProcessResult& partial) {
             if (progress.cancelled && progress.cancelled()) return false;
             if (static_cast<double>(partial.out.size()) > longestBytes) {
@@ -181,6 +182,22 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
     return a;
 }
 }  // namespace
+
+void checkAudioForVideo(const std::filesystem::path& file, const DecodeProgress& progress, const std::string& ffmpeg) {
+    const char* env = std::getenv("MIROFISH_FFMPEG");
+    const std::string program = !ffmpeg.empty() ? ffmpeg : env && *env ? env : "ffmpeg";
+    // -xerror as the muxing runs: the first error ends it.
+    const ProcessResult r = run({program, "-nostdin", "-hide_banner", "-nostats", "-v", "error", "-xerror", "-i",
+                                 ffmpegFileUrl(file), "-map", "0:a:0", "-f", "null", "-"},
+                                [&](const ProcessResult&) { return !(progress.cancelled && progress.cancelled()); });
+    if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");
+    if (r.exitCode == -1)
+        throw AudioFileError(file.string() + ": a video with its sound needs the ffmpeg program ('" + program + "': " +
+                             r.err + ")");
+    if (r.exitCode != 0)
+        throw AudioFileError(file.string() + ": damaged audio, which a video cannot carry (ffmpeg: " + lastLine(r.err) +
+                             "); repair the file, or export PNG frames, which need no sound");
+}
 
 MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress,
                           double longestSeconds, const std::string& ffmpeg) {
@@ -216,6 +233,10 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
         if (a.seconds() > longestSeconds) throw tooLong(file, longestSeconds);
         a.samples = resample(a.samples, a.sampleRate, sampleRate, [&](double done) { return keepGoing(0.5, done); });
         if (cancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");
+        // A few samples at a higher rate can come to none at the analysis's.
+        if (a.samples.empty())
+            throw AudioFileError(file.string() + ": the file holds too little audio (less than one sample at " +
+                                 std::to_string(static_cast<int>(sampleRate)) + " Hz)");
         a.sampleRate = sampleRate;
         if (progress.report) progress.report(1.0);
         return a;

@@ -33,7 +33,7 @@ const std::vector<OptionSpec> kOptions = {
     {"separation", "HOW", "how the avx512 build's scan sums the separation where its radius is at\n"
                           "                          most half the perception radius: apart (a pass of its own over the\n"
                           "                          candidates close enough) or together (one pass); the same results\n"
-                          "                          either way (default: together on AMD CPUs, apart on others)"},
+                          "                          either way (default: apart)"},
     {"json", "", "one JSON object per line instead of a table"},
     {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
                     "                          integration (one fused pass), agents, and one metrics computation"},

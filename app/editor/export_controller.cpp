@@ -25,11 +25,16 @@ namespace {
 // ordinary settings is simulated well within it, in one turn.
 constexpr std::chrono::milliseconds kSimulationWait{20};
 
-// A path typed by hand or a file: URL from a file dialog.
+// A path typed by hand or a file: URL from a file dialog, made absolute so
+// that the messages say where the export went: ~ is the home folder, as in
+// a shell, and a relative path is taken from the working folder.
 std::filesystem::path localPath(const QVariant& value) {
     const QString text = value.toString();
+    if (text.isEmpty()) return {};
     const QUrl url(text);
-    return (url.isLocalFile() ? url.toLocalFile() : text).toStdString();
+    QString path = url.isLocalFile() ? url.toLocalFile() : text;
+    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/"))) path.replace(0, 1, QDir::homePath());
+    return std::filesystem::absolute(path.toStdString());
 }
 }  // namespace
 
@@ -61,10 +66,7 @@ bool ExportController::start(const QVariantMap& options) {
         return false;
     }
     render::ExportSettings s;
-    s.preset = editor_->currentPreset();
     const SimStats stats = editor_->host().stats();
-    s.preset.scene.width = stats.worldWidth;
-    s.preset.scene.height = stats.worldHeight;
     s.width = options.value("width", 1920).toInt();
     s.height = options.value("height", 1080).toInt();
     s.fitWorld = options.value("fitWorld", false).toBool();
@@ -76,6 +78,10 @@ bool ExportController::start(const QVariantMap& options) {
     s.crf = options.value("crf", 18).toInt();
     s.audioFile = localPath(options.value("audio")).string();
     try {
+        // Spawned from what saving the preset would write now (README).
+        s.preset = presetAsSaved(editor_->currentPreset());
+        s.preset.scene.width = stats.worldWidth;
+        s.preset.scene.height = stats.worldHeight;
         job_ = std::make_unique<render::ExportJob>(s);
     } catch (const std::exception& e) {
         finish(QString::fromStdString(e.what()), true);
@@ -108,7 +114,10 @@ void ExportController::cancel() {
     const auto handedOver = job_->framesDone();
     job_.reset();  // its PNG writers drop the frames still queued
     const auto done = render::framesWritten(settings, handedOver);
-    finish(tr("Export cancelled after %1 frames; no video was kept (PNG frames written so far stay)").arg(done), false);
+    const QString left = QString::fromStdString(render::stoppedOutputNote(settings));
+    finish(done == 1 ? tr("Export cancelled after 1 frame; %1").arg(left)
+                     : tr("Export cancelled after %1 frames; %2").arg(done).arg(left),
+           false);
 }
 
 void ExportController::step() {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <thread>
 
+#include "cli/audio_decode.hpp"
 #include "editor/fish_view.hpp"
 #include "editor/frame_capture.hpp"
 #include "editor/trail_frame.hpp"
@@ -126,8 +127,11 @@ void ExportJob::prepare(const std::function<bool()>& stopRequested) {
             const auto stop = [this, stopRequested] {
                 return stopAnalysis_.load(std::memory_order_relaxed) || (stopRequested && stopRequested());
             };
-            return cli::analyseAudioDrive(settings_.audioFile, settings_.preset, base, settings_.fps, settings_.ffmpeg,
-                                          {{}, stop});
+            cli::AudioDrive drive = cli::analyseAudioDrive(settings_.audioFile, settings_.preset, base, settings_.fps,
+                                                           settings_.ffmpeg, {{}, stop});
+            if (settings_.kind() != OutputKind::PngSequence)
+                cli::checkAudioForVideo(settings_.audioFile, {{}, stop}, settings_.ffmpeg);
+            return drive;
         });
     }
     warmupFrames_ = static_cast<std::uint64_t>(std::llround(settings_.warmupSeconds * settings_.fps));

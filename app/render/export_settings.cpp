@@ -30,4 +30,10 @@ std::string findProgram(const std::string& program) {
     return QStandardPaths::findExecutable(name).toStdString();
 }
 
+std::string stoppedOutputNote(const ExportSettings& settings) {
+    if (settings.kind() == OutputKind::PngSequence)
+        return "the frames written so far stay in " + settings.output.string();
+    return "no video was kept";
+}
+
 }  // namespace mirofish::render

@@ -38,6 +38,10 @@ struct ExportSettings {
     OutputKind kind() const;
 };
 
+// What an export stopped before its end leaves behind (the sinks' rule:
+// only complete files): the PNG frames written so far, or no video.
+std::string stoppedOutputNote(const ExportSettings& settings);
+
 // The program an export runs for MP4 and MOV.
 std::string ffmpegProgram(const ExportSettings& settings);
 // Its full path, or empty when it cannot be found or run.

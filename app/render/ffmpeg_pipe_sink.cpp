@@ -26,7 +26,8 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
     const bool audio = !s.audioFile.empty();
     if (audio) a << "-i" << QString::fromStdString(ffmpegFileUrl(s.audioFile));
     a << "-map" << "0:v";
-    if (audio) a << "-map" << "1:a" << "-af" << "apad" << "-shortest";
+    // The first audio stream, the one analysed (cli::decodeAudioFile).
+    if (audio) a << "-map" << "1:a:0" << "-af" << "apad" << "-shortest";
     // RGB to Y'CbCr with the BT.709 matrix, and tagged so. Untagged, ffmpeg
     // converted with BT.601 while players decode HD video with BT.709: pure
     // green played back as (0, 215, 0), a teal (40, 200, 220) as

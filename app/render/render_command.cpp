@@ -92,12 +92,6 @@ std::string clockText(double seconds) {
     return t.str();
 }
 
-// What a stopped render leaves behind (the sinks' rule: only complete files).
-std::string stoppedOutputNote(const ExportSettings& s) {
-    if (s.kind() == OutputKind::PngSequence) return "the frames written so far stay in " + s.output.string();
-    return "no video was kept";
-}
-
 // seconds: since the first frame was written. The rate counts the frames
 // after it; with none yet there is no rate to tell ("frame 1/1, 12048192.8
 // fps" was printed).

@@ -97,7 +97,12 @@ StopSignals::StopSignals() {
     struct sigaction action {};
     action.sa_handler = remember;
     sigemptyset(&action.sa_mask);
-    for (std::size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &action, &gPrevious[i]);
+    // A signal set to be ignored stays so: nohup ignores SIGHUP, a shell
+    // ignores SIGINT for a command it starts in the background.
+    for (std::size_t i = 0; i < kStopSignals.size(); ++i) {
+        ::sigaction(kStopSignals[i], nullptr, &gPrevious[i]);
+        if (gPrevious[i].sa_handler != SIG_IGN) ::sigaction(kStopSignals[i], &action, nullptr);
+    }
 }
 
 StopSignals::~StopSignals() {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <limits>
 
 #include "io/atomic_file.hpp"
 
@@ -52,12 +53,15 @@ void put16(std::vector<unsigned char>& out, std::uint16_t v) {
 
 namespace {
 // What a WAV header says: the encoding and where the audio data lies.
+// The data chunk's size where its header gives none.
+constexpr std::size_t kToTheEnd = std::numeric_limits<std::size_t>::max();
+
 struct WavLayout {
     std::uint16_t channels = 0, bits = 0;
     bool isFloat = false;
     std::uint32_t rate = 0;
     std::size_t dataOffset = 0;    // from the start of the file
-    std::size_t declaredSize = 0;  // the data chunk's size as its header gives it
+    std::size_t declaredSize = 0;  // the data chunk's size as its header gives it, or kToTheEnd
     std::size_t frameBytes() const { return static_cast<std::size_t>(channels) * (bits / 8); }
 };
 
@@ -70,8 +74,10 @@ WavLayout readLayout(std::span<const unsigned char> b, const std::string& source
     if (b.size() >= 12 && (std::memcmp(b.data(), "RF64", 4) == 0 || std::memcmp(b.data(), "BW64", 4) == 0) &&
         std::memcmp(b.data() + 8, "WAVE", 4) == 0)
         unsupported("an RF64 WAV file (the form for audio over 4 GB), which this reader does not take");
+    // Another kind of file named .wav (an MP3, AIFF, a big-endian RIFX) goes
+    // on to ffmpeg, which tells the kind from the content.
     if (b.size() < 12 || std::memcmp(b.data(), "RIFF", 4) != 0 || std::memcmp(b.data() + 8, "WAVE", 4) != 0)
-        fail("not a WAV file (no RIFF/WAVE header)");
+        unsupported("not a WAV file (no RIFF/WAVE header)");
     WavLayout w;
     std::uint16_t format = 0;
     bool formatSeen = false, dataSeen = false;
@@ -94,7 +100,10 @@ WavLayout readLayout(std::span<const unsigned char> b, const std::string& source
             if (!formatSeen)
                 unsupported("the format chunk does not come before the audio data, as this reader needs");
             w.dataOffset = at + 8;
-            w.declaredSize = size;
+            // 0xFFFFFFFF is a streaming writer's "unknown"; 0 is what a
+            // recorder that never finished (a crash) leaves: both mean "to
+            // the end of the file".
+            w.declaredSize = size == 0 || size == 0xFFFFFFFFu ? kToTheEnd : size;
             dataSeen = true;
             break;
         }
@@ -137,15 +146,14 @@ double wavSeconds(const std::filesystem::path& file) {
 MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) {
     const WavLayout w = readLayout(b, source);
     const std::size_t frameBytes = w.frameBytes();
-    // A writer that never finished leaves a too-large (or 0xFFFFFFFF) size: read what is there.
+    // A writer that never finished leaves a too-large size (or none): read what is there.
     const std::size_t frames = std::min<std::size_t>(w.declaredSize, b.size() - w.dataOffset) / frameBytes;
     if (frames == 0) throw AudioFileError(source + ": the file holds no samples");
 
     MonoAudio out;
     out.sampleRate = w.rate;
-    // A size of 0xFFFFFFFF is a streaming writer's "unknown"; any other
-    // that promises more samples than the file holds is a copy cut short.
-    if (const std::size_t declared = w.declaredSize / frameBytes; declared > frames && w.declaredSize != 0xFFFFFFFFu) {
+    // A size that promises more samples than the file holds is a copy cut short.
+    if (const std::size_t declared = w.declaredSize / frameBytes; declared > frames && w.declaredSize != kToTheEnd) {
         char text[160];
         std::snprintf(text, sizeof text, "%zu of the %zu samples its header gives (%.3f s of %.3f s)", frames, declared,
                       static_cast<double>(frames) / w.rate, static_cast<double>(declared) / w.rate);

@@ -292,15 +292,7 @@ Preset readPreset(const Checker& c, const json& root) {
     return p;
 }
 
-// Six significant digits: what was typed, not float-to-double noise
-// (1.6f would otherwise be written as 1.600000023841858).
-double readable(float v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", static_cast<double>(v));
-    return std::strtod(buf, nullptr);
-}
-
-ordered_json pointJson(Vec2 p) { return ordered_json::array({readable(p[0]), readable(p[1])}); }
+ordered_json pointJson(Vec2 p) { return ordered_json::array({shortestDecimal(p[0]), shortestDecimal(p[1])}); }
 
 ordered_json pathJson(const std::vector<Vec2>& path) {
     ordered_json arr = ordered_json::array();
@@ -364,6 +356,9 @@ Preset loadPreset(const std::filesystem::path& file) {
     return parsePreset(buf.str(), file.string());
 }
 
+// Every float is written as the shortest decimal that reads back as it
+// (shortestDecimal): 1.6 where 1.6 was typed, and all the digits a slider or
+// a drag gave, so a saved preset loads back bit for bit.
 std::string presetToJson(const Preset& preset) {
     const Scene& s = preset.scene;
     ordered_json root;
@@ -371,7 +366,7 @@ std::string presetToJson(const Preset& preset) {
     root["version"] = kPresetVersion;
     root["name"] = preset.name;
     root["description"] = preset.description;
-    root["world"] = {{"width", readable(s.width)}, {"height", readable(s.height)}};
+    root["world"] = {{"width", shortestDecimal(s.width)}, {"height", shortestDecimal(s.height)}};
     root["fish"] = s.fishCount;
     root["seed"] = s.seed;
     ordered_json params = ordered_json::object();
@@ -382,29 +377,31 @@ std::string presetToJson(const Preset& preset) {
         if (d.isChoice())
             params[std::string(d.key)] = std::string(d.choiceLabels().at(static_cast<std::size_t>(v)));
         else
-            params[std::string(d.key)] = readable(v);
+            params[std::string(d.key)] = shortestDecimal(v);
     }
     root["params"] = params;
     static const char* fieldKinds[] = {"attract", "repel", "vortex"};
     for (const ForceField& f : s.fields)
         root["fields"].push_back({{"kind", fieldKinds[static_cast<int>(f.kind)]},
-                                  {"x", readable(f.position[0])},
-                                  {"y", readable(f.position[1])},
-                                  {"radius", readable(f.radius)},
-                                  {"strength", readable(f.strength)}});
+                                  {"x", shortestDecimal(f.position[0])},
+                                  {"y", shortestDecimal(f.position[1])},
+                                  {"radius", shortestDecimal(f.radius)},
+                                  {"strength", shortestDecimal(f.strength)}});
     for (const Predator& p : s.predators) {
         ordered_json j;
         j["behaviour"] = p.behaviour == PredatorBehaviour::ChaseNearest ? "chase" : "path";
         // A path predator starts at its first waypoint unless told otherwise.
         if (p.behaviour == PredatorBehaviour::ChaseNearest || p.path.empty() || p.position != p.path.front()) {
-            j["x"] = readable(p.position[0]);
-            j["y"] = readable(p.position[1]);
+            j["x"] = shortestDecimal(p.position[0]);
+            j["y"] = shortestDecimal(p.position[1]);
         }
         if (p.behaviour == PredatorBehaviour::FollowPath) j["path"] = pathJson(p.path);
         root["predators"].push_back(j);
     }
     for (const Obstacle& o : s.obstacles)
-        root["obstacles"].push_back({{"x", readable(o.centre[0])}, {"y", readable(o.centre[1])}, {"radius", readable(o.radius)}});
+        root["obstacles"].push_back({{"x", shortestDecimal(o.centre[0])},
+                                     {"y", shortestDecimal(o.centre[1])},
+                                     {"radius", shortestDecimal(o.radius)}});
     if (s.leader) root["leader"] = {{"path", pathJson(s.leader->path)}};
     if (preset.routes) root["audioRoutes"] = ordered_json::array();
     for (const ModRoute& r : preset.routes.value_or(std::vector<ModRoute>{})) {
@@ -421,6 +418,8 @@ std::string presetToJson(const Preset& preset) {
     }
     return root.dump(2) + "\n";
 }
+
+Preset presetAsSaved(const Preset& preset) { return parsePreset(presetToJson(preset), preset.name); }
 
 void savePreset(const Preset& preset, const std::filesystem::path& file) {
     // A file that loading would refuse is not written.

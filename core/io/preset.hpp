@@ -53,6 +53,10 @@ Preset loadPreset(const std::filesystem::path& file);
 std::string presetToJson(const Preset& preset);
 // Refuses (PresetError) a preset whose audio routes are invalid (validateRoute).
 void savePreset(const Preset& preset, const std::filesystem::path& file);
+// The preset as saving it and loading the file would give it back: what a
+// running scene holds beside it (a predator's speed and next waypoint) is
+// left behind. Throws PresetError where loading would refuse it.
+Preset presetAsSaved(const Preset& preset);
 
 struct PresetInfo {
     std::string id;  // file name without .json: what --preset takes

@@ -21,12 +21,14 @@ inline std::string numberText(double value) {
 
 // A float as the double of its shortest decimal that reads back as that
 // float, for JSON, which prints a double as such: 1.2, where the float's own
-// double is 1.2000000476837158.
+// double is 1.2000000476837158. Both conversions ignore the C locale (the
+// editor's Qt sets the user's, where strtod would stop at the "." of 1.2).
 inline double shortestDecimal(float value) {
     char text[32];
-    const auto end = std::to_chars(text, text + sizeof text - 1, value).ptr;
-    *end = '\0';
-    return std::strtod(text, nullptr);
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    double shortest = 0;
+    std::from_chars(text, end, shortest);
+    return shortest;
 }
 
 }  // namespace mirofish

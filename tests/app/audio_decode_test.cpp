@@ -106,7 +106,8 @@ TEST_CASE("a damaged WAV gives the WAV reader's reason, and one of another kind 
                                     ": a sample rate of 100 Hz: the header is damaged (1 kHz to 1.5 MHz are read)"));
     writeText(dir / "noise.wav", std::string(3000, 'x'));
     CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "noise.wav"),
-                      Catch::Equals((dir / "noise.wav").string() + ": not a WAV file (no RIFF/WAVE header)"));
+                      Catch::StartsWith((dir / "noise.wav").string() + ": not a WAV file (no RIFF/WAVE header)") &&
+                          Catch::Contains("; ffmpeg could not read it either: "));
 
     writeWav(dir / "tone.wav", fixture());
     const std::string cmd = "ffmpeg -nostdin -v error -y -i '" + (dir / "tone.wav").string() + "' -c:a pcm_mulaw '" +
@@ -161,6 +162,27 @@ TEST_CASE("a WAV at another rate is resampled to the analysis rate", "[audio]") 
     const MonoAudio b = cli::decodeAudioFile(dir / "slow.wav");
     CHECK(b.sampleRate == 48000);
     CHECK(b.seconds() == Approx(2.0).margin(0.001));
+}
+
+TEST_CASE("an MP3 named .wav is read by what it holds", "[audio]") {
+    TempDir dir;
+    writeWav(dir / "tone.wav", fixture());
+    encode(dir / "tone.wav", dir / "tone.mp3");
+    std::filesystem::rename(dir / "tone.mp3", dir / "song.wav");
+    const MonoAudio a = cli::decodeAudioFile(dir / "song.wav");
+    CHECK(a.seconds() == Approx(1.0).margin(0.06));
+}
+
+TEST_CASE("a WAV too short to hold one sample at the analysis rate is refused, not taken as silence", "[audio]") {
+    // One sample at 96 kHz resamples to none at 48 kHz; taken as a track of
+    // 0 s, a looping one played on forever at 0:00 with nothing driving.
+    TempDir dir;
+    MonoAudio a;
+    a.sampleRate = 96000;
+    a.samples = {0.5f};
+    writeWav(dir / "blip.wav", a);
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "blip.wav"),
+                      Catch::Contains("blip.wav") && Catch::Contains("too little audio"));
 }
 
 TEST_CASE("a missing, empty or corrupt audio file gives a clear error", "[audio]") {

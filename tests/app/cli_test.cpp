@@ -335,6 +335,11 @@ TEST_CASE("every command explains itself with --help and exits 0") {
     }
 }
 
+TEST_CASE("bench's help names the separation scan it takes when none is chosen") {
+    const Run r = run(runBench, {"--help"});
+    CHECK_THAT(r.out, Catch::Contains(std::string("(default: ") + separationScanName(bestSeparationScan()) + ")"));
+}
+
 TEST_CASE("bench refuses bad arguments with exit code 2") {
     requireRefused(run(runBench, {"--fish", "0"}), "bench", "--fish");
     requireRefused(run(runBench, {"--fish", "10,x"}), "bench", "--fish");

@@ -369,6 +369,30 @@ TEST_CASE("an export's --ffmpeg program decodes its audio file too, not only wri
     CHECK_THAT(calls, Catch::Contains("out.mp4"));   // the video
 }
 
+TEST_CASE("a video from a damaged mp3 is refused before its first frame, and PNG frames from it are made",
+          "[render][ffmpeg]") {
+    // The analysis reads past the damage; muxing it into the video stopped
+    // there, after every frame was rendered, and kept nothing.
+    TempDir dir;
+    writeTone(dir / "tone.wav");
+    const std::string encode = "ffmpeg -nostdin -v error -y -f lavfi -i sine=frequency=220:duration=6 '" +
+                               (dir / "tone.mp3").string() + "'";
+    REQUIRE(std::system(encode.c_str()) == 0);
+    std::string bytes = readText(dir / "tone.mp3");
+    REQUIRE(bytes.size() > 20000);
+    bytes.replace(12000, 6000, std::string(6000, 'x'));
+    writeText(dir / "damaged.mp3", bytes);
+    auto video = smallExport(dir / "out.mp4", 10);
+    video.audioFile = (dir / "damaged.mp3").string();
+    CHECK_THROWS_WITH(render::ExportJob(video).waitForAudio(),
+                      Catch::Contains("damaged.mp3: damaged audio, which a video cannot carry"));
+    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
+    auto frames = smallExport(dir / "frames", 10);
+    frames.audioFile = video.audioFile;
+    runExport(frames);
+    CHECK(std::filesystem::exists(framePath(dir / "frames", 9)));
+}
+
 TEST_CASE("an export into a folder that already holds frames is refused before any work, and nothing is deleted",
           "[render]") {
     TempDir dir;

@@ -239,6 +239,21 @@ TEST_CASE("a closed terminal stops a render inside Xvfb and leaves no X server r
     requireStoppedCleanly("env -u DISPLAY " + kMirofish, "-HUP $pid", 129);
 }
 
+TEST_CASE("a render started with nohup, inside Xvfb or not, goes on when the terminal closes", "[render][cli]") {
+    // nohup sets SIGHUP to be ignored; the render must leave it so.
+    for (const std::string launch : {std::string("nohup "), std::string("env -u DISPLAY nohup ")}) {
+        TempDir dir;
+        const Shell r = shell("d='" + dir.path().string() + "'; mkdir -m 700 $d/run; export TMPDIR=$d XDG_RUNTIME_DIR=$d/run; " +
+                              launch + kMirofish +
+                              " render --frames 240 --size 160x96 --fish 50 --out \"$d/v.mp4\" >$d/out 2>$d/err & pid=$!; "
+                              "for i in $(seq 1 600); do [ -e $d/v.mp4.part ] && break; sleep 0.05; done; "
+                              "kill -HUP $pid; wait $pid; echo \"rc=$?\"; cat $d/err");
+        INFO(launch << r.output);
+        CHECK_THAT(r.output, Catch::Contains("rc=0\n"));
+        CHECK(std::filesystem::exists(dir / "v.mp4"));
+    }
+}
+
 TEST_CASE("Ctrl+C stops a render inside Xvfb and exits 130", "[render][cli]") {
     requireStoppedCleanly("env -u DISPLAY setsid " + kMirofish, "-INT -$pid", 130);
 }

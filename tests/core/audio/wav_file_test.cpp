@@ -126,6 +126,19 @@ TEST_CASE("a WAV cut short is read as far as it goes, with a warning that says h
     CHECK(parseWav(bytes, "stream.wav").warning.empty());
 }
 
+TEST_CASE("a recording whose writer never finished its header (data size 0) is read to the end of the file",
+          "[audio]") {
+    TempDir dir;
+    std::vector<std::int16_t> left(44100, 1000), right(44100, -1000);  // one second
+    auto bytes = pcm16Stereo(left, right);
+    for (int i = 0; i < 4; ++i) bytes[40 + i] = 0;  // the data chunk's size, as a recorder opens it
+    const MonoAudio a = parseWav(bytes, "crashed.wav");
+    CHECK(a.samples.size() == 44100);
+    CHECK(a.warning.empty());
+    writeText(dir / "crashed.wav", std::string(bytes.begin(), bytes.end()));
+    CHECK(wavSeconds(dir / "crashed.wav") == Approx(1.0));
+}
+
 TEST_CASE("a WAV whose header gives an impossible sample rate is refused, not read as no audio", "[audio]") {
     auto bytes = pcm16Stereo({1, 2, 3}, {1, 2, 3});
     for (const std::uint32_t rate : {0xFFFFFFFFu, 7u}) {
