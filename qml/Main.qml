@@ -48,6 +48,16 @@ ApplicationWindow {
     readonly property bool tabGoesToControl: activeFocusItem !== null && activeFocusItem.activeFocusOnTab
     property alias panelTab: tabs.currentIndex
 
+    // A number typed but not confirmed yet (no Return or Tab) counts before
+    // Save, the tool bar's undo and redo, and closing: the focus moves to the
+    // view, which ends the edit as clicking elsewhere does. Other text (a
+    // preset's name being typed) keeps its focus.
+    function commitTyping() {
+        const item = activeFocusItem
+        if (item && (item.commitsTyping === true || (item.parent && item.parent.commitsTyping === true)))
+            canvas.view.forceActiveFocus()
+    }
+
     // Leaving full screen gives back the window as it was: maximised stays maximised.
     property int visibilityBeforeFullScreen: Window.Windowed
     function toggleFullScreen() {
@@ -74,6 +84,8 @@ ApplicationWindow {
         onExportRequested: exportDialog.open()
         onClearCanvasRequested: canvas.view.clearTrails()
         onStillRequested: factor => window.saveStill(factor)
+        onUndoRequested: { window.commitTyping(); Editor.undo() }
+        onRedoRequested: { window.commitTyping(); Editor.redo() }
     }
 
     RowLayout {
@@ -159,6 +171,7 @@ ApplicationWindow {
     // Discard, or Cancel (for another preset, Cancel leads to Save as).
     property bool closeConfirmed: false
     onClosing: close => {
+        commitTyping()
         if (!Editor.modified || closeConfirmed) return
         close.accepted = false
         confirmClose.open()
@@ -201,14 +214,23 @@ ApplicationWindow {
     Shortcut { sequence: "R"; onActivated: Editor.resetWithNewSeed() }
     Shortcut { sequences: [StandardKey.Undo]; onActivated: Editor.undo() }
     Shortcut { sequences: ["Ctrl+Shift+Z", "Ctrl+Y"]; onActivated: Editor.redo() }
-    Shortcut { sequences: [StandardKey.Save]; onActivated: Editor.savePreset() }
+    Shortcut { sequences: [StandardKey.Save]; onActivated: { window.commitTyping(); Editor.savePreset() } }
     Shortcut {
         sequence: "Ctrl+Shift+S"
-        onActivated: { window.panelVisible = true; tabs.currentIndex = 1; presetPanel.saveAsOrAskName() }
+        onActivated: {
+            window.commitTyping()
+            window.panelVisible = true
+            tabs.currentIndex = 1
+            presetPanel.saveAsOrAskName()
+        }
     }
     Shortcut { sequence: "F1"; onActivated: window.helpVisible = !window.helpVisible }
     Shortcut { sequence: "Ctrl+E"; onActivated: exportDialog.open() }
     Shortcut { sequence: "C"; onActivated: canvas.view.clearTrails() }
+    Connections {
+        target: Editor
+        function onSchoolReplaced() { canvas.view.clearTrails() }
+    }
     Shortcut { sequence: "F12"; onActivated: window.saveStill(1) }
     Shortcut { sequence: "Shift+F12"; onActivated: window.saveStill(2) }
     Shortcut { sequence: "F11"; onActivated: window.toggleFullScreen() }

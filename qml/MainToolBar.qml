@@ -11,6 +11,8 @@ C.ToolBar {
     signal clearCanvasRequested()
     // factor: of the view's size; 0: as large as fits in 3840 x 2160
     signal stillRequested(real factor)
+    signal undoRequested()
+    signal redoRequested()
 
     component ToolToggle: C.ToolButton {
         property string tip
@@ -114,8 +116,8 @@ C.ToolBar {
         ToolToggle { text: qsTr("Export…"); checkable: false; tip: qsTr("Frames or a video, offscreen (Ctrl+E)"); onClicked: bar.exportRequested() }
 
 
-        ToolToggle { text: "↶"; checkable: false; enabled: Editor.canUndo; tip: Editor.undoText + " (Ctrl+Z)"; onClicked: Editor.undo() }
-        ToolToggle { text: "↷"; checkable: false; enabled: Editor.canRedo; tip: Editor.redoText + " (Ctrl+Shift+Z)"; onClicked: Editor.redo() }
+        ToolToggle { text: "↶"; checkable: false; enabled: Editor.canUndo; tip: Editor.undoText + " (Ctrl+Z)"; onClicked: bar.undoRequested() }
+        ToolToggle { text: "↷"; checkable: false; enabled: Editor.canRedo; tip: Editor.redoText + " (Ctrl+Shift+Z)"; onClicked: bar.redoRequested() }
         ToolToggle { text: qsTr("Panel"); checkable: false; tip: qsTr("Show / hide the side panel (P)"); onClicked: bar.panelToggled() }
         ToolToggle { text: "?"; checkable: false; tip: qsTr("Keyboard shortcuts (F1)"); onClicked: bar.helpRequested() }
     }

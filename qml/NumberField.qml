@@ -23,6 +23,7 @@ TextField {
     text: shown
     validator: RegularExpressionValidator { regularExpression: /\s*-?(\d+([.,]\d*)?|[.,]\d+)\s*/ }
     property bool typed: false
+    readonly property bool commitsTyping: true  // Main.qml's commitTyping
     function showValue() {
         typed = false
         text = Qt.binding(function() { return field.shown })

@@ -160,6 +160,10 @@ ColumnLayout {
             placeholderText: qsTr("Name for Save as / Rename")
             selectByMouse: true
             onAccepted: panel.saveAs()
+            // Escape drops a name being typed, rather than reaching the
+            // window (leaving full screen, letting the selected fish go).
+            Keys.onShortcutOverride: event => event.accepted = event.key === Qt.Key_Escape && text !== ""
+            Keys.onEscapePressed: clear()
         }
         Button {
             text: qsTr("Save")

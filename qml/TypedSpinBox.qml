@@ -2,14 +2,20 @@
 // SpinBox rewrites its text only when the value changes: a typed 500000 in a
 // box at its 200 000 maximum, clamped to the value it already had, or text
 // that is no number, stayed in the box while the value did not move.
+// Escape puts the value back over text being typed.
 import QtQuick
 import QtQuick.Controls
 
 SpinBox {
     id: box
     editable: true
+    readonly property bool commitsTyping: true  // Main.qml's commitTyping
 
     function showValue() { box.contentItem.text = Qt.binding(() => box.displayText) }
+    // Escape puts the value back over text being typed, rather than reaching
+    // the window (leaving full screen, letting the selected fish go).
+    Keys.onShortcutOverride: event => event.accepted = event.key === Qt.Key_Escape && box.contentItem.text !== box.displayText
+    Keys.onEscapePressed: showValue()
     // SpinBox takes the typed text when Return is released (after these
     // handlers) or when the field loses focus: the text is shown again later.
     Keys.onReleased: event => {

@@ -85,8 +85,13 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
         updateModified();
     });
     connect(&routes_, &RouteListModel::gestureEnded, this, [this] { history_.closeGroup(); });
-    // The route table's live column follows the meters (30 times a second).
-    connect(audio_, &AudioController::metersChanged, this, [this] { routes_.setLive(host_->routeValues()); });
+    // The route table's live column follows the meters (30 times a second),
+    // and rests when nothing drives: the simulation thread's last values are
+    // those of the last step the audio drove.
+    connect(audio_, &AudioController::metersChanged, this, [this] {
+        if (audio_->driving()) routes_.setLive(host_->routeValues());
+        else routes_.clearLive();
+    });
     connect(audio_, &AudioController::problem, this, [this](const QString& text) { showMessage(text, true); });
 
     // The simulation thread only posts a call; the flag keeps at most one in
@@ -141,7 +146,10 @@ void Editor::stepOnce() {
 
 void Editor::resetWithNewSeed() {
     const std::uint64_t seed = QRandomGenerator::global()->generate64() >> 12;  // readable in a preset file
-    host_->post([seed](SimHost::Context& c) { c.reset(seed); });
+    host_->post([seed](SimHost::Context& c) {
+        c.reset(seed);
+        c.overlays.selectedId.reset();  // its id is another fish of the new school
+    });
     showMessage(tr("Reset with seed %1").arg(seed), false);
 }
 

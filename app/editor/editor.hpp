@@ -12,6 +12,7 @@
 #include <QtQml/qqmlregistration.h>
 #include <atomic>
 #include <memory>
+#include <optional>
 
 #include "edit/param_history.hpp"
 #include "edit/pointer_gesture.hpp"
@@ -165,6 +166,9 @@ public:
     void pointerPressed(QPointF world, QPointF viewPosition, Qt::MouseButton button, double viewScale = 1.0);
     void pointerMoved(QPointF world, QPointF viewPosition);
     void pointerReleased(QPointF world, QPointF viewPosition, double viewScale = 1.0);
+    // The view lost the pointer in the middle of a press (another window
+    // took the focus): the drag or the pull ends where it is, selecting nothing.
+    void pointerCancelled();
     // The view's size in pixels (the world follows it when worldFollowsView).
     void setViewSize(QSizeF size);
     // The view counts its frames; the stats line shows the rate.
@@ -192,6 +196,9 @@ signals:
     void overlaysChanged();
     void statsChanged();
     void presetChanged();
+    // A preset's school replaced the one running (a load, or its undo): the
+    // view's trails of the old one go.
+    void schoolReplaced();
     void modifiedChanged();
     void historyChanged();
     void messageChanged();
@@ -224,6 +231,8 @@ private:
     // The message line's note on presets that could not be read.
     static QString unreadableNote(const QStringList& problems);
     void objectToolPress(QPointF world, Qt::MouseButton button, double viewScale);
+    // Ends the school tool's pull; a click at `clickedAt` selects the fish under it.
+    void endPointerField(std::optional<QPointF> clickedAt, double viewScale);
     // Shows and sends these routes (a preset, an undo step).
     void setRoutes(const std::vector<ModRoute>& routes);
     void applyHistoryStep(const HistoryStep& step);

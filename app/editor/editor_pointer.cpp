@@ -88,6 +88,10 @@ void editObject(SimHost::Context& c, ObjectKind kind, std::uint32_t fieldId, Vec
 }  // namespace
 
 void Editor::pointerPressed(QPointF world, QPointF viewPosition, Qt::MouseButton button, double viewScale) {
+    // A second button pressed while one is held changes nothing: a right
+    // press during a drag removed the object dragged, and the drag went on
+    // with another.
+    if (dragged_ != ObjectKind::None || pointerFieldActive_) return;
     if (tool_ != School) {
         objectToolPress(world, button, viewScale);
         return;
@@ -144,18 +148,27 @@ void Editor::pointerReleased(QPointF world, QPointF viewPosition, double viewSca
         return;
     }
     if (!pointerFieldActive_) return;
-    pointerFieldActive_ = false;
     const bool click = gesture_.endIsClick(toVec(viewPosition), gestureClock_.elapsed() / 1000.0);
+    endPointerField(click ? std::optional<QPointF>(world) : std::nullopt, viewScale);
+}
+
+void Editor::pointerCancelled() {
+    dragged_ = ObjectKind::None;
+    if (pointerFieldActive_) endPointerField(std::nullopt, 1.0);
+}
+
+void Editor::endPointerField(std::optional<QPointF> clickedAt, double viewScale) {
+    pointerFieldActive_ = false;
     gesture_.cancel();
-    const Vec2 at = toVec(world);
+    const std::optional<Vec2> at = clickedAt ? std::optional<Vec2>(toVec(*clickedAt)) : std::nullopt;
     const float reach = kSelectPixels / static_cast<float>(viewScale);
-    host_->post([click, at, reach](SimHost::Context& c) {
+    host_->post([at, reach](SimHost::Context& c) {
         if (c.pointerField) {
             c.sim.removeForceField(*c.pointerField);
             std::erase_if(c.transient, [&](const TransientField& t) { return t.id == *c.pointerField; });
             c.pointerField.reset();
         }
-        if (click) c.overlays.selectedId = fishNearest(c.sim, at, reach);
+        if (at) c.overlays.selectedId = fishNearest(c.sim, *at, reach);
     });
 }
 

@@ -113,6 +113,7 @@ void Editor::run(const Preset& running, const Preset& loaded) {
         c.setFishCount(scene.fishCount);
         c.sim.reset(scene.seed);
         setObjects(c, scene);
+        c.overlays.selectedId.reset();  // a fish of the school it replaced
     });
     loaded_ = loaded;
     // Until the simulation thread reports, assume it matches what was sent.
@@ -122,6 +123,7 @@ void Editor::run(const Preset& running, const Preset& loaded) {
     lastStats_.fields = scene.fields;
     emit presetChanged();
     emit fishCountChanged();
+    emit schoolReplaced();
     updateModified();
 }
 

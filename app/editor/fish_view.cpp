@@ -196,4 +196,9 @@ void FishView::mouseReleaseEvent(QMouseEvent* event) {
     event->accept();
 }
 
+// Also called after an ordinary release, when nothing is held any more.
+void FishView::mouseUngrabEvent() {
+    if (editor_) editor_->pointerCancelled();
+}
+
 }  // namespace mirofish::editor

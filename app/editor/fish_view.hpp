@@ -76,6 +76,8 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    // The press lost before its release (another window took the focus).
+    void mouseUngrabEvent() override;
     void itemChange(ItemChange change, const ItemChangeData& data) override;
 
 private:

@@ -35,15 +35,13 @@ LiveCapture::~LiveCapture() { stop(); }
 void LiveCapture::start(const QAudioDevice& device, quint64 request) {
     stop();
     // The device's own format (no conversion inside Qt); mixed to mono here
-    // and analysed at the device's rate.
+    // and analysed at the device's rate, with an FFT sized for it.
     format_ = device.preferredFormat();
     if (!format_.isValid() || format_.sampleRate() <= 0) {
         emit failed(tr("%1 reports no usable audio format").arg(device.description()), request);
         return;
     }
-    AudioAnalyzerConfig config;
-    config.sampleRate = format_.sampleRate();
-    analyzer_ = std::make_unique<LiveAnalyzer>(config);
+    analyzer_ = std::make_unique<LiveAnalyzer>(analyzerConfigFor(format_.sampleRate()));
     source_ = std::make_unique<QAudioSource>(device, format_);
     // A 10 ms buffer: Qt's PulseAudio source then delivers every 10 ms. With
     // its default it polled every 50 ms, and a small test program using it

@@ -194,6 +194,12 @@ void RouteListModel::setLive(const std::vector<RouteValue>& values) {
     emit dataChanged(index(0), index(rowCount() - 1), {SourceLevelRole, PositionRole, OffsetRole, LiveTextRole});
 }
 
+void RouteListModel::clearLive() {
+    if (live_.empty()) return;
+    live_.clear();
+    emit dataChanged(index(0), index(rowCount() - 1), {SourceLevelRole, PositionRole, OffsetRole, LiveTextRole});
+}
+
 void RouteListModel::changed(int row) { emit dataChanged(index(row), index(row)); }
 
 }  // namespace mirofish::editor

@@ -72,6 +72,8 @@ public:
     void setMatrix(const ModulationMatrix& matrix);
     // What each route does now (one entry per route, in order).
     void setLive(const std::vector<RouteValue>& values);
+    // Nothing drives: every row's source, position and offset at rest.
+    void clearLive();
 
 signals:
     // label: the undo step's name ("Add audio route", "Audio route amount", ...);

@@ -170,17 +170,15 @@ void TrackPlayback::stopSink() {
 
 void TrackPlayback::play() {
     if (!audio_ || playing_) return;
-    if (pausedAt_ >= duration()) {  // play at the end starts over
+    if (pausedAt_ >= duration()) {  // play at the end starts over, in a fresh stream
         pausedAt_ = 0;
-        sinkAtPause_ = false;
+        stopSink();
     }
     // One stream per track and output: pausing suspends it, so a device
     // need not be opened again (a stream can take a second to start).
     if (sink_ && reader_) {
         // The suspended sink still holds what came after the pause: resumed
-        // as it is, it plays on from there; the reader is moved only after
-        // a seek (else that stretch would play twice).
-        if (!sinkAtPause_) reader_->seekSeconds(pausedAt_);
+        // as it is, it plays on from there (a seek while paused dropped it).
         sink_->resume();
     } else {
         startSink(pausedAt_);
@@ -197,7 +195,6 @@ void TrackPlayback::pause() {
     if (!playing_) return;
     pausedAt_ = position();
     if (sink_) sink_->suspend();
-    sinkAtPause_ = true;
     playing_ = false;
     ticker_.stop();
     report();
@@ -209,7 +206,9 @@ void TrackPlayback::seek(double seconds) {
     // A looping track wraps ([ and ] near either end land on the next lap).
     if (loop_ && duration() > 0) seconds = std::fmod(std::fmod(seconds, duration()) + duration(), duration());
     seconds = std::clamp(seconds, 0.0, duration());
-    sinkAtPause_ = false;
+    // A suspended sink still holds what followed the pause, which Play would
+    // let be heard before the place sought: a cue starts a fresh stream.
+    if (!playing_) stopSink();
     if (playing_) {
         if (reader_) reader_->seekSeconds(seconds);
         clockStart_ = seconds;

@@ -93,7 +93,6 @@ private:
     QElapsedTimer clock_;
     double clockStart_ = 0;
     double pausedAt_ = 0;
-    bool sinkAtPause_ = false;  // the suspended sink holds what follows pausedAt_ (no seek since)
     bool playing_ = false;
     bool loop_ = false;
     QTimer ticker_;

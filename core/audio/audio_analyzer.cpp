@@ -167,6 +167,16 @@ struct AudioAnalyzer::Impl {
     }
 };
 
+AudioAnalyzerConfig analyzerConfigFor(double sampleRate) {
+    AudioAnalyzerConfig c;
+    c.sampleRate = sampleRate;
+    const double wanted = static_cast<double>(c.fftSize) * sampleRate / 48000.0;
+    // log2 rounded: the power of two nearest in ratio; at least 256 points.
+    const int exponent = std::max(8, static_cast<int>(std::lround(std::log2(std::max(wanted, 1.0)))));
+    c.fftSize = std::size_t{1} << std::min(exponent, 16);
+    return c;
+}
+
 AudioAnalyzer::AudioAnalyzer(const AudioAnalyzerConfig& config) {
     validate(config);
     const std::size_t subFrames = subFramesPerFrame(config);

@@ -51,6 +51,13 @@ struct AudioAnalyzerConfig {
     double minBpm = 60, maxBpm = 200;
 };
 
+// The configuration for audio at `sampleRate` (a live input's own rate):
+// the FFT scaled to the power of two nearest 2048 x rate / 48 kHz, so that
+// its bins stay about 23 Hz wide and its window about 43 ms long, and the
+// bands read the same as a file's at 48 kHz. With 2048 points at 192 kHz a
+// bin was 94 Hz wide, and the two lowest bands both read it.
+AudioAnalyzerConfig analyzerConfigFor(double sampleRate);
+
 class AudioAnalyzer {
 public:
     // Throws std::invalid_argument for a configuration it cannot use.

@@ -87,8 +87,12 @@ long long AudioFeed::trackIndexLocked(Clock::time_point now) const {
     // reads the first; a lap's start shows the end of the lap before it.
     if (t <= 0) return 0;
     if (loop_ && transport_ == Transport::Playing && seconds_ > 0) t = std::fmod(t, seconds_);
+    const double last = static_cast<double>(track_->size() - 1);
     const double k = std::round(t * frameRate_);
-    if (k >= static_cast<double>(track_->size())) return -1;
+    // Within the track the nearest frame may be one past the last: a track
+    // is rarely a whole number of frames long, and its last part rounds up.
+    if (t < seconds_) return static_cast<long long>(std::min(k, last));
+    if (k > last) return -1;
     return static_cast<long long>(k);
 }
 

@@ -100,6 +100,12 @@ PresetLibrary::Entry PresetLibrary::rename(const Entry& entry, const std::string
     if (newName.find_first_not_of(" \t\r\n") == std::string::npos) throw PresetError("a preset name cannot be empty");
     Preset p = loadPreset(entry.file);
     p.name = newName;
+    // Another preset of yours with that name, in whichever file ("Foo!" in
+    // foo-2.json while "Foo" renamed keeps foo.json), would make two of one name.
+    for (const PresetInfo& other : listPresets({userDir_}, nullptr))
+        if (other.id != entry.id && lowerAscii(other.name) == lowerAscii(newName))
+            throw PresetError("cannot rename to \"" + newName + "\": you already have the user preset \"" + other.name +
+                              "\" (" + other.file.string() + "); choose another name");
     // The file as Save as numbers it (fileFor): the slug, then slug-2... A
     // name whose slug another preset's file holds ("Рыбы" and "魚" are both
     // "preset") takes the next free number, or keeps its own file.
@@ -109,12 +115,7 @@ PresetLibrary::Entry PresetLibrary::rename(const Entry& entry, const std::string
     for (int n = 1; target.empty(); ++n) {
         const std::string id = n == 1 ? slug : slug + "-" + std::to_string(n);
         const fs::path file = userDir_ / (id + ".json");
-        if (id == entry.id || !fs::exists(file, ec)) {
-            target = file;
-        } else if (const auto held = nameIn(file); held && lowerAscii(*held) == lowerAscii(newName)) {
-            throw PresetError("cannot rename to \"" + newName + "\": you already have the user preset \"" + *held +
-                              "\" (" + file.string() + "); choose another name");
-        }
+        if (id == entry.id || !fs::exists(file, ec)) target = file;
     }
     if (target == entry.file) return write(p, entry.file);
     const Entry renamed = write(p, target);

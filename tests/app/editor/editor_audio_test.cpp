@@ -126,6 +126,24 @@ TEST_CASE("pause stops the audio driving, seek moves the playhead, loop wraps an
     CHECK(audio->position() < 0.2);
 }
 
+TEST_CASE("the route table's live bars rest once nothing drives: after a pause and after closing the source") {
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    RouteListModel* routes = f.editor->routes();
+    const auto position = [&] { return routeData(routes, 0, RouteListModel::PositionRole).toDouble(); };
+    openAndWait(audio, writeLoop(dir, 4), true);
+    REQUIRE(EditorFixture::waitFor([&] { return position() > 0.3; }, 5000));
+    audio->pause();
+    CHECK(EditorFixture::waitFor([&] { return position() == 0.0; }, 2000));
+    audio->play();
+    REQUIRE(EditorFixture::waitFor([&] { return position() > 0.3; }, 5000));
+    audio->closeSource();
+    CHECK(EditorFixture::waitFor([&] { return position() == 0.0; }, 2000));
+    QTest::qWait(200);
+    CHECK(position() == 0.0);
+}
+
 TEST_CASE("with a latency offset the end of a file still drives the school after the audio ended") {
     EditorFixture f;
     TempDir dir;

@@ -113,6 +113,23 @@ TEST_CASE("the export takes the Audio tab's file: its length, and its sound thro
     CHECK_FALSE(exporter->property("failed").toBool());
 }
 
+TEST_CASE("an export typed as ~/name goes into the home folder and says where it went", "[export]") {
+    EditorFixture f;
+    TempDir home;
+    const QByteArray homeBefore = qgetenv("HOME");
+    qputenv("HOME", QByteArray::fromStdString(home.path().string()));
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    const bool started = exporter->start({{"width", 160}, {"height", 96}, {"fps", 30}, {"frames", 3}, {"warmup", 0},
+                                          {"output", QStringLiteral("~/renders")}});
+    qputenv("HOME", homeBefore);
+    REQUIRE(started);
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->running(); }, 60'000));
+    INFO(exporter->status().toStdString());
+    CHECK(std::filesystem::exists(home / "renders" / "frame_000002.png"));
+    CHECK_THAT(exporter->status().toStdString(), Catch::Contains("to " + (home / "renders").string()));
+}
+
 TEST_CASE("cancelling an MP4 export from the dialog leaves no video", "[export]") {
     EditorFixture f;
     TempDir out;
@@ -123,7 +140,8 @@ TEST_CASE("cancelling an MP4 export from the dialog leaves no video", "[export]"
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("framesDone").toInt() >= 3; }, 20'000));
     QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportCancel")->mapToScene(QPointF(10, 10)).toPoint());
     REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 5000));
-    CHECK_THAT(exporter->property("status").toString().toStdString(), Catch::Contains("cancelled"));
+    CHECK_THAT(exporter->property("status").toString().toStdString(),
+               Catch::Contains("cancelled after") && Catch::EndsWith("frames; no video was kept"));
     CHECK(std::filesystem::is_empty(out.path()));
 }
 
@@ -142,7 +160,9 @@ TEST_CASE("a PNG export cancelled says as many frames as its folder keeps", "[ex
         onDisk += entry.path().extension() == ".png";
     INFO(exporter->status().toStdString());
     CHECK(onDisk > 0);
-    CHECK_THAT(exporter->status().toStdString(), Catch::Contains("after " + std::to_string(onDisk) + " frames"));
+    CHECK_THAT(exporter->status().toStdString(),
+               Catch::Contains("after " + std::to_string(onDisk) + (onDisk == 1 ? " frame; " : " frames; ") +
+                               "the frames written so far stay in " + (out / "frames").string()));
 }
 
 TEST_CASE("an export to a video that is already there asks first: No keeps the old one, Yes replaces it",
@@ -387,6 +407,30 @@ TEST_CASE("an export to a folder holding an earlier export's frames says so in t
     CHECK_THAT(f.find("exportStatus")->property("text").toString().toStdString(),
                Catch::Contains("already holds frames") && Catch::Contains("choose an empty folder"));
     CHECK(readText(out / "frames" / "frame_000000.png") == "earlier");
+}
+
+TEST_CASE("loading a preset clears the trails of the school it replaces", "[export]") {
+    EditorFixture f;
+    f.editor->setShowStats(false);
+    f.editor->params()->setValue(f.editor->params()->rowOf("trails"), 1);
+    f.editor->params()->setValue(f.editor->params()->rowOf("trailPersistence"), 1);  // never fades
+    REQUIRE(f.editor->savePresetAs("Trails forever"));
+    QTest::qWait(2000);
+    const QQuickItem* view = f.find("fishView");
+    const QRect area = view->mapRectToScene(QRectF(0, 0, view->width(), view->height())).toAlignedRect();
+    const int before = litPixels(f.grab(), area);
+    f.editor->setPaused(true);
+    auto* presets = f.editor->presets();
+    int row = -1;
+    for (int r = 0; r < presets->rowCount(); ++r)
+        if (presets->data(presets->index(r), editor::PresetListModel::NameRole).toString() == "Trails forever") row = r;
+    REQUIRE(f.editor->loadPreset(row));
+    f.editor->setPaused(true);
+    f.editor->stepOnce();
+    QTest::qWait(300);
+    const int after = litPixels(f.grab(), area);
+    INFO(before << " lit pixels before, " << after << " after");
+    CHECK(after < before / 4);
 }
 
 TEST_CASE("C clears the trail canvas", "[export]") {

@@ -2,6 +2,7 @@
 // a morph, and a broken preset file.
 #include <QQuickItem>
 #include <catch2/catch.hpp>
+#include <functional>
 
 #include "editor_fixture.hpp"
 
@@ -501,6 +502,32 @@ TEST_CASE("Ctrl+Shift+S with a name typed in the Presets tab saves as that name 
     QTest::keyClick(f.window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
     CHECK(std::filesystem::exists(f.userDir / "typed-first.json"));
     CHECK(f.editor->presetName() == "Typed first");
+}
+
+TEST_CASE("a number typed but not confirmed counts for Ctrl+S and for the tool bar's undo") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    auto* field = f.find("field_alignmentWeight");
+    REQUIRE(field);
+    f.typeInto(field, "2.75");  // no Return
+    QTest::keyClick(f.window, Qt::Key_S, Qt::ControlModifier);
+    CHECK(loadPreset(f.userDir / "mine.json").scene.params.get(ParamId::AlignmentWeight) == 2.75f);
+    CHECK_FALSE(f.editor->modified());
+
+    f.typeInto(field, "1.25");
+    QQuickItem* undo = nullptr;
+    const std::function<void(QQuickItem*)> look = [&](QQuickItem* item) {
+        if (item->inherits("QQuickAbstractButton") && item->property("text").toString() == QStringLiteral("↶")) undo = item;
+        for (QQuickItem* child : item->childItems()) look(child);
+    };
+    look(f.window->contentItem());
+    REQUIRE(undo);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, undo->mapToScene(QPointF(undo->width() / 2, undo->height() / 2)).toPoint());
+    // The typed 1.25 was an edit, and the undo took it back: redo brings it.
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.75f);
+    REQUIRE(f.editor->canRedo());
+    f.editor->redo();
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 1.25f);
 }
 
 TEST_CASE("a delete that fails leaves the open preset yours, to save again") {

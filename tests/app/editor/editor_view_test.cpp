@@ -262,6 +262,33 @@ TEST_CASE("left drag holds a field at the pointer, a fast swipe scares, and neit
     CHECK(f.editor->host().stats().fields.empty());
 }
 
+TEST_CASE("a pull the view loses before its release ends, and a second button during a drag changes nothing") {
+    EditorFixture f;
+    auto* view = f.find("fishView");
+    REQUIRE(view);
+    const QPoint at = view->mapToScene(QPointF(view->width() * 0.4, view->height() / 2)).toPoint();
+    QTest::mousePress(f.window, Qt::LeftButton, {}, at);
+    QTest::mouseMove(f.window, at + QPoint(5, 0));
+    REQUIRE(EditorFixture::waitFor([&] { return activeFields(f) == 1; }));
+    // As when another window takes the focus mid-press: no release comes.
+    view->ungrabMouse();
+    CHECK(EditorFixture::waitFor([&] { return activeFields(f) == 0; }, 3000));
+    QTest::mouseRelease(f.window, Qt::LeftButton, {}, at + QPoint(5, 0));
+
+    // A right press while a predator is dragged neither removes it nor
+    // starts a drag of another.
+    f.editor->setTool(editor::Editor::PlacePredator);
+    f.editor->setPaused(true);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, at);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().predators.size() == 1; }));
+    QTest::mousePress(f.window, Qt::LeftButton, {}, at);
+    QTest::mousePress(f.window, Qt::RightButton, Qt::KeyboardModifiers{}, at);
+    QTest::qWait(300);
+    CHECK(f.editor->host().stats().predators.size() == 1);
+    QTest::mouseRelease(f.window, Qt::RightButton, {}, at);
+    QTest::mouseRelease(f.window, Qt::LeftButton, {}, at);
+}
+
 TEST_CASE("the object tools place and remove a predator, and a click selects the fish under the pointer") {
     EditorFixture f;
     auto* view = f.find("fishView");
@@ -375,6 +402,45 @@ TEST_CASE("a selected fish that a smaller school no longer has is let go, and st
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().fishCount == 200; }));
     QTest::qWait(300);
     CHECK(f.editor->selectedFish().isEmpty());
+}
+
+TEST_CASE("a selected fish is let go when a preset is loaded and when the school is reset with R") {
+    // Its id names another fish of the new school, somewhere else.
+    EditorFixture f;
+    f.editor->selectFish(7);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 7; }));
+    QTest::keyClick(f.window, Qt::Key_R);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().isEmpty(); }));
+    f.editor->selectFish(7);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 7; }));
+    REQUIRE(f.editor->loadPreset(1));
+    CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().isEmpty(); }));
+}
+
+TEST_CASE("Escape in the preset name or the fish count drops what was typed, and the fish stays selected") {
+    EditorFixture f;
+    f.editor->selectFish(3);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 3; }));
+    f.window->setProperty("panelTab", 1);
+    auto* name = f.find("presetName");
+    REQUIRE(name);
+    f.typeInto(name, "Half");
+    QTest::keyClick(f.window, Qt::Key_Escape);
+    CHECK(name->property("text").toString().isEmpty());
+    auto* count = f.find("fishCount");
+    REQUIRE(count);
+    auto* countText = count->property("contentItem").value<QQuickItem*>();
+    REQUIRE(countText);
+    const QString shown = count->property("displayText").toString();
+    f.typeInto(countText, "123");
+    QTest::keyClick(f.window, Qt::Key_Escape);
+    CHECK(countText->property("text").toString() == shown);
+    QTest::qWait(300);
+    CHECK(f.editor->selectedFish().value("id").toInt() == 3);
+    // With nothing typed, Escape is the window's again: the fish is let go.
+    f.find("fishView")->forceActiveFocus();
+    QTest::keyClick(f.window, Qt::Key_Escape);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().isEmpty(); }));
 }
 
 TEST_CASE("a minute of random slider and fish-count changes with 20 000 fish keeps every value finite") {

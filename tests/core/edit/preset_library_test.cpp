@@ -201,6 +201,18 @@ TEST_CASE("a rename to a name whose file name another preset holds takes a numbe
     CHECK_THROWS_WITH(lib.rename(moved, "Рыбы"), Catch::Contains("you already have the user preset \"Рыбы\""));
 }
 
+TEST_CASE("a rename to the name of a preset of yours in a numbered file is refused, not a second of that name",
+          "[edit]") {
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    const auto foo = lib.save(named("Foo"));
+    REQUIRE(lib.save(named("Foo!")).file.filename() == "foo-2.json");
+    CHECK_THROWS_WITH(lib.rename(foo, "foo!"), Catch::Contains("you already have the user preset \"Foo!\""));
+    CHECK(lib.load(foo).name == "Foo");
+    // Its own name in another case is a rename of itself.
+    CHECK(lib.load(lib.rename(foo, "FOO")).name == "FOO");
+}
+
 TEST_CASE("a deleted user preset is gone from the list, and deleting it twice says so", "[edit]") {
     TempDir user;
     PresetLibrary lib({}, user.path());
