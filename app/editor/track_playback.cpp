@@ -206,15 +206,16 @@ void TrackPlayback::seek(double seconds) {
     // A looping track wraps ([ and ] near either end land on the next lap).
     if (loop_ && duration() > 0) seconds = std::fmod(std::fmod(seconds, duration()) + duration(), duration());
     seconds = std::clamp(seconds, 0.0, duration());
-    // A suspended sink still holds what followed the pause, which Play would
-    // let be heard before the place sought: a cue starts a fresh stream.
-    if (!playing_) stopSink();
     if (playing_) {
         if (reader_) reader_->seekSeconds(seconds);
         clockStart_ = seconds;
         clock_.start();
         // The sink's buffer still holds a moment of the old position; the
         // next tick reports the truth.
+    } else {
+        // A suspended sink still holds what followed the pause, which Play
+        // would let be heard before the place sought: a cue starts a fresh stream.
+        stopSink();
     }
     pausedAt_ = seconds;
     report();

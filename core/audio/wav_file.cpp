@@ -52,10 +52,10 @@ void put16(std::vector<unsigned char>& out, std::uint16_t v) {
 }  // namespace
 
 namespace {
-// What a WAV header says: the encoding and where the audio data lies.
 // The data chunk's size where its header gives none.
 constexpr std::size_t kToTheEnd = std::numeric_limits<std::size_t>::max();
 
+// What a WAV header says: the encoding and where the audio data lies.
 struct WavLayout {
     std::uint16_t channels = 0, bits = 0;
     bool isFloat = false;

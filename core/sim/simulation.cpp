@@ -144,12 +144,12 @@ StepConstants Simulation::stepConstants(const Params& p) const {
     // the velocity: independent kicks add in variance, so each is
     // sqrt(kStepSeconds / dt) as strong. At kStepSeconds both factors are
     // exactly 1.
-    const double stepsPerReference = stepSeconds_ / kStepSeconds;
+    const double referenceStepsPerStep = stepSeconds_ / kStepSeconds;
     k.lag = static_cast<float>(
-        std::pow(static_cast<double>(std::clamp(p.get(ParamId::ReactionLag), 0.0f, 0.99f)), stepsPerReference));
+        std::pow(static_cast<double>(std::clamp(p.get(ParamId::ReactionLag), 0.0f, 0.99f)), referenceStepsPerStep));
     k.noiseAmp = std::clamp(p.get(ParamId::Noise), -kAbsurd, kAbsurd) * k.maxForce;
     k.jitterAmp = std::clamp(p.get(ParamId::Jitter), -kAbsurd, kAbsurd) * k.maxForce *
-                  static_cast<float>(std::sqrt(1.0 / stepsPerReference));
+                  static_cast<float>(std::sqrt(1.0 / referenceStepsPerStep));
     k.wanderAmp = p.get(ParamId::WanderWeight);
     k.wanderPhaseCos = static_cast<float>(std::cos(wanderPhase_));
     k.wanderPhaseSin = static_cast<float>(std::sin(wanderPhase_));
