@@ -14,6 +14,9 @@ namespace mirofish::cli {
 struct AnalysedTrack {
     MonoAudio audio;
     std::vector<AudioFeatures> frames;
+    // The first frames as heard from a loop's second lap on (analyzeLapStart),
+    // for playback that loops (the editor's); empty where not analysed.
+    std::vector<AudioFeatures> lapStart;
     double frameRate = 60;
     std::vector<BandRange> bandRanges;  // the log-spaced bands, for labels
 };

@@ -153,6 +153,8 @@ void AudioController::openFile(const QString& pathOrUrl, bool play) {
             AudioAnalyzerConfig config;
             config.frameRate = kFrameRate;
             track = std::make_shared<cli::AnalysedTrack>(cli::analyseAudioFile(file, config, progress));
+            config.sampleRate = track->audio.sampleRate;
+            track->lapStart = analyzeLapStart(config, track->audio.samples);
         } catch (const cli::DecodeCancelled&) {
             return;
         } catch (const std::exception& e) {
@@ -187,6 +189,7 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
     auto frames = std::shared_ptr<const std::vector<AudioFeatures>>(track, &track->frames);
     auto audio = std::shared_ptr<const MonoAudio>(track, &track->audio);
     feed_->setTrack(frames, track->frameRate, track->audio.seconds());
+    feed_->setLapStart(std::shared_ptr<const std::vector<AudioFeatures>>(track, &track->lapStart));
     playback_.setTrack(audio);
     setSource(FileSource);
     // A file cut short plays what it holds, and says so.

@@ -249,4 +249,32 @@ std::vector<AudioFeatures> AudioAnalyzer::analyzeAll(std::span<const float> mono
     return out;
 }
 
+std::vector<AudioFeatures> analyzeLapStart(const AudioAnalyzerConfig& config, std::span<const float> mono) {
+    const std::size_t n = mono.size();
+    if (n == 0) return {};
+    const double seconds = std::max(config.tempoWindowSeconds, config.gainWindowSeconds);
+    const double samplesPerFrame = config.sampleRate / config.frameRate;
+    const auto leadFrames = static_cast<std::size_t>(std::ceil(seconds * config.frameRate));
+    const std::size_t headFrames =
+        std::min(AudioAnalyzer::frameCount(n, config.sampleRate, config.frameRate), leadFrames);
+    // The loop's last `seconds` (the track over again where it is shorter),
+    // then its start as far as the last frame's window reaches.
+    const auto lead = static_cast<std::size_t>(std::llround(static_cast<double>(leadFrames) * samplesPerFrame));
+    const auto head = std::min(n, static_cast<std::size_t>(std::ceil(static_cast<double>(headFrames) * samplesPerFrame)));
+    std::vector<float> heard(lead + head);
+    for (std::size_t i = 0; i < lead; ++i) heard[i] = mono[(n - (lead - i) % n) % n];
+    std::copy_n(mono.begin(), head, heard.begin() + static_cast<std::ptrdiff_t>(lead));
+    AudioAnalyzer analyzer(config);
+    std::vector<AudioFeatures> frames;
+    frames.reserve(headFrames);
+    const double leadSeconds = static_cast<double>(lead) / config.sampleRate;
+    for (std::size_t j = 0; j < leadFrames + headFrames; ++j) {
+        AudioFeatures f = analyzer.analyzeFrame(heard, j);
+        if (j < leadFrames) continue;
+        f.time -= leadSeconds;
+        frames.push_back(std::move(f));
+    }
+    return frames;
+}
+
 }  // namespace mirofish

@@ -104,4 +104,14 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+// The first frames of a track that loops, as heard from its second lap on:
+// analysed after the end of the lap before (the loop's last seconds), so
+// that the tempo, the gain, the smoothing and the onsets go on over the
+// seam. Analysed alone, every lap started cold: "listening" for the tempo
+// and no beat phase for 2.5 s, and an onset at its first frame even inside
+// a held note. Frame k is the track's frame k (time k / frameRate); they
+// cover the longer of the tempo and gain windows, or the whole of a shorter
+// track. Empty for a track without samples.
+std::vector<AudioFeatures> analyzeLapStart(const AudioAnalyzerConfig& config, std::span<const float> mono);
+
 }  // namespace mirofish

@@ -13,12 +13,18 @@ using Seconds = std::chrono::duration<double>;
 void AudioFeed::setTrack(std::shared_ptr<const std::vector<AudioFeatures>> frames, double frameRate, double seconds) {
     std::lock_guard lock(mutex_);
     track_ = std::move(frames);
+    lapStart_.reset();
     frameRate_ = frameRate;
     seconds_ = seconds;
     heard_ = 0;
     transport_ = Transport::Paused;
     live_.clear();
     liveOn_ = false;
+}
+
+void AudioFeed::setLapStart(std::shared_ptr<const std::vector<AudioFeatures>> frames) {
+    std::lock_guard lock(mutex_);
+    lapStart_ = std::move(frames);
 }
 
 void AudioFeed::setPlayhead(double heard, bool playing, Clock::time_point at) {
@@ -80,20 +86,34 @@ double AudioFeed::playhead(Clock::time_point now) const {
     return loop_ && seconds_ > 0 ? std::fmod(heard, seconds_) : std::min(heard, seconds_);
 }
 
-long long AudioFeed::trackIndexLocked(Clock::time_point now) const {
-    if (transport_ == Transport::Paused || track_->empty()) return -1;
+AudioFeed::TrackFrame AudioFeed::trackFrameLocked(Clock::time_point now) const {
+    if (transport_ == Transport::Paused || track_->empty()) return {};
     double t = heardLocked(now) - latency_;
     // Before the first frame is due (the latency at the start) the school
     // reads the first; a lap's start shows the end of the lap before it.
-    if (t <= 0) return 0;
-    if (loop_ && transport_ == Transport::Playing && seconds_ > 0) t = std::fmod(t, seconds_);
+    if (t <= 0) return {0, 0};
+    long long lap = 0;
+    if (loop_ && transport_ == Transport::Playing && seconds_ > 0) {
+        lap = static_cast<long long>(std::floor(t / seconds_));
+        t = std::fmod(t, seconds_);
+    }
     const double last = static_cast<double>(track_->size() - 1);
     const double k = std::round(t * frameRate_);
     // Within the track the nearest frame may be one past the last: a track
     // is rarely a whole number of frames long, and its last part rounds up.
-    if (t < seconds_) return static_cast<long long>(std::min(k, last));
-    if (k > last) return -1;
-    return static_cast<long long>(k);
+    if (t < seconds_) return {static_cast<long long>(std::min(k, last)), lap};
+    if (k > last) return {};
+    return {static_cast<long long>(k), lap};
+}
+
+const AudioFeatures& AudioFeed::frameOfLapLocked(long long index, long long lap) const {
+    if (index < 0) {
+        index += static_cast<long long>(track_->size());
+        --lap;
+    }
+    const auto k = static_cast<std::size_t>(index);
+    if (lap >= 1 && lapStart_ && k < lapStart_->size()) return (*lapStart_)[k];
+    return (*track_)[k];
 }
 
 AudioFeed::LiveIterator AudioFeed::liveCurrentLocked(Clock::time_point now) const {
@@ -107,9 +127,9 @@ AudioFeed::LiveIterator AudioFeed::liveCurrentLocked(Clock::time_point now) cons
 bool AudioFeed::current(AudioFeatures& out, Clock::time_point now) const {
     std::lock_guard lock(mutex_);
     if (track_) {
-        const long long k = trackIndexLocked(now);
-        if (k < 0) return false;
-        out = (*track_)[static_cast<std::size_t>(k)];
+        const TrackFrame at = trackFrameLocked(now);
+        if (at.index < 0) return false;
+        out = frameOfLapLocked(at.index, at.lap);
         return true;
     }
     const LiveIterator it = liveCurrentLocked(now);
@@ -122,10 +142,13 @@ double AudioFeed::onsetAge(Clock::time_point now) const {
     std::lock_guard lock(mutex_);
     constexpr double kNone = std::numeric_limits<double>::infinity();
     if (track_) {
-        const long long k = trackIndexLocked(now);
+        const TrackFrame at = trackFrameLocked(now);
+        if (at.index < 0) return kNone;
         const auto lookback = static_cast<long long>(kOnsetLookbackSeconds * frameRate_);
-        for (long long j = k; j >= 0 && k - j <= lookback; --j)
-            if ((*track_)[static_cast<std::size_t>(j)].onset) return static_cast<double>(k - j) / frameRate_;
+        // From the second lap on, back over the seam into the lap before.
+        const long long earliest = at.lap >= 1 ? -static_cast<long long>(track_->size()) : 0;
+        for (long long j = at.index; j >= earliest && at.index - j <= lookback; --j)
+            if (frameOfLapLocked(j, at.lap).onset) return static_cast<double>(at.index - j) / frameRate_;
         return kNone;
     }
     const LiveIterator current = liveCurrentLocked(now);

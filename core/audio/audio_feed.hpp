@@ -39,6 +39,10 @@ public:
 
     // A new track, `seconds` long, replaces any source; it starts paused at 0.
     void setTrack(std::shared_ptr<const std::vector<AudioFeatures>> frames, double frameRate, double seconds);
+    // The first frames of the track as heard from its second lap on
+    // (analyzeLapStart), which a looping track drives with in place of its
+    // own; none until set, and none after another setTrack.
+    void setLapStart(std::shared_ptr<const std::vector<AudioFeatures>> frames);
     // `heard` seconds of the track heard at `at`, from the start of the
     // track: the playhead, plus the track's length for each loop wrap since
     // playing started or the playhead was last moved.
@@ -80,13 +84,21 @@ private:
     enum class Transport { Paused, Playing, Ended };
     // Seconds heard at `now` (see setPlayhead).
     double heardLocked(Clock::time_point now) const;
-    // The current track frame's index (-1: none drives).
-    long long trackIndexLocked(Clock::time_point now) const;
+    // The current track frame: its index (-1: none drives) and the lap
+    // (0 the first, which the track's own frames drive).
+    struct TrackFrame {
+        long long index = -1;
+        long long lap = 0;
+    };
+    TrackFrame trackFrameLocked(Clock::time_point now) const;
+    // Frame `index` of lap `lap`; a negative index counts back into the lap before.
+    const AudioFeatures& frameOfLapLocked(long long index, long long lap) const;
     // The current live frame (live_.rend(): none drives).
     LiveIterator liveCurrentLocked(Clock::time_point now) const;
 
     mutable std::mutex mutex_;
     std::shared_ptr<const std::vector<AudioFeatures>> track_;
+    std::shared_ptr<const std::vector<AudioFeatures>> lapStart_;
     double frameRate_ = 60;
     double seconds_ = 0;
     double heard_ = 0;

@@ -144,6 +144,20 @@ TEST_CASE("the route table's live bars rest once nothing drives: after a pause a
     CHECK(position() == 0.0);
 }
 
+TEST_CASE("a looping file's tempo stays known over the seam into the next lap") {
+    // Each lap was analysed from a cold start: "listening" for 2.5 s.
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    openAndWait(audio, writeLoop(dir, 6), false);
+    audio->setLoop(true);
+    audio->seek(5.5);
+    audio->play();
+    REQUIRE(EditorFixture::waitFor([&] { return audio->position() > 0.4 && audio->position() < 2.0; }, 5000));
+    INFO("at " << audio->position() << " s of the second lap");
+    CHECK(audio->bpm() == Approx(124).margin(3));
+}
+
 TEST_CASE("with a latency offset the end of a file still drives the school after the audio ended") {
     EditorFixture f;
     TempDir dir;

@@ -186,3 +186,26 @@ TEST_CASE("configurations the analysis cannot use are refused", "[audio]") {
     c.bands = 16;
     CHECK(AudioAnalyzer(c).bandRanges().size() == 16);
 }
+
+TEST_CASE("a looping track's later laps go on from the lap before: tempo known at once, no onset in a held note",
+          "[audio]") {
+    // Analysed alone, every lap started cold: no tempo for 2.5 s, and an
+    // onset at the seam even inside a note that never stops.
+    const std::vector<float> loop = music(8.0);
+    const std::vector<AudioFeatures> cold = analyze(loop);
+    const std::vector<AudioFeatures> lap = analyzeLapStart(AudioAnalyzerConfig{}, loop);
+    REQUIRE(lap.size() == 480);  // the tempo window, 8 s at 60 frames a second
+    CHECK(cold[30].bpm == 0.0f);
+    INFO("the second lap's tempo at its first frames: " << lap[0].bpm << ", " << lap[30].bpm);
+    CHECK(lap[0].bpm == Approx(124).margin(3));
+    CHECK(lap[30].bpm == Approx(124).margin(3));
+    for (std::size_t k = 0; k < lap.size(); ++k) REQUIRE(lap[k].time == Approx(cold[k].time));
+
+    const std::vector<float> held = sine(220, 3.0);
+    const auto heldCold = analyze(held);
+    const auto heldLap = analyzeLapStart(AudioAnalyzerConfig{}, held);
+    REQUIRE(heldLap.size() == heldCold.size());  // a track shorter than the window: all of it
+    CHECK(std::any_of(heldCold.begin(), heldCold.begin() + 6, [](const AudioFeatures& f) { return f.onset; }));
+    CHECK(std::none_of(heldLap.begin(), heldLap.end(), [](const AudioFeatures& f) { return f.onset; }));
+    CHECK(analyzeLapStart(AudioAnalyzerConfig{}, std::vector<float>{}).empty());
+}

@@ -220,6 +220,28 @@ TEST_CASE("a looping track whose length is no whole number of frames drives up t
     CHECK_FALSE(feed.current(f, at(10.02)));
 }
 
+TEST_CASE("from its second lap on a looping track drives with its lap-start frames, then with its own", "[audio][feed]") {
+    AudioFeed feed;
+    feed.setTrack(tenSeconds(), 60, 10.0);
+    auto lapStart = std::make_shared<std::vector<AudioFeatures>>();
+    for (int k = 0; k < 120; ++k) lapStart->push_back(frameAt(k / 60.0, 100.0f + static_cast<float>(k) / 60));
+    feed.setLapStart(lapStart);
+    feed.setLoop(true);
+    feed.setPlayhead(0, true, at(0));
+    AudioFeatures f;
+    REQUIRE(feed.current(f, at(0.5)));  // the first lap: the track's own
+    CHECK(f.named[0] == Approx(0.5));
+    REQUIRE(feed.current(f, at(10.5)));  // the second: as heard after the first
+    CHECK(f.named[0] == Approx(100.5));
+    REQUIRE(feed.current(f, at(23.0)));  // past the lap-start frames: the track's own again
+    CHECK(f.named[0] == Approx(3.0));
+    feed.setTrack(tenSeconds(), 60, 10.0);  // another track: its own frames on every lap
+    feed.setLoop(true);
+    feed.setPlayhead(10.5, true, at(10.5));
+    REQUIRE(feed.current(f, at(10.5)));
+    CHECK(f.named[0] == Approx(0.5));
+}
+
 TEST_CASE("live frames drive once they are as old as the latency, and stop when the input stalls", "[audio][feed]") {
     AudioFeed feed;
     feed.useLive();
