@@ -347,10 +347,23 @@ void Editor::applyParamsFromHistory(const Params& params) {
 
 void Editor::applyHistoryStep(const HistoryStep& step) {
     if (step.preset) {
-        // A load or a morph undone or redone: that preset runs again from its seed.
-        loadedFile_ = step.preset->file;
-        loadedIsUser_ = step.preset->user;
-        run(step.preset->running, step.preset->loaded);
+        // A load or a morph undone or redone: that preset runs again from its
+        // seed. A preset of yours is compared with what its file holds now
+        // (saved over since), with the step's seed (a morph's is the school's);
+        // renamed or deleted since, it is open only in memory, and Save as keeps it.
+        OpenPreset open = *step.preset;
+        if (open.user) {
+            try {
+                const std::uint64_t seed = open.loaded.scene.seed;
+                open.loaded = mirofish::loadPreset(open.file);
+                open.loaded.scene.seed = seed;
+            } catch (const std::exception&) {
+                open.user = false;
+            }
+        }
+        loadedFile_ = open.file;
+        loadedIsUser_ = open.user;
+        run(open.running, open.loaded);
         emit historyChanged();
         return;
     }

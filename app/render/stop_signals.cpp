@@ -97,11 +97,15 @@ StopSignals::StopSignals() {
     struct sigaction action {};
     action.sa_handler = remember;
     sigemptyset(&action.sa_mask);
-    // A signal set to be ignored stays so: nohup ignores SIGHUP, a shell
-    // ignores SIGINT for a command it starts in the background.
+    // SIGHUP set to be ignored stays so: nohup asks a render to outlive the
+    // terminal. SIGINT, which a shell ignores for a command it starts in the
+    // background, is caught all the same: a Ctrl+C there reaches ffmpeg in
+    // the render's process group too, and the render had better stop cleanly
+    // than fail on its ffmpeg's end.
     for (std::size_t i = 0; i < kStopSignals.size(); ++i) {
         ::sigaction(kStopSignals[i], nullptr, &gPrevious[i]);
-        if (gPrevious[i].sa_handler != SIG_IGN) ::sigaction(kStopSignals[i], &action, nullptr);
+        if (kStopSignals[i] == SIGHUP && gPrevious[i].sa_handler == SIG_IGN) continue;
+        ::sigaction(kStopSignals[i], &action, nullptr);
     }
 }
 

@@ -7,7 +7,7 @@ namespace mirofish::render {
 
 class StopSignals {
 public:
-    StopSignals();   // catches the three signals, those not set to be ignored (nohup)
+    StopSignals();   // catches the three signals; SIGHUP not where it is ignored (nohup)
     ~StopSignals();  // puts the previous handlers back
     StopSignals(const StopSignals&) = delete;
     StopSignals& operator=(const StopSignals&) = delete;

@@ -212,6 +212,30 @@ TEST_CASE("undoing a load brings back the unsaved work it replaced: fish, object
     CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
 }
 
+TEST_CASE("undo and redo of a load bring a preset of yours back as its file is now: saved over, renamed or deleted") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Mine")));
+    // Saved over after the load: the redone load is compared with the file.
+    f.editor->params()->setValue(row(ParamId::CohesionWeight), 2.5);
+    f.editor->params()->endGesture();
+    REQUIRE(f.editor->savePreset());
+    f.editor->undo();  // the edit
+    f.editor->undo();  // the load of Mine
+    f.editor->redo();  // Mine as loaded then, cohesion not 2.5: not what its file holds now
+    CHECK(f.editor->presetName() == "Mine");
+    CHECK(f.editor->params()->params().get(ParamId::CohesionWeight) != 2.5f);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->modified(); }));
+    // Renamed since: it is open only in memory, and Save does not fail on a file that is gone.
+    REQUIRE(f.editor->renamePreset(presetRow(f, "Mine"), "Theirs"));
+    f.editor->undo();  // the load of Mine again: back to Compact rush
+    f.editor->redo();
+    CHECK_FALSE(f.editor->presetIsUser());
+    CHECK_FALSE(f.editor->savePreset());
+    CHECK_FALSE(f.editor->message().contains("is gone"));
+}
+
 TEST_CASE("Save as with the name of another preset of yours asks first, and replaces it only when told to") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Reef"));
