@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -183,13 +184,22 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
 }
 }  // namespace
 
-void checkAudioForVideo(const std::filesystem::path& file, const DecodeProgress& progress, const std::string& ffmpeg) {
+void checkAudioForVideo(const std::filesystem::path& file, double seconds, const DecodeProgress& progress,
+                        const std::string& ffmpeg) {
     const char* env = std::getenv("MIROFISH_FFMPEG");
     const std::string program = !ffmpeg.empty() ? ffmpeg : env && *env ? env : "ffmpeg";
-    // -xerror as the muxing runs: the first error ends it.
-    const ProcessResult r = run({program, "-nostdin", "-hide_banner", "-nostats", "-v", "error", "-xerror", "-i",
-                                 ffmpegFileUrl(file), "-map", "0:a:0", "-f", "null", "-"},
-                                [&](const ProcessResult&) { return !(progress.cancelled && progress.cancelled()); });
+    // -xerror as the muxing runs: the first error ends it. A second beyond
+    // the video's end, as the muxing may read a little past it.
+    std::vector<std::string> args{program, "-nostdin", "-hide_banner", "-nostats", "-v", "error", "-xerror"};
+    if (seconds > 0) {
+        // to_chars: the C locale that Qt sets may write a decimal comma, which ffmpeg does not read.
+        char limit[32];
+        const auto end = std::to_chars(limit, limit + sizeof limit, seconds + 1.0, std::chars_format::fixed, 3).ptr;
+        args.insert(args.end(), {"-t", std::string(limit, end)});
+    }
+    args.insert(args.end(), {"-i", ffmpegFileUrl(file), "-map", "0:a:0", "-f", "null", "-"});
+    const ProcessResult r =
+        run(args, [&](const ProcessResult&) { return !(progress.cancelled && progress.cancelled()); });
     if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");
     if (r.exitCode == -1)
         throw AudioFileError(file.string() + ": a video with its sound needs the ffmpeg program ('" + program + "': " +

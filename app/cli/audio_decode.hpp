@@ -38,11 +38,11 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate =
                           const std::string& ffmpeg = {});
 
 // For a video that carries the file's sound: throws AudioFileError naming
-// the file when ffmpeg meets an error anywhere in its first audio stream
-// (a damaged or cut-off mp3). The analysis reads past such damage; the
-// video's muxing stops at it, which it would do after the last frame.
-// DecodeCancelled as decodeAudioFile.
-void checkAudioForVideo(const std::filesystem::path& file, const DecodeProgress& progress = {},
+// the file when ffmpeg meets an error in its first audio stream (a damaged
+// or cut-off mp3) within the video's `seconds` (0: the whole file). The
+// analysis reads past such damage; the video's muxing stops at it, which it
+// would do after the last frame. DecodeCancelled as decodeAudioFile.
+void checkAudioForVideo(const std::filesystem::path& file, double seconds, const DecodeProgress& progress = {},
                         const std::string& ffmpeg = {});
 
 }  // namespace mirofish::cli

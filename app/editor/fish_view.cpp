@@ -192,7 +192,10 @@ void FishView::mouseMoveEvent(QMouseEvent* event) {
 
 void FishView::mouseReleaseEvent(QMouseEvent* event) {
     if (!editor_) return;
-    editor_->pointerReleased(toWorld(event->position()), event->position(), transform_.scale);
+    // A second button let go while the first is held ends nothing: the press
+    // that began the drag or the pull ends it.
+    if (event->buttons() == Qt::NoButton)
+        editor_->pointerReleased(toWorld(event->position()), event->position(), transform_.scale);
     event->accept();
 }
 

@@ -31,12 +31,16 @@ void captureDrawable(const Simulation& sim, const Params& ran, FrameSnapshot& fr
     frame.speed.resize(n);
     frame.alarmed.resize(n);
     // Alarmed as the inspector says: alarm time left, or a predator within
-    // reach (the only sign of it when alarmDuration is 0).
+    // reach. With an alarmDuration above 0 the step gave every scared fish
+    // alarm time; at 0 only the predators' reach tells.
     const StepConstants k = sim.stepConstants(ran);
+    const bool lookForScares = !(k.alarmDuration > 0.0f) && !scene.predators.empty();
     for (std::size_t i = 0; i < n; ++i) {
         frame.speed[i] = std::hypot(f.vx[i], f.vy[i]);
-        frame.alarmed[i] =
-            f.alarm[i] > 0.0f || scaredByPredators(k, scene.predators, Vec2{{f.px[i], f.py[i]}}) ? 1 : 0;
+        frame.alarmed[i] = f.alarm[i] > 0.0f ||
+                                   (lookForScares && scaredByPredators(k, scene.predators, Vec2{{f.px[i], f.py[i]}}))
+                               ? 1
+                               : 0;
     }
     frame.predators = scene.predators;
     frame.obstacles = scene.obstacles;

@@ -129,8 +129,11 @@ void ExportJob::prepare(const std::function<bool()>& stopRequested) {
             };
             cli::AudioDrive drive = cli::analyseAudioDrive(settings_.audioFile, settings_.preset, base, settings_.fps,
                                                            settings_.ffmpeg, {{}, stop});
-            if (settings_.kind() != OutputKind::PngSequence)
-                cli::checkAudioForVideo(settings_.audioFile, {{}, stop}, settings_.ffmpeg);
+            if (settings_.kind() != OutputKind::PngSequence) {
+                // Only what the video carries: a length given, or all of the audio.
+                const double seconds = static_cast<double>(settings_.frames) / settings_.fps;
+                cli::checkAudioForVideo(settings_.audioFile, seconds, {{}, stop}, settings_.ffmpeg);
+            }
             return drive;
         });
     }

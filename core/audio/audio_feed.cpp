@@ -49,6 +49,7 @@ void AudioFeed::setLoop(bool loop) {
 void AudioFeed::useLive() {
     std::lock_guard lock(mutex_);
     track_.reset();
+    lapStart_.reset();
     live_.clear();
     liveOn_ = true;
 }
@@ -68,6 +69,7 @@ void AudioFeed::setLatency(double seconds) {
 void AudioFeed::clear() {
     std::lock_guard lock(mutex_);
     track_.reset();
+    lapStart_.reset();
     live_.clear();
     liveOn_ = false;
     transport_ = Transport::Paused;

@@ -55,6 +55,14 @@ namespace {
 // The data chunk's size where its header gives none.
 constexpr std::size_t kToTheEnd = std::numeric_limits<std::size_t>::max();
 
+// Four letters, digits or spaces, as a chunk's id ("LIST", "id3 "); audio
+// samples rarely are (silence is zeros).
+bool looksLikeChunkId(const unsigned char* p) {
+    return std::all_of(p, p + 4, [](unsigned char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == ' ';
+    });
+}
+
 // What a WAV header says: the encoding and where the audio data lies.
 struct WavLayout {
     std::uint16_t channels = 0, bits = 0;
@@ -102,8 +110,9 @@ WavLayout readLayout(std::span<const unsigned char> b, const std::string& source
             w.dataOffset = at + 8;
             // 0xFFFFFFFF is a streaming writer's "unknown"; 0 is what a
             // recorder that never finished (a crash) leaves: both mean "to
-            // the end of the file".
-            w.declaredSize = size == 0 || size == 0xFFFFFFFFu ? kToTheEnd : size;
+            // the end of the file", unless another chunk follows an empty one.
+            const bool emptyBeforeChunk = size == 0 && available >= 4 && looksLikeChunkId(body);
+            w.declaredSize = (size == 0 && !emptyBeforeChunk) || size == 0xFFFFFFFFu ? kToTheEnd : size;
             dataSeen = true;
             break;
         }

@@ -58,7 +58,7 @@ std::array<double, 3> RuleForceHistory::mean() const {
 }
 
 Simulation::Simulation(Scene scene, Scheduler& scheduler, std::size_t capacity)
-    : scene_(std::move(scene)), scheduler_(&scheduler) {
+    : scene_(std::move(scene)), predatorsAsSet_(scene_.predators), scheduler_(&scheduler) {
     scene_.width = worldExtent(scene_.width);
     scene_.height = worldExtent(scene_.height);
     for (ForceField& f : scene_.fields) f.id = nextFieldId_++;
@@ -86,15 +86,10 @@ void Simulation::reset(std::uint64_t seed) {
     rowStretch_ = 1.0f;
     for (std::uint32_t i = 0; i < scene_.fishCount; ++i)
         spawnFish(fish_, i, i, seed, scene_.width, scene_.height, scene_.params);
-    // A path predator starts its path again from its first waypoint, as a
-    // loaded preset puts it; a chasing one stays where it was put.
-    for (Predator& p : scene_.predators) {
-        p.nextWaypoint = 0;
-        if (p.behaviour == PredatorBehaviour::FollowPath && !p.path.empty()) {
-            p.position = p.path.front();
-            p.velocity = Vec2{};
-        }
-    }
+    // The predators go back where they were put: a path predator starts its
+    // path again from its start, not from mid-path across the world.
+    scene_.predators = predatorsAsSet_;
+    for (Predator& p : scene_.predators) p.nextWaypoint = 0;
     if (scene_.leader) {
         scene_.leader->nextWaypoint = 0;
         if (!scene_.leader->path.empty()) scene_.leader->position = scene_.leader->path.front();
@@ -359,15 +354,19 @@ void Simulation::setWorldSize(float width, float height) {
         fish_.px[i] = bringInside(fish_.px[i], scene_.width, wrap);
         fish_.py[i] = bringInside(fish_.py[i], scene_.height, wrap);
     }
-    for (Predator& p : scene_.predators) {
-        p.position[0] = bringInside(p.position[0], scene_.width, wrap);
-        p.position[1] = bringInside(p.position[1], scene_.height, wrap);
-    }
+    for (std::vector<Predator>* list : {&scene_.predators, &predatorsAsSet_})
+        for (Predator& p : *list) {
+            p.position[0] = bringInside(p.position[0], scene_.width, wrap);
+            p.position[1] = bringInside(p.position[1], scene_.height, wrap);
+        }
     // The grid is laid out anew by every step; the noise lattice spans the world.
     configureSpatial();
 }
 
-void Simulation::setPredators(std::vector<Predator> predators) { scene_.predators = std::move(predators); }
+void Simulation::setPredators(std::vector<Predator> predators) {
+    predatorsAsSet_ = predators;
+    scene_.predators = std::move(predators);
+}
 void Simulation::setObstacles(std::vector<Obstacle> obstacles) { scene_.obstacles = std::move(obstacles); }
 void Simulation::setLeader(std::optional<Leader> leader) { scene_.leader = std::move(leader); }
 
@@ -390,6 +389,7 @@ Simulation::SavedState Simulation::save() const {
 
 void Simulation::restore(SavedState state) {
     scene_ = std::move(state.scene);
+    predatorsAsSet_ = scene_.predators;
     step_ = state.step;
     time_ = state.time;
     wanderPhase_ = std::isfinite(state.wanderPhase) ? state.wanderPhase : 0.0;

@@ -172,6 +172,9 @@ private:
     void advanceWanderPhase();  // by the wander rate times the step's length, after a step
 
     Scene scene_;
+    // The predators as constructed, restored or last set: where a reset puts
+    // them back (a path predator at the start its preset gives it).
+    std::vector<Predator> predatorsAsSet_;
     Scheduler* scheduler_;
     FishArrays fish_;
     FishArrays back_;  // reorder target and next positions/velocities

@@ -281,12 +281,19 @@ TEST_CASE("a pull the view loses before its release ends, and a second button du
     f.editor->setPaused(true);
     QTest::mouseClick(f.window, Qt::LeftButton, {}, at);
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().predators.size() == 1; }));
+    const Vec2 placed = f.editor->host().stats().predators.front().position;
     QTest::mousePress(f.window, Qt::LeftButton, {}, at);
     QTest::mousePress(f.window, Qt::RightButton, Qt::KeyboardModifiers{}, at);
     QTest::qWait(300);
     CHECK(f.editor->host().stats().predators.size() == 1);
-    QTest::mouseRelease(f.window, Qt::RightButton, {}, at);
-    QTest::mouseRelease(f.window, Qt::LeftButton, {}, at);
+    QTest::mouseRelease(f.window, Qt::RightButton, Qt::KeyboardModifiers{}, at);
+    // The left button still holds the predator: it follows the pointer.
+    QTest::mouseMove(f.window, at + QPoint(60, 0));
+    CHECK(EditorFixture::waitFor([&] {
+        const auto& p = f.editor->host().stats().predators;
+        return p.size() == 1 && p.front().position[0] > placed[0] + 20.0f;
+    }));
+    QTest::mouseRelease(f.window, Qt::LeftButton, {}, at + QPoint(60, 0));
 }
 
 TEST_CASE("the object tools place and remove a predator, and a click selects the fish under the pointer") {

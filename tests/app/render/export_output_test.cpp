@@ -382,7 +382,7 @@ TEST_CASE("a video from a damaged mp3 is refused before its first frame, and PNG
     REQUIRE(bytes.size() > 20000);
     bytes.replace(12000, 6000, std::string(6000, 'x'));
     writeText(dir / "damaged.mp3", bytes);
-    auto video = smallExport(dir / "out.mp4", 10);
+    auto video = smallExport(dir / "out.mp4", 0);  // as long as the audio, damage included
     video.audioFile = (dir / "damaged.mp3").string();
     CHECK_THROWS_WITH(render::ExportJob(video).waitForAudio(),
                       Catch::Contains("damaged.mp3: damaged audio, which a video cannot carry"));
@@ -391,6 +391,11 @@ TEST_CASE("a video from a damaged mp3 is refused before its first frame, and PNG
     frames.audioFile = video.audioFile;
     runExport(frames);
     CHECK(std::filesystem::exists(framePath(dir / "frames", 9)));
+    // A video that ends before the damage (the first 0.3 s) is made.
+    auto shortVideo = smallExport(dir / "short.mp4", 9);
+    shortVideo.audioFile = video.audioFile;
+    runExport(shortVideo);
+    CHECK(std::filesystem::exists(dir / "short.mp4"));
 }
 
 TEST_CASE("an export into a folder that already holds frames is refused before any work, and nothing is deleted",

@@ -137,6 +137,12 @@ TEST_CASE("a recording whose writer never finished its header (data size 0) is r
     CHECK(a.warning.empty());
     writeText(dir / "crashed.wav", std::string(bytes.begin(), bytes.end()));
     CHECK(wavSeconds(dir / "crashed.wav") == Approx(1.0));
+    // An empty data chunk with another chunk after it holds no samples: the
+    // metadata is not read as audio.
+    auto empty = pcm16Stereo({}, {});
+    const char list[] = {'L', 'I', 'S', 'T', 4, 0, 0, 0, 'I', 'N', 'F', 'O'};
+    empty.insert(empty.end(), list, list + sizeof list);
+    CHECK_THROWS_WITH(parseWav(empty, "tagged.wav"), Catch::Contains("holds no samples"));
 }
 
 TEST_CASE("a WAV whose header gives an impossible sample rate is refused, not read as no audio", "[audio]") {

@@ -396,23 +396,31 @@ TEST_CASE("a chasing predator closes in on the nearest fish, and a path predator
     CHECK(length(path.velocity) <= sim.params().get(ParamId::PredatorSpeed) * 1.0001f);
 }
 
-TEST_CASE("a reset starts a path predator at its first waypoint again, and leaves a chasing one where it is") {
-    // As a loaded preset puts it: resetting with the preset's seed gives the
-    // run the preset gives, not one with the predator cutting back across.
+TEST_CASE("a reset puts the predators back where they were put, a path predator at its start, not mid-path") {
+    // As a loaded preset puts them: resetting with the preset's seed gives
+    // the run the preset gives, not one with a predator cutting back across.
     SerialScheduler serial;
     Simulation sim = makeSchool(serial);
+    const std::vector<Vec2> path{Vec2{{100, 100}}, Vec2{{1500, 100}}, Vec2{{1500, 900}}};
+    // The second path predator starts where its preset says, off its path's first waypoint.
     sim.setPredators({Predator{Vec2{{1400, 1000}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0},
-                      Predator{Vec2{{100, 100}}, Vec2{}, PredatorBehaviour::FollowPath,
-                               {Vec2{{100, 100}}, Vec2{{1500, 100}}, Vec2{{1500, 900}}}, 0}});
+                      Predator{Vec2{{100, 100}}, Vec2{}, PredatorBehaviour::FollowPath, path, 0},
+                      Predator{Vec2{{700, 300}}, Vec2{}, PredatorBehaviour::FollowPath, path, 0}});
     for (int s = 0; s < 200; ++s) sim.step();
-    const Vec2 chaserBefore = sim.scene().predators[0].position;
     REQUIRE(sim.scene().predators[1].position[0] > 300.0f);
+    REQUIRE(sim.scene().predators[0].position != Vec2{{1400, 1000}});
     sim.reset(21);
-    CHECK(sim.scene().predators[0].position == chaserBefore);
-    const Predator& path = sim.scene().predators[1];
-    CHECK(path.position == Vec2{{100, 100}});
-    CHECK(path.velocity == Vec2{});
-    CHECK(path.nextWaypoint == 0);
+    const std::vector<Vec2> starts{Vec2{{1400, 1000}}, Vec2{{100, 100}}, Vec2{{700, 300}}};
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        INFO("predator " << i);
+        CHECK(sim.scene().predators[i].position == starts[i]);
+        CHECK(sim.scene().predators[i].velocity == Vec2{});
+        CHECK(sim.scene().predators[i].nextWaypoint == 0);
+    }
+    // Built from a scene, a path predator starts where the scene puts it.
+    Scene scene = sim.scene();
+    Simulation fresh(scene, serial);
+    CHECK(fresh.scene().predators[2].position == sim.scene().predators[2].position);
 }
 
 TEST_CASE("no fish ever ends a step inside an obstacle") {
