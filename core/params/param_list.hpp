@@ -27,7 +27,7 @@
     X(PerceptionRadius, "perceptionRadius", "Perception radius", "px", "Radii and vision", 1, 2000, 75, Log, "",    \
       "How far a fish sees its neighbours; aim for 5-8 neighbours on average. Also sets the grid cell size.")      \
     X(SeparationRadius, "separationRadius", "Separation radius", "px", "Radii and vision", 0, 1000, 28, Linear, "", \
-      "Neighbours closer than this push the fish away; keep perception at least 2.5x this.")                       \
+      "Seen neighbours closer than this push the fish away; keep perception at least 2.5x this.")                  \
     X(FovHalfAngle, "fovHalfAngle", "Field of view (half angle)", "deg", "Radii and vision", 0, 180, 110, Linear,  \
       "", "Neighbours outside this cone around the heading are not seen; 180 sees all around.")                    \
     X(MinDistance, "minDistance", "Minimum distance", "px", "Radii and vision", 0.1, 50, 2, Log, "",                \
