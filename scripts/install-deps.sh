@@ -30,7 +30,10 @@ packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
 if [[ "${1:-}" == "--tests" ]]; then
   # The audio-device tests play and capture through a private PulseAudio
   # server's null output (the editor tests use the X server above).
-  packages+=(catch2 pulseaudio pulseaudio-utils)
+  packages+=(catch2 pulseaudio pulseaudio-utils
+    # A German locale built at test time (decimal comma): numbers in messages
+    # are written with a point whatever the locale Qt sets.
+    locales)
 fi
 
 missing=()

@@ -4,7 +4,6 @@
 #include <cerrno>
 #include <cmath>
 #include <charconv>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <csignal>
@@ -19,6 +18,7 @@
 #include "audio/resample.hpp"
 #include "io/file_names.hpp"
 #include "io/whole_file.hpp"
+#include "params/number_text.hpp"
 
 extern char** environ;
 
@@ -106,12 +106,21 @@ std::string lastLine(const std::string& text) {
 
 // The input's length from ffmpeg's "  Duration: 00:03:12.34, start: ..." line
 // (0 while it has not appeared, or "N/A").
+// Read with from_chars: sscanf's %lf follows the locale Qt sets, and in a
+// German one stopped at the "." of 12.34.
 double durationSeconds(const std::string& log) {
     const auto at = log.find("Duration: ");
     if (at == std::string::npos) return 0;
+    const char* p = log.c_str() + at + 10;
+    const char* end = log.c_str() + log.size();
     int h = 0, m = 0;
     double sec = 0;
-    if (std::sscanf(log.c_str() + at + 10, "%d:%d:%lf", &h, &m, &sec) != 3) return 0;
+    auto r = std::from_chars(p, end, h);
+    if (r.ec != std::errc{} || r.ptr == end || *r.ptr != ':') return 0;
+    r = std::from_chars(r.ptr + 1, end, m);
+    if (r.ec != std::errc{} || r.ptr == end || *r.ptr != ':') return 0;
+    r = std::from_chars(r.ptr + 1, end, sec);
+    if (r.ec != std::errc{}) return 0;
     return h * 3600.0 + m * 60.0 + sec;
 }
 
@@ -131,9 +140,7 @@ struct FfmpegFailed : AudioFileError {
 
 // A file that decodes to more than `longestSeconds` of audio.
 AudioFileError tooLong(const std::filesystem::path& file, double longestSeconds) {
-    char limit[64];
-    std::snprintf(limit, sizeof limit, "%g hours", longestSeconds / 3600);
-    return AudioFileError(file.string() + ": more than " + limit +
+    return AudioFileError(file.string() + ": more than " + numberText(longestSeconds / 3600) + " hours" +
                           " of audio, the longest MiroFish analyses (or a damaged header gives a sample rate far "
                           "below the real one)");
 }

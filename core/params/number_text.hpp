@@ -1,22 +1,25 @@
 #pragma once
 // Numbers as people write them, in messages and in JSON output.
 #include <charconv>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 namespace mirofish {
 
 // For a message: at least nine significant digits, so no exponent below a
 // billion (2000000, not the stream's 2e+06), and as many more as tell it
-// from its neighbours (5000.0000001 is not 5000).
+// from its neighbours (5000.0000001 is not 5000). Written as printf's %.*g
+// would in the C locale, whatever locale is set: Qt sets the user's, where
+// printf wrote 0,5 beside the 0.5 that the number fields show.
 inline std::string numberText(double value) {
     char text[32];
+    char* end = text;
     for (int digits = 9; digits <= 17; ++digits) {
-        std::snprintf(text, sizeof text, "%.*g", digits, value);
-        if (std::strtod(text, nullptr) == value) break;
+        end = std::to_chars(text, text + sizeof text, value, std::chars_format::general, digits).ptr;
+        double back = 0;
+        std::from_chars(text, end, back);
+        if (back == value) break;
     }
-    return text;
+    return std::string(text, end);
 }
 
 // A float as the double of its shortest decimal that reads back as that
