@@ -4,7 +4,6 @@
 #include <cerrno>
 #include <cmath>
 #include <charconv>
-#include <cstdlib>
 #include <cstring>
 #include <csignal>
 #include <poll.h>
@@ -155,8 +154,7 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
                            double longestSeconds, const std::string& program) {
     const double longestBytes = longestSeconds * sampleRate * sizeof(float);
     bool overlong = false;
-    const char* env = std::getenv("MIROFISH_FFMPEG");
-    const std::string ffmpeg = !program.empty() ? program : env && *env ? env : "ffmpeg";
+    const std::string ffmpeg = ffmpegProgramNamed(program);
     // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
     // The first audio stream, as the video carries it (ffmpeg_pipe_sink).
     const ProcessResult r = run(
@@ -193,8 +191,7 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
 
 void checkAudioForVideo(const std::filesystem::path& file, double seconds, const DecodeProgress& progress,
                         const std::string& ffmpeg) {
-    const char* env = std::getenv("MIROFISH_FFMPEG");
-    const std::string program = !ffmpeg.empty() ? ffmpeg : env && *env ? env : "ffmpeg";
+    const std::string program = ffmpegProgramNamed(ffmpeg);
     // -xerror as the muxing runs: the first error ends it. A second beyond
     // the video's end, as the muxing may read a little past it.
     std::vector<std::string> args{program, "-nostdin", "-hide_banner", "-nostats", "-v", "error", "-xerror"};

@@ -191,12 +191,16 @@ void RouteListModel::setMatrix(const ModulationMatrix& matrix) {
 void RouteListModel::setLive(const std::vector<RouteValue>& values) {
     if (values.size() != matrix_.routes.size() || rowCount() == 0) return;
     live_ = values;
-    emit dataChanged(index(0), index(rowCount() - 1), {SourceLevelRole, PositionRole, OffsetRole, LiveTextRole});
+    liveChanged();
 }
 
 void RouteListModel::clearLive() {
     if (live_.empty()) return;
     live_.clear();
+    liveChanged();
+}
+
+void RouteListModel::liveChanged() {
     emit dataChanged(index(0), index(rowCount() - 1), {SourceLevelRole, PositionRole, OffsetRole, LiveTextRole});
 }
 

@@ -84,6 +84,8 @@ signals:
 
 private:
     void changed(int row);
+    // Every row's live columns changed.
+    void liveChanged();
 
     ModulationMatrix matrix_;
     std::vector<RouteValue> live_;

@@ -2,7 +2,6 @@
 
 #include <QFileInfo>
 #include <QStandardPaths>
-#include <cstdlib>
 
 #include "io/file_names.hpp"
 
@@ -15,11 +14,7 @@ OutputKind ExportSettings::kind() const {
     return OutputKind::PngSequence;
 }
 
-std::string ffmpegProgram(const ExportSettings& settings) {
-    if (!settings.ffmpeg.empty()) return settings.ffmpeg;
-    if (const char* env = std::getenv("MIROFISH_FFMPEG"); env && *env) return env;
-    return "ffmpeg";
-}
+std::string ffmpegProgram(const ExportSettings& settings) { return ffmpegProgramNamed(settings.ffmpeg); }
 
 std::string findProgram(const std::string& program) {
     const QString name = QString::fromStdString(program);

@@ -1,6 +1,7 @@
 #pragma once
 // What a file's name says about it, the same for every reader.
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -18,6 +19,14 @@ inline std::string lowerExtension(const std::filesystem::path& file) {
 // would be read as that protocol instead of the file.
 inline std::string ffmpegFileUrl(const std::filesystem::path& file) {
     return "file:" + std::filesystem::absolute(file).string();
+}
+
+// The ffmpeg program to run: `program` where given, else $MIROFISH_FFMPEG
+// where set, else "ffmpeg" on the PATH.
+inline std::string ffmpegProgramNamed(const std::string& program) {
+    if (!program.empty()) return program;
+    if (const char* env = std::getenv("MIROFISH_FFMPEG"); env && *env) return env;
+    return "ffmpeg";
 }
 
 }  // namespace mirofish
