@@ -93,6 +93,10 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
         else routes_.clearLive();
     });
     connect(audio_, &AudioController::problem, this, [this](const QString& text) { showMessage(text, true); });
+    // A paused school takes no step that would read the audio again: a new
+    // source or transport state is drawn at once all the same.
+    for (const auto changed : {&AudioController::sourceChanged, &AudioController::transportChanged})
+        connect(audio_, changed, this, [this] { host_->post([](SimHost::Context&) {}); });
 
     // The simulation thread only posts a call; the flag keeps at most one in
     // the event queue however fast it steps.

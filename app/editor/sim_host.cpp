@@ -136,6 +136,10 @@ void SimHost::run() {
         const bool edited = !batch.empty();
         for (Command& c : batch) c(ctx);
         batch.clear();
+        // An edit is drawn with the routes acting on it, at once: a paused
+        // school takes no step that would apply them, and a source closed
+        // since the last step drives nothing.
+        if (edited) modulate();
 
         const auto now = Clock::now();
         if (now < nextTick && ctx.singleSteps == 0) {

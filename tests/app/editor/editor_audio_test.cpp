@@ -126,6 +126,27 @@ TEST_CASE("pause stops the audio driving, seek moves the playhead, loop wraps an
     CHECK(audio->position() < 0.2);
 }
 
+TEST_CASE("with the school paused while a file drives it, an edit shows at once, and so does closing the source") {
+    // The drawn parameters were those of the last step the audio drove, edits
+    // since left out, until the school ran again.
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    openAndWait(audio, writeLoop(dir, 12), true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().audioDriving; }));
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+
+    editor::ParamListModel* params = f.editor->params();
+    params->setValue(params->rowOf("fishLength"), 17);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().effectiveParams.get(ParamId::FishLength) == 17.0f; }, 2000));
+    CHECK(f.editor->host().stats().audioDriving);
+
+    audio->closeSource();
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }, 2000));
+    CHECK(f.editor->host().stats().effectiveParams == f.editor->host().stats().params);
+}
+
 TEST_CASE("the route table's live bars rest once nothing drives: after a pause and after closing the source") {
     EditorFixture f;
     TempDir dir;
