@@ -71,7 +71,7 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     // What the simulation starts with, until its first report.
     lastStats_.seed = initial.scene.seed;
     lastStats_.fishCount = static_cast<std::uint32_t>(fishCount_);
-    lastStats_.predators = initial.scene.predators;
+    lastStats_.predators = lastStats_.predatorsAsSet = initial.scene.predators;
     lastStats_.obstacles = initial.scene.obstacles;
     lastStats_.fields = initial.scene.fields;
     connect(&params_, &ParamListModel::edited, this, &Editor::onParamEdited);

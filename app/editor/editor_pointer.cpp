@@ -60,12 +60,10 @@ std::optional<std::size_t> nearestTo(const std::vector<T>& list, Vec2 seen, Plac
 void editObject(SimHost::Context& c, ObjectKind kind, std::uint32_t fieldId, Vec2 seen, std::optional<Vec2> moveTo) {
     const Scene& s = c.sim.scene();
     if (kind == ObjectKind::Predator) {
-        auto list = s.predators;
-        const auto i = nearestTo(list, seen, [](const Predator& p) { return p.position; });
+        const auto i = nearestTo(s.predators, seen, [](const Predator& p) { return p.position; });
         if (!i) return;
-        if (moveTo) list[*i].position = *moveTo;
-        else list.erase(list.begin() + static_cast<std::ptrdiff_t>(*i));
-        c.sim.setPredators(std::move(list));
+        if (moveTo) c.sim.movePredator(*i, *moveTo);
+        else c.sim.removePredator(*i);
     } else if (kind == ObjectKind::Obstacle) {
         auto list = s.obstacles;
         const auto i = nearestTo(list, seen, [](const Obstacle& o) { return o.centre; });
@@ -222,11 +220,9 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
     const int tool = tool_;
     host_->post([tool, at = insideWorld(at, worldSize)](SimHost::Context& c) {
         if (tool == PlacePredator) {
-            auto list = c.sim.scene().predators;
             Predator p;
             p.position = at;
-            list.push_back(p);
-            c.sim.setPredators(std::move(list));
+            c.sim.addPredator(std::move(p));
         } else if (tool == PlaceObstacle) {
             auto list = c.sim.scene().obstacles;
             list.push_back(Obstacle{at, 60.0f});

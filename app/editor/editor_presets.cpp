@@ -12,6 +12,12 @@ bool sameObstacles(const std::vector<Obstacle>& a, const std::vector<Obstacle>& 
                       [](const Obstacle& x, const Obstacle& y) { return x.centre == y.centre && x.radius == y.radius; });
 }
 
+bool samePredators(const std::vector<Predator>& a, const std::vector<Predator>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Predator& x, const Predator& y) {
+        return x.position == y.position && x.behaviour == y.behaviour && x.path == y.path;
+    });
+}
+
 bool sameFields(const std::vector<ForceField>& a, const std::vector<ForceField>& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const ForceField& x, const ForceField& y) {
         return x.position == y.position && x.radius == y.radius && x.strength == y.strength && x.kind == y.kind;
@@ -58,7 +64,8 @@ Preset Editor::currentPreset() {
         p.scene.width = s.worldWidth;
         p.scene.height = s.worldHeight;
     }
-    p.scene.predators = s.predators;
+    // Where they were put, not where they have chased to since.
+    p.scene.predators = s.predatorsAsSet;
     p.scene.obstacles = s.obstacles;
     p.scene.fields = s.fields;
     p.routes = routes_.matrix().routes;
@@ -79,7 +86,7 @@ void Editor::updateModified() {
     const Scene& a = loaded_.scene;
     const SimStats& s = lastStats_;
     const bool modified = !(presetParams() == a.params) || presetFishCount() != a.fishCount ||
-                          s.seed != a.seed || s.predators.size() != a.predators.size() ||
+                          s.seed != a.seed || !samePredators(s.predatorsAsSet, a.predators) ||
                           !sameObstacles(s.obstacles, a.obstacles) || !sameFields(s.fields, a.fields) ||
                           !(routes_.matrix() == presetAudioRoutes(loaded_));
     if (modified == modified_) return;
@@ -118,7 +125,7 @@ void Editor::run(const Preset& running, const Preset& loaded) {
     loaded_ = loaded;
     // Until the simulation thread reports, assume it matches what was sent.
     lastStats_.seed = scene.seed;
-    lastStats_.predators = scene.predators;
+    lastStats_.predators = lastStats_.predatorsAsSet = scene.predators;
     lastStats_.obstacles = scene.obstacles;
     lastStats_.fields = scene.fields;
     emit presetChanged();

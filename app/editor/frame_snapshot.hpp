@@ -62,7 +62,8 @@ struct SimStats {
     Params effectiveParams;        // what the last step ran with: params with the audio routes applied
     bool audioDriving = false;     // audio moved the parameters in the last step
     std::vector<RouteValue> routeValues;  // per route, what it does now (zeros when audio is not driving)
-    std::vector<Predator> predators;
+    std::vector<Predator> predators;        // where they are now
+    std::vector<Predator> predatorsAsSet;   // where a reset puts them (what a preset saves)
     std::vector<Obstacle> obstacles;
     std::vector<ForceField> fields;  // placed fields only (no pointer gestures)
     std::size_t activeFields = 0;    // every field acting now, pointer gestures included

@@ -272,6 +272,7 @@ void SimHost::publish(bool withMetrics) {
         stats_.routeValues = audioDriving_ ? ctx.routes.routeValues(scene.params, audioFrame_, onset_.value())
                                            : std::vector<RouteValue>(ctx.routes.routes.size());
         stats_.predators = scene.predators;
+        stats_.predatorsAsSet = sim.predatorsAsSet();
         stats_.obstacles = scene.obstacles;
         stats_.activeFields = scene.fields.size();
         stats_.fields.clear();

@@ -367,6 +367,20 @@ void Simulation::setPredators(std::vector<Predator> predators) {
     predatorsAsSet_ = predators;
     scene_.predators = std::move(predators);
 }
+void Simulation::addPredator(Predator predator) {
+    predatorsAsSet_.push_back(predator);
+    scene_.predators.push_back(std::move(predator));
+}
+void Simulation::movePredator(std::size_t index, Vec2 to) {
+    if (index >= scene_.predators.size()) return;
+    scene_.predators[index].position = to;
+    predatorsAsSet_[index].position = to;
+}
+void Simulation::removePredator(std::size_t index) {
+    if (index >= scene_.predators.size()) return;
+    scene_.predators.erase(scene_.predators.begin() + static_cast<std::ptrdiff_t>(index));
+    predatorsAsSet_.erase(predatorsAsSet_.begin() + static_cast<std::ptrdiff_t>(index));
+}
 void Simulation::setObstacles(std::vector<Obstacle> obstacles) { scene_.obstacles = std::move(obstacles); }
 void Simulation::setLeader(std::optional<Leader> leader) { scene_.leader = std::move(leader); }
 

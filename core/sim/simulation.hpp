@@ -103,7 +103,13 @@ public:
     std::uint32_t addForceField(ForceField field);
     bool updateForceField(const ForceField& field);
     bool removeForceField(std::uint32_t id);
+    // Sets the predators and where a reset puts them back.
     void setPredators(std::vector<Predator> predators);
+    // One predator added, put somewhere else or removed: the others stay
+    // where they are now, and a reset still puts them where they were put.
+    void addPredator(Predator predator);
+    void movePredator(std::size_t index, Vec2 to);
+    void removePredator(std::size_t index);
     void setObstacles(std::vector<Obstacle> obstacles);
     void setLeader(std::optional<Leader> leader);
     // Resizes the world (each side clamped to [1, 1e9] px; NaN or infinite
@@ -114,6 +120,8 @@ public:
 
     // --- Reading ----------------------------------------------------------
     const Scene& scene() const { return scene_; }  // fish count, world, params, interaction objects
+    // Where a reset puts the predators (what a saved preset holds).
+    const std::vector<Predator>& predatorsAsSet() const { return predatorsAsSet_; }
     const Params& params() const { return scene_.params; }
     std::size_t fishCount() const { return scene_.fishCount; }
     std::size_t capacity() const { return fish_.capacity(); }

@@ -329,6 +329,39 @@ TEST_CASE("the object tools place and remove a predator, and a click selects the
     CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().contains("speed"); }));
 }
 
+TEST_CASE("a predator dragged mid-chase is where R and a save put it, and the other predators keep their own places") {
+    // Each predator edit used to make every predator's place for R and for
+    // a save wherever it had chased to by then.
+    EditorFixture f("predator-attack");
+    const std::vector<Predator> preset = f.editor->host().stats().predatorsAsSet;
+    REQUIRE(preset.size() == 2);
+    const auto stats = [&] { return f.editor->host().stats(); };
+    REQUIRE(EditorFixture::waitFor([&] { return stats().predators[1].position != preset[1].position; }, 5000));
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return stats().paused; }));
+    CHECK_FALSE(f.editor->modified());
+
+    f.editor->setTool(editor::Editor::PlacePredator);
+    const Vec2 grabbed = stats().predators[0].position;
+    const QPointF from(grabbed[0], grabbed[1]), to(640, 360);
+    f.editor->pointerPressed(from, {}, Qt::LeftButton);
+    f.editor->pointerMoved(to, {});
+    f.editor->pointerReleased(to, {});
+    REQUIRE(EditorFixture::waitFor([&] { return stats().predators[0].position == Vec2{{640, 360}}; }));
+    CHECK(EditorFixture::waitFor([&] { return f.editor->modified(); }));
+
+    REQUIRE(f.editor->savePresetAs("Hunt"));
+    const Preset saved = loadPreset(f.userDir / "hunt.json");
+    REQUIRE(saved.scene.predators.size() == 2);
+    CHECK(saved.scene.predators[0].position == Vec2{{640, 360}});
+    CHECK(saved.scene.predators[1].position == preset[1].position);
+
+    f.editor->resetWithNewSeed();
+    REQUIRE(EditorFixture::waitFor([&] { return stats().step == 0; }));
+    CHECK(stats().predators[0].position == Vec2{{640, 360}});
+    CHECK(stats().predators[1].position == preset[1].position);
+}
+
 TEST_CASE("an object is placed inside the world even when clicked beside it, and a right click takes the nearest") {
     EditorFixture f;
     f.editor->setPaused(true);

@@ -423,6 +423,41 @@ TEST_CASE("a reset puts the predators back where they were put, a path predator 
     CHECK(fresh.scene().predators[2].position == sim.scene().predators[2].position);
 }
 
+TEST_CASE("a predator added, moved or removed mid-run leaves the others' places for a reset as they were put") {
+    // The editor's predator tool: a click must not make every other
+    // predator's reset place wherever it had chased to by then.
+    SerialScheduler serial;
+    Simulation sim = makeSchool(serial);
+    const std::vector<Vec2> path{Vec2{{100, 100}}, Vec2{{1500, 100}}, Vec2{{1500, 900}}};
+    sim.setPredators({Predator{Vec2{{1400, 1000}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0},
+                      Predator{Vec2{{100, 100}}, Vec2{}, PredatorBehaviour::FollowPath, path, 0},
+                      Predator{Vec2{{700, 300}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+    for (int s = 0; s < 200; ++s) sim.step();
+    REQUIRE(sim.scene().predators[1].position[0] > 300.0f);
+    const Vec2 chasedTo = sim.scene().predators[0].position;
+    REQUIRE(chasedTo != Vec2{{1400, 1000}});
+
+    sim.removePredator(2);
+    sim.movePredator(0, Vec2{{900, 500}});
+    sim.addPredator(Predator{Vec2{{300, 800}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0});
+    // Now: each where it was left, the moved one where it was put.
+    REQUIRE(sim.scene().predators.size() == 3);
+    CHECK(sim.scene().predators[0].position == Vec2{{900, 500}});
+    CHECK(sim.scene().predators[1].position[0] > 300.0f);
+    CHECK(sim.scene().predators[2].position == Vec2{{300, 800}});
+
+    sim.reset(21);
+    const std::vector<Vec2> starts{Vec2{{900, 500}}, Vec2{{100, 100}}, Vec2{{300, 800}}};
+    REQUIRE(sim.predatorsAsSet().size() == 3);
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        INFO("predator " << i);
+        CHECK(sim.scene().predators[i].position == starts[i]);
+        CHECK(sim.predatorsAsSet()[i].position == starts[i]);
+        CHECK(sim.scene().predators[i].velocity == Vec2{});
+        CHECK(sim.scene().predators[i].nextWaypoint == 0);
+    }
+}
+
 TEST_CASE("no fish ever ends a step inside an obstacle") {
     Params p;
     p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
