@@ -12,7 +12,10 @@ Dialog {
     required property ExportController exporter
     title: qsTr("Export")
     modal: false
-    closePolicy: Popup.CloseOnEscape
+    // Not Popup.CloseOnEscape: Qt then blocks every window shortcut while
+    // the dialog is open (QQuickShortcutContext treats such a popup as
+    // modal). The window's Escape closes it instead.
+    closePolicy: Popup.NoAutoClose
     width: 560
     padding: 16
 

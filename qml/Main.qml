@@ -167,11 +167,18 @@ ApplicationWindow {
         y: 60
     }
 
-    // Closing with unsaved changes asks first: Save (a preset of yours),
-    // Discard, or Cancel (for another preset, Cancel leads to Save as).
+    // Closing during an export asks first (the export goes with the window,
+    // and its dialog may be closed); then, with unsaved changes: Save (a
+    // preset of yours), Discard, or Cancel (for another preset, Cancel leads
+    // to Save as).
     property bool closeConfirmed: false
     onClosing: close => {
         commitTyping()
+        if (exporter.running && !closeConfirmed) {
+            close.accepted = false
+            confirmStopExport.open()
+            return
+        }
         if (!Editor.modified || closeConfirmed) return
         close.accepted = false
         confirmClose.open()
@@ -179,6 +186,32 @@ ApplicationWindow {
     function closeNow() {
         closeConfirmed = true
         window.close()
+    }
+    Dialog {
+        id: confirmStopExport
+        objectName: "confirmStopExport"
+        title: qsTr("Export running")
+        modal: true
+        anchors.centerIn: Overlay.overlay
+        width: 460
+        Label {
+            width: parent.width
+            wrapMode: Text.Wrap
+            text: qsTr("An export is running (%1 of %2 frames). Closing the window stops it: %3")
+                  .arg(exporter.framesDone).arg(exporter.framesTotal)
+                  .arg(exporter.writingVideo ? qsTr("no video is kept.") : qsTr("the frames written so far stay."))
+        }
+        footer: DialogButtonBox {
+            Button { text: qsTr("Keep exporting"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+            Button { text: qsTr("Stop and close"); DialogButtonBox.buttonRole: DialogButtonBox.DestructiveRole }
+            onClicked: button => {
+                if (button.DialogButtonBox.buttonRole !== DialogButtonBox.DestructiveRole) return
+                confirmStopExport.close()
+                exporter.cancel()
+                // The unsaved changes' question still comes.
+                window.close()
+            }
+        }
     }
     Dialog {
         id: confirmClose
@@ -237,7 +270,8 @@ ApplicationWindow {
     Shortcut {
         sequence: "Escape"
         onActivated: {
-            if (window.helpVisible) window.helpVisible = false
+            if (exportDialog.visible) exportDialog.close()
+            else if (window.helpVisible) window.helpVisible = false
             else if (window.visibility === Window.FullScreen) window.leaveFullScreen()
             else Editor.clearSelection()
         }

@@ -51,6 +51,9 @@ int ExportController::framesTotal() const { return job_ ? static_cast<int>(job_-
 bool ExportController::warmingUp() const { return job_ && job_->warmingUp(); }
 bool ExportController::finishing() const { return job_ && job_->finishing(); }
 bool ExportController::readingAudio() const { return job_ && job_->readingAudio(); }
+bool ExportController::writingVideo() const {
+    return job_ && job_->settings().kind() != render::OutputKind::PngSequence;
+}
 bool ExportController::ffmpegFound() const { return !render::findProgram(render::ffmpegProgram({})).empty(); }
 
 QString ExportController::defaultOutput() const {
@@ -114,7 +117,7 @@ void ExportController::cancel() {
     const auto handedOver = job_->framesDone();
     job_.reset();  // its PNG writers drop the frames still queued
     const auto done = render::framesWritten(settings, handedOver);
-    const QString left = QString::fromStdString(render::stoppedOutputNote(settings));
+    const QString left = QString::fromStdString(render::stoppedOutputNote(settings, done));
     finish(done == 1 ? tr("Export cancelled after 1 frame; %1").arg(left)
                      : tr("Export cancelled after %1 frames; %2").arg(done).arg(left),
            false);

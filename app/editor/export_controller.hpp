@@ -38,6 +38,8 @@ class ExportController : public QObject {
     Q_PROPERTY(bool finishing READ finishing NOTIFY progressChanged)
     // The audio file is being read and analysed, before the first frame.
     Q_PROPERTY(bool readingAudio READ readingAudio NOTIFY progressChanged)
+    // The running export writes a video (MP4 or MOV), not PNG frames.
+    Q_PROPERTY(bool writingVideo READ writingVideo NOTIFY stateChanged)
     // The last export's outcome (or why it could not start), and whether it failed.
     Q_PROPERTY(QString status READ status NOTIFY stateChanged)
     Q_PROPERTY(bool failed READ failed NOTIFY stateChanged)
@@ -58,6 +60,7 @@ public:
     bool warmingUp() const;
     bool finishing() const;
     bool readingAudio() const;
+    bool writingVideo() const;
     QString status() const { return status_; }
     bool failed() const { return failed_; }
     bool ffmpegFound() const;

@@ -146,10 +146,20 @@ void FishView::setShowOvershoot(bool on) {
 }
 
 void FishView::setTrailFrame(const TrailFrame& frame) {
+    if (frame.on && (!trail_.on || clearPending_)) canvasEmpty_ = true;
     trail_ = frame;
     if (clearPending_) {
         std::fill(std::begin(trail_.keep), std::end(trail_.keep), 0.0f);
         clearPending_ = false;
+    }
+    // A paused school lays down no light: on a canvas just cleared or just
+    // turned on it is drawn at full light on a clear canvas every frame (as
+    // without trails) until steps lay down light, not left as empty water.
+    if (trail_.on && canvasEmpty_ && trail_.deposit == 0.0f) {
+        std::fill(std::begin(trail_.keep), std::end(trail_.keep), 0.0f);
+        trail_.deposit = 1.0f;
+    } else if (trail_.deposit > 0.0f) {
+        canvasEmpty_ = false;
     }
     // Any sequence that does not repeat within a few frames will do.
     trailSeed_ = std::fmod(trailSeed_ + 0.618034, 1.0);

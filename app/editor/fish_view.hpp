@@ -99,6 +99,7 @@ private:
     Params drawnParams_;
     double trailSeed_ = 0;
     bool clearPending_ = false;
+    bool canvasEmpty_ = false;  // cleared or turned on, and no step has laid down light since
     std::uint64_t drawnStep_ = 0;  // the step of the last frame drawn (written like drawnParams_)
     std::uint64_t trailStep_ = 0;  // the step the canvas has been faded and lit up to
     static constexpr double kMaxTrailFrameSeconds = 0.1;

@@ -25,10 +25,11 @@ std::string findProgram(const std::string& program) {
     return QStandardPaths::findExecutable(name).toStdString();
 }
 
-std::string stoppedOutputNote(const ExportSettings& settings) {
-    if (settings.kind() == OutputKind::PngSequence)
-        return "the frames written so far stay in " + settings.output.string();
-    return "no video was kept";
+std::string stoppedOutputNote(const ExportSettings& settings, std::uint64_t framesWritten) {
+    if (settings.kind() != OutputKind::PngSequence) return "no video was kept";
+    // Stopped before the first frame, the folders the export made are gone.
+    if (framesWritten == 0) return "nothing was written";
+    return "the frames written so far stay in " + settings.output.string();
 }
 
 }  // namespace mirofish::render

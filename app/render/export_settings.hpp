@@ -40,7 +40,7 @@ struct ExportSettings {
 
 // What an export stopped before its end leaves behind (the sinks' rule:
 // only complete files): the PNG frames written so far, or no video.
-std::string stoppedOutputNote(const ExportSettings& settings);
+std::string stoppedOutputNote(const ExportSettings& settings, std::uint64_t framesWritten);
 
 // The program an export runs for MP4 and MOV.
 std::string ffmpegProgram(const ExportSettings& settings);

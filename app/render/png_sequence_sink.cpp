@@ -3,8 +3,10 @@
 // rendering), each written under a temporary name and renamed when complete,
 // so a full disk or a cancel leaves only complete frames.
 #include <algorithm>
+#include <cerrno>
 #include <condition_variable>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -138,8 +140,12 @@ private:
     std::optional<std::string> save(const Job& job) const {
         const std::string why = savePngWhole(folder_ / frameName(job.index), job.image, alpha_, level_);
         if (why.empty()) return std::nullopt;
+        // The question only where the system said so: a folder gone or made
+        // read-only under the export is no full disk.
+        const bool noSpace = why.find(std::strerror(ENOSPC)) != std::string::npos ||
+                             why.find(std::strerror(EDQUOT)) != std::string::npos;
         return "could not write frame " + std::to_string(job.index) + " to '" + folder_.string() + "' (" + why +
-               "; is the disk full?); the frames before it are complete";
+               (noSpace ? "; is the disk full?" : "") + "); the frames before it are complete";
     }
 
     std::filesystem::path folder_;

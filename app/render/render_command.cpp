@@ -146,7 +146,7 @@ bool renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
 int reportStop(std::ostream& err, const ExportSettings& s, std::uint64_t written, std::uint64_t total, int signal) {
     err << "mirofish render: stopped by a signal after " << written << " of " << total
         << (total == 1 ? " frame; " : " frames; ")
-        << stoppedOutputNote(s) << "\n";
+        << stoppedOutputNote(s, written) << "\n";
     return exitCodeFor(signal);
 }
 

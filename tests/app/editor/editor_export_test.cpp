@@ -165,6 +165,63 @@ TEST_CASE("a PNG export cancelled says as many frames as its folder keeps", "[ex
                                "the frames written so far stay in " + (out / "frames").string()));
 }
 
+TEST_CASE("a PNG export cancelled in its warm-up says nothing was written, not that frames stay in a folder it removed",
+          "[export]") {
+    EditorFixture f;
+    TempDir out;
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    REQUIRE(exporter->start({{"width", 160}, {"height", 96}, {"fps", 30}, {"frames", 3}, {"warmup", 600},
+                             {"output", QString::fromStdString((out / "frames").string())}}));
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->warmingUp(); }, 10'000));
+    exporter->cancel();
+    INFO(exporter->status().toStdString());
+    CHECK_FALSE(std::filesystem::exists(out / "frames"));
+    CHECK_THAT(exporter->status().toStdString(), Catch::EndsWith("after 0 frames; nothing was written"));
+}
+
+TEST_CASE("closing the window during an export asks first: Keep exporting carries on, Stop and close stops it",
+          "[export]") {
+    // The export goes with the window; its dialog may have been closed long before.
+    EditorFixture f;
+    TempDir out;
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    REQUIRE(exporter->start({{"width", 160}, {"height", 96}, {"fps", 30}, {"frames", 100'000}, {"warmup", 0},
+                             {"output", QString::fromStdString((out / "frames").string())}}));
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->framesDone() >= 2; }, 20'000));
+    QObject* confirm = f.engine->rootObjects().front()->findChild<QObject*>("confirmStopExport");
+    REQUIRE(confirm);
+
+    CHECK_FALSE(f.window->close());
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("opened").toBool(); }));
+    f.clickDialogButton(confirm, "Keep exporting");
+    REQUIRE(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
+    CHECK(f.window->isVisible());
+    CHECK(exporter->running());
+
+    CHECK_FALSE(f.window->close());
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("opened").toBool(); }));
+    f.clickDialogButton(confirm, "Stop and close");
+    REQUIRE(EditorFixture::waitFor([&] { return !f.window->isVisible(); }));
+    CHECK_FALSE(exporter->running());
+    CHECK_THAT(exporter->status().toStdString(), Catch::Contains("the frames written so far stay in"));
+}
+
+TEST_CASE("the window's shortcuts work while the export dialog is open, and Escape closes it", "[export]") {
+    // The dialog leaves the window usable during a long export: the keyboard too.
+    EditorFixture f;
+    QObject* dialog = f.engine->rootObjects().front()->findChild<QObject*>("exportDialog");
+    REQUIRE(dialog);
+    QTest::keyClick(f.window, Qt::Key_E, Qt::ControlModifier);
+    REQUIRE(EditorFixture::waitFor([&] { return dialog->property("opened").toBool(); }));
+    const bool stats = f.editor->showStats();
+    QTest::keyClick(f.window, Qt::Key_T);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->showStats() != stats; }, 2000));
+    QTest::keyClick(f.window, Qt::Key_Escape);
+    CHECK(EditorFixture::waitFor([&] { return !dialog->property("visible").toBool(); }, 2000));
+}
+
 TEST_CASE("an export to a video that is already there asks first: No keeps the old one, Yes replaces it",
           "[export]") {
     EditorFixture f;
@@ -180,15 +237,7 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
     };
 
     // The question's Yes and No buttons, clicked as a user does.
-    const auto clickAnswer = [&](const char* answer) {
-        QQuickItem* button = nullptr;
-        for (QQuickItem* item : confirm->findChildren<QQuickItem*>())
-            if (item->property("text").toString() == answer && item->inherits("QQuickAbstractButton")) button = item;
-        REQUIRE(button);
-        REQUIRE(EditorFixture::waitFor([&] { return button->isVisible() && button->width() > 0; }));
-        QTest::mouseClick(f.window, Qt::LeftButton, {},
-                          button->mapToScene(QPointF(button->width() / 2, button->height() / 2)).toPoint());
-    };
+    const auto clickAnswer = [&](const char* answer) { f.clickDialogButton(confirm, answer); };
 
     clickExport();
     REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
@@ -450,6 +499,32 @@ TEST_CASE("C clears the trail canvas", "[export]") {
     const int after = litPixels(f.grab(), area);
     INFO(before << " lit pixels before, " << after << " after");
     CHECK(after < before / 4);
+}
+
+TEST_CASE("paused, the school stays in view when trails are turned on and when C clears them", "[export]") {
+    // Paused, no step lays down light: the canvas was left empty, a dark view until Play.
+    EditorFixture f;
+    f.editor->setShowStats(false);
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+    QQuickItem* view = f.find("fishView");
+    // The fish alone, as trails show them: no world frame, no tooltip of a slider under the pointer.
+    view->setProperty("guides", false);
+    QTest::mouseMove(f.window, view->mapToScene(QPointF(5, 5)).toPoint());
+    QTest::qWait(300);
+    const QRect area = view->mapRectToScene(QRectF(0, 0, view->width(), view->height())).toAlignedRect();
+    const int plain = litPixels(f.grab(), area);
+    REQUIRE(plain > 100);
+
+    f.editor->params()->setValue(f.editor->params()->rowOf("trails"), 1);
+    QTest::qWait(300);
+    const int turnedOn = litPixels(f.grab(), area);
+    QTest::keyClick(f.window, Qt::Key_C);
+    QTest::qWait(300);
+    const int cleared = litPixels(f.grab(), area);
+    INFO(plain << " lit pixels without trails, " << turnedOn << " with them turned on, " << cleared << " after C");
+    CHECK(turnedOn > plain / 2);
+    CHECK(cleared > plain / 2);
 }
 
 TEST_CASE("a still is the view at its size, or larger on request, in the view's shape and on its water", "[export]") {

@@ -8,6 +8,7 @@
 #include <QQuickItem>
 #include <QQuickWindow>
 #include <QTest>
+#include <catch2/catch.hpp>
 #include <memory>
 #include <string>
 
@@ -61,6 +62,32 @@ public:
         field->forceActiveFocus();
         QMetaObject::invokeMethod(field, "selectAll");
         for (const char* c = text; *c; ++c) QTest::keyClick(window, *c);
+    }
+
+    // A dialog's button by its text, once the dialog has laid its buttons out
+    // (a change of its standard buttons leaves the old ones behind, unparented,
+    // until they are deleted); null if it has none.
+    static QQuickItem* dialogButton(QObject* dialog, const QString& text) {
+        for (QQuickItem* item : dialog->findChildren<QQuickItem*>())
+            if (item->inherits("QQuickAbstractButton") && item->parentItem() && item->isVisible() &&
+                item->property("text").toString() == text)
+                return item;
+        return nullptr;
+    }
+
+    // Clicks a dialog's button, as a user does, once it is laid out.
+    void clickDialogButton(QObject* dialog, const QString& text) const {
+        QQuickItem* button = nullptr;
+        const auto laidOut = [&] {
+            button = dialogButton(dialog, text);
+            if (!button || button->width() <= 0) return false;
+            for (QQuickItem* other : button->parentItem()->childItems())
+                if (other != button && other->inherits("QQuickAbstractButton") && other->x() == button->x()) return false;
+            return true;
+        };
+        REQUIRE(waitFor(laidOut));
+        QTest::mouseClick(window, Qt::LeftButton, {},
+                          button->mapToScene(QPointF(button->width() / 2, button->height() / 2)).toPoint());
     }
 
     TempDir userDir;

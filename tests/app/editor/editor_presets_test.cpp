@@ -22,31 +22,6 @@ int presetRow(const EditorFixture& f, const QString& name) {
     return -1;
 }
 
-// A dialog's button by its text, once the dialog has laid its buttons out
-// (a change of its standard buttons leaves the old ones behind, unparented,
-// until they are deleted); null if it has none.
-QQuickItem* dialogButton(QObject* dialog, const QString& text) {
-    for (QQuickItem* item : dialog->findChildren<QQuickItem*>())
-        if (item->inherits("QQuickAbstractButton") && item->parentItem() && item->isVisible() &&
-            item->property("text").toString() == text)
-            return item;
-    return nullptr;
-}
-
-void clickDialogButton(EditorFixture& f, QObject* dialog, const QString& text) {
-    QQuickItem* button = nullptr;
-    const auto laidOut = [&] {
-        button = dialogButton(dialog, text);
-        if (!button || button->width() <= 0) return false;
-        for (QQuickItem* other : button->parentItem()->childItems())
-            if (other != button && other->inherits("QQuickAbstractButton") && other->x() == button->x()) return false;
-        return true;
-    };
-    REQUIRE(EditorFixture::waitFor(laidOut));
-    QTest::mouseClick(f.window, Qt::LeftButton, {},
-                      button->mapToScene(QPointF(button->width() / 2, button->height() / 2)).toPoint());
-}
-
 // Edits a user makes: cohesion 2.5, 321 fish and an obstacle placed with the mouse.
 void makeEdits(EditorFixture& f) {
     f.editor->params()->setValue(row(ParamId::CohesionWeight), 2.5);
@@ -598,7 +573,7 @@ TEST_CASE("closing the window with unsaved changes asks: Save keeps them, Discar
     REQUIRE(f.editor->savePresetAs("Mine"));
     QObject* confirm = f.engine->rootObjects().front()->findChild<QObject*>("confirmClose");
     REQUIRE(confirm);
-    const auto answer = [&](const char* text) { clickDialogButton(f, confirm, text); };
+    const auto answer = [&](const char* text) { f.clickDialogButton(confirm, text); };
     f.editor->params()->setValue(row(ParamId::CohesionWeight), 2.5);
     f.editor->params()->endGesture();
     REQUIRE(f.editor->modified());
@@ -632,8 +607,8 @@ TEST_CASE("Discard closes the window with a shipped preset's changes unsaved") {
     REQUIRE(confirm);
     CHECK_FALSE(f.window->close());
     REQUIRE(EditorFixture::waitFor([&] { return confirm->property("opened").toBool(); }));
-    CHECK_FALSE(dialogButton(confirm, "Save"));  // a shipped preset cannot be saved over
-    clickDialogButton(f, confirm, "Discard");
+    CHECK_FALSE(EditorFixture::dialogButton(confirm, "Save"));  // a shipped preset cannot be saved over
+    f.clickDialogButton(confirm, "Discard");
     CHECK(EditorFixture::waitFor([&] { return !f.window->isVisible(); }));
     CHECK(std::filesystem::is_empty(f.userDir.path()));
 }

@@ -2,8 +2,10 @@
 // what the user sees when the output cannot be made.
 #include <QTest>
 #include <catch2/catch.hpp>
+#include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -291,12 +293,28 @@ TEST_CASE("a failing disk stops a PNG export with a clear message and leaves onl
         }
         FAIL("the export finished");
     } catch (const render::ExportError& e) {
-        CHECK_THAT(e.what(), Catch::Contains("could not write frame") && Catch::Contains("disk full"));
+        // The reason the system gave, and no guess at a full disk.
+        CHECK_THAT(e.what(), Catch::Contains("could not write frame") && Catch::Contains(std::strerror(ENOTDIR)));
+        CHECK_THAT(e.what(), !Catch::Contains("disk full"));
     }
     for (const std::string& name : filesIn(dir / "kept")) {
         INFO(name);
         CHECK(name.ends_with(".png"));
         CHECK_FALSE(QImage(QString::fromStdString((dir / "kept" / name).string())).isNull());
+    }
+}
+
+TEST_CASE("a PNG export on a full disk says so and asks whether the disk is full", "[render]") {
+    // The third frame's unfinished file is /dev/full, where every write fails for lack of space.
+    TempDir dir;
+    std::filesystem::create_directories(dir / "frames");
+    std::filesystem::create_symlink("/dev/full", framePath(dir / "frames", 2).string() + ".part");
+    try {
+        runExport(smallExport(dir / "frames", 5));
+        FAIL("the export finished");
+    } catch (const render::ExportError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("could not write frame 2") && Catch::Contains(std::strerror(ENOSPC)) &&
+                                 Catch::Contains("is the disk full?"));
     }
 }
 
