@@ -23,15 +23,6 @@ void requireUser(const PresetLibrary::Entry& e, std::string_view refusal) {
     if (!e.user) throw PresetError(e.file.string() + ": " + std::string(refusal));
 }
 
-// The name in a user preset file, or nullopt if it does not load.
-std::optional<std::string> nameIn(const fs::path& file) {
-    try {
-        return loadPreset(file).name;
-    } catch (const PresetError&) {
-        return std::nullopt;
-    }
-}
-
 }  // namespace
 
 PresetLibrary::PresetLibrary(std::vector<fs::path> shippedDirs, fs::path userDir)
@@ -68,16 +59,21 @@ PresetLibrary::Entry PresetLibrary::write(const Preset& preset, const fs::path& 
 }
 
 fs::path PresetLibrary::fileFor(const std::string& name) const {
-    const std::string slug = slugFor(name);
-    std::string id = slug;
-    for (int n = 2;; ++n) {
+    // A preset of yours of this name, in whichever file it is ("Рыбы" may be
+    // in preset-2.json, preset.json deleted since); "mine" is the preset
+    // "Mine": names that differ only in case are one name.
+    for (const PresetInfo& p : listPresets({userDir_}, nullptr))
+        if (lowerAscii(p.name) == lowerAscii(name)) return p.file;
+    return freeFileFor(slugFor(name));
+}
+
+fs::path PresetLibrary::freeFileFor(const std::string& slug, std::string_view ownId) const {
+    // A file that does not load is not ours to overwrite either: the user may still repair it.
+    std::error_code ec;
+    for (int n = 1;; ++n) {
+        const std::string id = n == 1 ? slug : slug + "-" + std::to_string(n);
         const fs::path file = userDir_ / (id + ".json");
-        std::error_code ec;
-        // A file that does not load is not ours to overwrite: the user may still repair it.
-        if (!fs::exists(file, ec)) return file;
-        // "mine" is the preset "Mine": names that differ only in case are one name.
-        if (const auto held = nameIn(file); held && lowerAscii(*held) == lowerAscii(name)) return file;
-        id = slug + "-" + std::to_string(n);
+        if (id == ownId || !fs::exists(file, ec)) return file;
     }
 }
 
@@ -109,16 +105,10 @@ PresetLibrary::Entry PresetLibrary::rename(const Entry& entry, const std::string
     // The file as Save as numbers it (fileFor): the slug, then slug-2... A
     // name whose slug another preset's file holds ("Рыбы" and "魚" are both
     // "preset") takes the next free number, or keeps its own file.
-    const std::string slug = slugFor(newName);
-    fs::path target;
-    std::error_code ec;
-    for (int n = 1; target.empty(); ++n) {
-        const std::string id = n == 1 ? slug : slug + "-" + std::to_string(n);
-        const fs::path file = userDir_ / (id + ".json");
-        if (id == entry.id || !fs::exists(file, ec)) target = file;
-    }
+    const fs::path target = freeFileFor(slugFor(newName), entry.id);
     if (target == entry.file) return write(p, entry.file);
     const Entry renamed = write(p, target);
+    std::error_code ec;
     fs::remove(entry.file, ec);
     if (ec) {
         fs::remove(target, ec);  // keep the one copy, under the old name

@@ -53,6 +53,9 @@ public:
 private:
     // Where save() writes a preset of this name.
     std::filesystem::path fileFor(const std::string& name) const;
+    // The first of slug.json, slug-2.json... that is not there, or that is
+    // the file of the preset `ownId`.
+    std::filesystem::path freeFileFor(const std::string& slug, std::string_view ownId = {}) const;
     Entry write(const Preset& preset, const std::filesystem::path& file);
 
     std::vector<std::filesystem::path> shippedDirs_;

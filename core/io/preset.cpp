@@ -25,10 +25,15 @@ namespace {
 // `text`, or empty: a control character (a NUL, an escape, a bell) would go
 // raw to the terminal from `validate` and `presets`, and could rewrite it.
 std::string controlCharacterIn(std::string_view text, bool lineBreaks) {
-    for (const unsigned char ch : text) {
-        if ((ch >= 0x20 && ch != 0x7f) || (lineBreaks && (ch == '\n' || ch == '\t'))) continue;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto ch = static_cast<unsigned char>(text[i]);
+        // U+0080-U+009F in UTF-8 (0xC2 then 0x80-0x9F): the C1 controls, which
+        // terminals obey as well (U+009B starts an escape sequence).
+        const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0u;
+        const bool c1 = ch == 0xC2 && next >= 0x80 && next <= 0x9F;
+        if (!c1 && ((ch >= 0x20 && ch != 0x7f) || (lineBreaks && (ch == '\n' || ch == '\t')))) continue;
         char code[8];
-        std::snprintf(code, sizeof code, "U+%04X", ch);
+        std::snprintf(code, sizeof code, "U+%04X", c1 ? next : ch);
         return std::string("holds a control character (") + code + ")" +
                (lineBreaks ? "" : "; a name is one line of text");
     }
@@ -192,15 +197,19 @@ std::vector<ModRoute> readRoutes(const Checker& c, const json& list) {
 }
 
 Preset readPreset(const Checker& c, const json& root) {
+    // What the file is before its keys: another program's JSON, or a preset
+    // of a newer MiroFish with keys of its own, is told so, not that a key
+    // is unknown.
+    if (!root.is_object()) c.fail("", "must be an object");
+    if (!root.contains("format") || root["format"] != kFormat)
+        c.fail("", "is not a MiroFish preset (its \"format\" must be \"" + std::string(kFormat) + "\")");
+    if (!root.contains("version")) c.fail("version", "is missing");
+    if (root["version"] != kPresetVersion)
+        c.fail("version", "is " + root["version"].dump() + "; this MiroFish reads version " +
+                              std::to_string(kPresetVersion));
     c.allowOnly(root, "",
                 {"format", "version", "name", "description", "world", "fish", "seed", "params", "fields", "predators",
                  "obstacles", "leader", "audioRoutes"});
-    if (!root.contains("format") || root["format"] != kFormat)
-        c.fail("", "is not a MiroFish preset (its \"format\" must be \"" + std::string(kFormat) + "\")");
-    const double version = c.number(root, "", "version", 1, 1e9);
-    if (version != kPresetVersion)
-        c.fail("version", "is " + root["version"].dump() + "; this MiroFish reads version " +
-                              std::to_string(kPresetVersion));
 
     Preset p;
     p.name = c.text(root, "", "name");

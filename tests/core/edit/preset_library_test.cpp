@@ -118,6 +118,25 @@ TEST_CASE("a name that differs only in case is the same preset, which saving it 
     CHECK(lib.entries().size() == 1);
 }
 
+TEST_CASE("saving under the name of a preset of yours in a numbered file replaces that one, past a gap", "[edit]") {
+    // Names without ASCII letters all have the file name "preset": with the
+    // first deleted, the second was saved again into the free preset.json,
+    // two presets of one name, and nothing asked first.
+    TempDir user;
+    PresetLibrary lib({}, user.path());
+    const auto shoal = lib.save(named("群れ"));
+    const auto swirl = lib.save(named("渦", 100.0f));
+    REQUIRE(swirl.id == "preset-2");
+    lib.remove(shoal);
+    REQUIRE(lib.savedAs("渦") == swirl.file);  // the editor asks before replacing it
+    const auto again = lib.save(named("渦", 250.0f));
+    CHECK(again.file == swirl.file);
+    CHECK(jsonFiles(user.path()) == std::vector<fs::path>{"preset-2.json"});
+    CHECK(lib.load(again).scene.params.get(ParamId::MaxSpeed) == 250.0f);
+    // A new name still takes the first free file.
+    CHECK(lib.save(named("魚")).id == "preset");
+}
+
 TEST_CASE("saving into a folder that cannot be created says which folder", "[edit]") {
     TempDir user;
     writeText(user / "a-file", "not a folder");

@@ -258,6 +258,11 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(msg, Catch::Contains("'version' is 2"));
         CHECK_THAT(msg, Catch::Contains("reads version 1"));
         CHECK_THAT(errorOf(presetText({{"version", nullptr}})), Catch::Contains("'version' is missing"));
+        CHECK_THAT(errorOf(presetText({{"version", "1"}})), Catch::Contains("'version' is \"1\"; this MiroFish reads version 1"));
+        // A newer MiroFish's preset, with keys this one does not know, or another program's JSON.
+        CHECK_THAT(errorOf(presetText({{"version", 2}, {"camera", {{"zoom", 2}}}})),
+                   Catch::Contains("'version' is 2; this MiroFish reads version 1"));
+        CHECK_THAT(errorOf(R"({"name": "app", "dependencies": {"qt": "6"}})"), Catch::Contains("not a MiroFish preset"));
     }
     SECTION("missing or empty required things") {
         CHECK_THAT(errorOf(presetText({{"name", nullptr}})), Catch::Contains("'name' is missing"));
@@ -306,6 +311,14 @@ TEST_CASE("a preset name with a control character is refused, not printed raw to
               .description == "one\ntwo");
     CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "description": "\u0000"})", "z.json"),
                       Catch::Contains("'description' holds a control character (U+0000)"));
+    // The C1 controls too (U+009B is a terminal's escape sequence in one
+    // character); letters beside them in UTF-8 are fine.
+    CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "a\u009b2Jb"})", "c1.json"),
+                      Catch::Contains("'name' holds a control character (U+009B)"));
+    CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "description": "x\u0085y"})", "c1.json"),
+                      Catch::Contains("'description' holds a control character (U+0085)"));
+    CHECK(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "\u00a0\u00bf\u00e9"})", "ok.json").name ==
+          "\xC2\xA0\xC2\xBF\xC3\xA9");
     // Nor is one saved.
     TempDir dir;
     Preset p = parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N"})", "n.json");
