@@ -103,6 +103,11 @@ std::string lastLine(const std::string& text) {
     return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
 }
 
+// ffmpeg's log of a file with no audio stream for "-map 0:a:0" (a silent
+// video, a picture): its last line then advises a '?' on the map, an option
+// the user never typed.
+bool noAudioStream(const std::string& log) { return log.find("matches no streams") != std::string::npos; }
+
 // The input's length from ffmpeg's "  Duration: 00:03:12.34, start: ..." line
 // (0 while it has not appeared, or "N/A").
 // Read with from_chars: sscanf's %lf follows the locale Qt sets, and in a
@@ -176,6 +181,8 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
         throw FfmpegMissing(file.string() + ": decoding " + lowerExtension(file) + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
                                 "); install the Debian package ffmpeg, or use a WAV file",
                             ffmpeg, r.err);
+    if (r.exitCode != 0 && noAudioStream(r.err))
+        throw FfmpegFailed(file.string() + ": the file holds no audio stream", "the file holds no audio stream");
     if (r.exitCode != 0)
         throw FfmpegFailed(file.string() + ": not a readable audio file (ffmpeg: " + lastLine(r.err) + ")", lastLine(r.err));
     MonoAudio a;
@@ -222,11 +229,30 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
     if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
 
     if (lowerExtension(file) != ".wav") return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds, ffmpeg);
-    // Refused before it is read whole into memory (gigabytes for hours of
-    // audio). A header not read here is read in full below, which says why.
+    // The WAV reader takes PCM and 32-bit float in a RIFF file; ffmpeg reads
+    // the other kinds too (RF64, mu-law and A-law, 64-bit float, a format
+    // chunk after the data, another kind of file named .wav). A damaged file
+    // (a broken header) is not handed on: read another way, a sample rate of
+    // 1 Hz made ffmpeg write gigabytes of samples.
+    const auto throughFfmpeg = [&](const WavUnsupported& native) {
+        try {
+            return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds, ffmpeg);
+        } catch (const FfmpegMissing& missing) {
+            throw AudioFileError(std::string(native.what()) + "; the ffmpeg program, which reads more kinds of WAV, was not found ('" +
+                                 missing.program + "': " + missing.reason + "): install the Debian package ffmpeg");
+        } catch (const FfmpegFailed& failed) {
+            throw AudioFileError(std::string(native.what()) + "; ffmpeg could not read it either: " + failed.reason);
+        }
+    };
+    // Known from the header, before the file is read whole into memory
+    // (gigabytes for hours of audio; RF64 is the form for files over 4 GB):
+    // too long, or a kind for ffmpeg. A header not read here is read in full
+    // below, which says why.
     double declared = 0;
     try {
         declared = wavSeconds(file);
+    } catch (const WavUnsupported& native) {
+        return throughFfmpeg(native);
     } catch (const std::exception&) {
     }
     if (declared > longestSeconds) throw tooLong(file, longestSeconds);
@@ -255,19 +281,7 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
         if (progress.report) progress.report(1.0);
         return a;
     } catch (const WavUnsupported& native) {
-        // The WAV reader takes PCM and 32-bit float in a RIFF file; ffmpeg
-        // reads the other kinds too (RF64, mu-law and A-law, 64-bit float,
-        // a format chunk after the data). A damaged file (a broken header)
-        // is not handed on: read another way, a sample rate of 1 Hz made
-        // ffmpeg write gigabytes of samples.
-        try {
-            return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds, ffmpeg);
-        } catch (const FfmpegMissing& missing) {
-            throw AudioFileError(std::string(native.what()) + "; the ffmpeg program, which reads more kinds of WAV, was not found ('" +
-                                 missing.program + "': " + missing.reason + "): install the Debian package ffmpeg");
-        } catch (const FfmpegFailed& failed) {
-            throw AudioFileError(std::string(native.what()) + "; ffmpeg could not read it either: " + failed.reason);
-        }
+        return throughFfmpeg(native);
     }
 }
 

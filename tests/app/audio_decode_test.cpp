@@ -94,6 +94,43 @@ TEST_CASE("WAV files the WAV reader does not take (RF64, mu-law, A-law, 64-bit f
     CHECK(envelope(cli::decodeAudioFile(dir / "fmt-last.wav").samples) == reference);
 }
 
+TEST_CASE("an RF64 WAV goes to ffmpeg from its header, not read whole first: its progress never goes back", "[audio]") {
+    // RF64 is the form of WAV files over 4 GB: read whole before ffmpeg took
+    // it, gigabytes went into memory for nothing, and the progress climbed
+    // to a half, then fell back to 0.
+    TempDir dir;
+    MonoAudio minute = fixture();
+    for (int i = 0; i < 5; ++i) minute.samples.insert(minute.samples.end(), minute.samples.begin(), minute.samples.end());
+    writeWav(dir / "long.wav", minute);
+    const std::string cmd = "ffmpeg -nostdin -v error -y -i '" + (dir / "long.wav").string() + "' -rf64 always '" +
+                            (dir / "rf64.wav").string() + "'";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    std::vector<double> seen;
+    cli::DecodeProgress progress;
+    progress.report = [&](double f) { seen.push_back(f); };
+    const MonoAudio a = cli::decodeAudioFile(dir / "rf64.wav", 48000, progress);
+    CHECK(a.seconds() == Approx(32.0).margin(0.01));
+    INFO(seen.size() << " reports");
+    CHECK(std::is_sorted(seen.begin(), seen.end()));
+    CHECK(seen.back() == 1.0);
+}
+
+TEST_CASE("a video without sound or a picture says it holds no audio stream, not ffmpeg's advice on its options",
+          "[audio]") {
+    TempDir dir;
+    const std::string silent = "ffmpeg -nostdin -v error -y -f lavfi -i color=c=black:s=32x32:d=1 '" +
+                               (dir / "silent.mp4").string() + "'";
+    REQUIRE(std::system(silent.c_str()) == 0);
+    const std::string picture = "ffmpeg -nostdin -v error -y -f lavfi -i color=c=black:s=32x32 -frames:v 1 '" +
+                                (dir / "picture.png").string() + "'";
+    REQUIRE(std::system(picture.c_str()) == 0);
+    for (const char* name : {"silent.mp4", "picture.png"}) {
+        INFO(name);
+        CHECK_THROWS_WITH(cli::decodeAudioFile(dir / name),
+                          Catch::Equals((dir / name).string() + ": the file holds no audio stream"));
+    }
+}
+
 TEST_CASE("a damaged WAV gives the WAV reader's reason, and one of another kind without ffmpeg says to install it",
           "[audio]") {
     TempDir dir;
