@@ -41,6 +41,8 @@ void checkSettings(const ExportSettings& s) {
 
 // The folders that do not exist yet on the way to the output's folder, deepest first.
 std::vector<std::filesystem::path> missingFolders(const ExportSettings& s) {
+    // None named: checkOutput says so (absolute("") throws a library error).
+    if (s.output.empty()) return {};
     auto output = std::filesystem::absolute(s.output).lexically_normal();
     if (!output.has_filename()) output = output.parent_path();  // "frames/"
     std::vector<std::filesystem::path> missing;

@@ -304,6 +304,12 @@ TEST_CASE("a failing disk stops a PNG export with a clear message and leaves onl
     }
 }
 
+TEST_CASE("an export with no output named says so, not a file system library's error", "[render]") {
+    // The editor's dialog with its folder field left empty, PNG chosen.
+    auto s = smallExport("", 3);
+    CHECK_THROWS_WITH(render::ExportJob(s), Catch::Equals("no output given (a folder, FILE.mp4 or FILE.mov)"));
+}
+
 TEST_CASE("a PNG export on a full disk says so and asks whether the disk is full", "[render]") {
     // The third frame's unfinished file is /dev/full, where every write fails for lack of space.
     TempDir dir;
