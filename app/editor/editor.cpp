@@ -288,9 +288,10 @@ void Editor::refreshStats() {
     map["step"] = static_cast<qulonglong>(s.step);
     map["seed"] = QString::number(s.seed);
     map["world"] = QStringLiteral("%1 x %2").arg(s.worldWidth, 0, 'f', 0).arg(s.worldHeight, 0, 'f', 0);
-    // Neighbours and forces are counted by steps: none before the first
-    // (left out, the panel shows a dash, not zeros).
-    if (s.step > 0) {
+    // Neighbours and forces are counted by steps: none before the first,
+    // and none for settings edited since the last (left out, the panel shows
+    // a dash, not zeros or a count of other settings).
+    if (s.step > 0 && s.stepCountsCurrent) {
         map["meanNeighbours"] = m.meanNeighbours;
         map["neighboursHealthy"] = m.meanNeighbours >= kHealthyNeighboursMin && m.meanNeighbours <= kHealthyNeighboursMax;
         map["forceSeparation"] = m.forceSeparation;

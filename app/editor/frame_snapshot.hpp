@@ -58,6 +58,10 @@ struct SimStats {
     double stepMilliseconds = 0;   // mean wall time of one step over the last second
     double realTimeRatio = 1;      // simulated / wall seconds over the last second (1 = keeps up)
     Metrics metrics;
+    // The neighbours and rule forces in `metrics` are counted by steps: they
+    // describe the school as it is only when no edit of its parameters, fish
+    // count or world came after the last step (paused, until the next one).
+    bool stepCountsCurrent = true;
     Params params;                 // the user's parameters (what sliders show and presets save)
     Params effectiveParams;        // what the last step ran with: params with the audio routes applied
     bool audioDriving = false;     // audio moved the parameters in the last step

@@ -1,6 +1,7 @@
 #include "sim_host.hpp"
 
 #include "frame_capture.hpp"
+#include "params/registry.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -15,6 +16,12 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kTick = std::chrono::microseconds(16'667);  // the display rate the loop paces itself to
 constexpr double kStatsWindowSeconds = 1.0;
 constexpr double kMetricsEverySeconds = 0.25;
+
+// The parameters differ in one that the step reads.
+bool swimDiffers(const Params& a, const Params& b) {
+    return std::any_of(paramRegistry().begin(), paramRegistry().end(),
+                       [&](const ParamDef& d) { return !d.drawingOnly() && a.get(d.id) != b.get(d.id); });
+}
 }  // namespace
 
 bool SimHost::Context::isTransient(std::uint32_t fieldId) const {
@@ -134,7 +141,15 @@ void SimHost::run() {
             batch.swap(pending_);
         }
         const bool edited = !batch.empty();
-        for (Command& c : batch) c(ctx);
+        if (edited) {
+            const Scene& scene = sim_->scene();
+            const Params params = scene.params;
+            const auto fish = scene.fishCount;
+            const float width = scene.width, height = scene.height;
+            for (Command& c : batch) c(ctx);
+            stepCountsStale_ = stepCountsStale_ || swimDiffers(scene.params, params) || scene.fishCount != fish ||
+                               scene.width != width || scene.height != height;
+        }
         batch.clear();
         // An edit is drawn with the routes acting on it, at once: a paused
         // school takes no step that would apply them, and a source closed
@@ -199,6 +214,7 @@ void SimHost::run() {
             }
         }
         if (ctx.paused) ctx.singleSteps -= steps;
+        if (steps > 0) stepCountsStale_ = false;
         windowSteps += steps;
         windowSimSeconds += steps * Simulation::kStepSeconds;
 
@@ -261,6 +277,7 @@ void SimHost::publish(bool withMetrics) {
         std::lock_guard lock(statsMutex_);
         stats_.step = sim.stepIndex();
         stats_.fishCount = static_cast<std::uint32_t>(n);
+        stats_.stepCountsCurrent = !stepCountsStale_;
         stats_.seed = scene.seed;
         stats_.worldWidth = scene.width;
         stats_.worldHeight = scene.height;

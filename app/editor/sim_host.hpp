@@ -71,6 +71,7 @@ private:
     AudioFeatures audioFrame_;
     OnsetEnvelope onset_;
     bool audioDriving_ = false;
+    bool stepCountsStale_ = false;  // an edit since the last step changed what the counts describe
     Params effective_;
 
     std::mutex commandMutex_;

@@ -40,6 +40,8 @@ struct ParamDef {
     std::string_view description;
 
     bool isChoice() const { return !choices.empty(); }
+    // How the school is drawn, not how it swims: the step never reads it.
+    bool drawingOnly() const { return group == "Rendering" || group == "Trails"; }
     std::vector<std::string_view> choiceLabels() const;
     // The range as a person reads it, e.g. "0 to 20 px" or "wrap, bounce or soft".
     std::string rangeText() const;

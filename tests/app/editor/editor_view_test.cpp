@@ -592,6 +592,31 @@ TEST_CASE("a school opened paused shows its speed and order at once, and no neig
     CHECK(dash);
 }
 
+TEST_CASE("paused, an edit of the perception radius shows a dash for the neighbour count until the next step counts them") {
+    // The count was the last step's, shown green or orange as if it were of
+    // the radius just set.
+    EditorFixture f("highly-parallel");
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->stats().contains("meanNeighbours"); }));
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+    QTest::qWait(400);
+    REQUIRE(f.editor->stats().contains("meanNeighbours"));
+    const double before = f.editor->stats().value("meanNeighbours").toDouble();
+
+    f.editor->params()->setValue(f.editor->params()->rowOf("perceptionRadius"), 400);
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->stats().contains("meanNeighbours"); }, 2000));
+    CHECK_FALSE(f.editor->stats().contains("forceCohesion"));
+    // Other overlays' edits (the colour) leave the count standing.
+    f.editor->stepOnce();
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->stats().contains("meanNeighbours"); }, 2000));
+    const double after = f.editor->stats().value("meanNeighbours").toDouble();
+    INFO(before << " neighbours before, " << after << " after the step at 400 px");
+    CHECK(after > before);
+    f.editor->params()->setValue(f.editor->params()->rowOf("colorMode"), 1);
+    QTest::qWait(600);
+    CHECK(f.editor->stats().contains("meanNeighbours"));
+}
+
 TEST_CASE("the grid overlay shows the cells the next step lays out, paused from the start and after an edit") {
     Scene scene = loadPreset(shippedPreset("gentle-cruise")).scene;
     scene.params.set(ParamId::Variation, 0.0f);
