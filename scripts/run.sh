@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build.sh >/dev/null
+# The build's progress and any compiler error go to stderr, so that the
+# app's own output (mirofish presets, validate) stays alone on stdout.
+scripts/build.sh >&2
 exec build/app/mirofish "$@"
