@@ -172,16 +172,22 @@ ApplicationWindow {
     // preset of yours), Discard, or Cancel (for another preset, Cancel leads
     // to Save as).
     property bool closeConfirmed: false
+    property bool exportStopConfirmed: false
     onClosing: close => {
         commitTyping()
-        if (exporter.running && !closeConfirmed) {
+        if (exporter.running && !exportStopConfirmed && !closeConfirmed) {
             close.accepted = false
             confirmStopExport.open()
             return
         }
-        if (!Editor.modified || closeConfirmed) return
-        close.accepted = false
-        confirmClose.open()
+        if (Editor.modified && !closeConfirmed) {
+            close.accepted = false
+            confirmClose.open()
+            return
+        }
+        // Only now, every question answered: Cancel on the unsaved changes
+        // leaves the export running.
+        if (exporter.running) exporter.cancel()
     }
     function closeNow() {
         closeConfirmed = true
@@ -205,12 +211,16 @@ ApplicationWindow {
             Button { text: qsTr("Keep exporting"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
             Button { text: qsTr("Stop and close"); DialogButtonBox.buttonRole: DialogButtonBox.DestructiveRole }
             onClicked: button => {
-                if (button.DialogButtonBox.buttonRole !== DialogButtonBox.DestructiveRole) return
                 confirmStopExport.close()
-                exporter.cancel()
-                // The unsaved changes' question still comes.
+                if (button.DialogButtonBox.buttonRole !== DialogButtonBox.DestructiveRole) return
+                window.exportStopConfirmed = true
                 window.close()
             }
+        }
+        // An export that ends while this asks needs no answer.
+        Connections {
+            target: exporter
+            function onStateChanged() { if (!exporter.running) confirmStopExport.close() }
         }
     }
     Dialog {
@@ -235,6 +245,7 @@ ApplicationWindow {
             window.closeNow()
         }
         onRejected: {
+            window.exportStopConfirmed = false  // staying: an export goes on, and is asked about again
             if (Editor.presetIsUser) return
             window.panelVisible = true
             tabs.currentIndex = 1

@@ -155,6 +155,7 @@ void Editor::resetWithNewSeed() {
         c.overlays.selectedId.reset();  // its id is another fish of the new school
     });
     showMessage(tr("Reset with seed %1").arg(seed), false);
+    emit schoolReplaced();
 }
 
 QString Editor::fishCapNote(const Preset& preset) const {
@@ -289,9 +290,10 @@ void Editor::refreshStats() {
     map["seed"] = QString::number(s.seed);
     map["world"] = QStringLiteral("%1 x %2").arg(s.worldWidth, 0, 'f', 0).arg(s.worldHeight, 0, 'f', 0);
     // Neighbours and forces are counted by steps: none before the first,
-    // and none for settings edited since the last (left out, the panel shows
-    // a dash, not zeros or a count of other settings).
-    if (s.step > 0 && s.stepCountsCurrent) {
+    // and, paused, none for settings edited since the last (left out, the
+    // panel shows a dash, not zeros or a count of other settings; running,
+    // the next step's count comes within a frame).
+    if (s.step > 0 && (s.stepCountsCurrent || !s.paused)) {
         map["meanNeighbours"] = m.meanNeighbours;
         map["neighboursHealthy"] = m.meanNeighbours >= kHealthyNeighboursMin && m.meanNeighbours <= kHealthyNeighboursMax;
         map["forceSeparation"] = m.forceSeparation;

@@ -196,8 +196,8 @@ signals:
     void overlaysChanged();
     void statsChanged();
     void presetChanged();
-    // A preset's school replaced the one running (a load, or its undo): the
-    // view's trails of the old one go.
+    // A new school replaced the one running (a load, its undo, a reset with
+    // a new seed): the view's trails of the old one go.
     void schoolReplaced();
     void modifiedChanged();
     void historyChanged();

@@ -85,8 +85,12 @@ Params Editor::presetParams() const { return morph_ == Morph::None ? params_.par
 void Editor::updateModified() {
     const Scene& a = loaded_.scene;
     const SimStats& s = lastStats_;
+    // With the world following the view, a predator brought inside a
+    // smaller world moved with the view, not by an edit.
+    const bool predatorsEdited = worldFollowsView_ ? s.predatorsAsSet.size() != a.predators.size()
+                                                   : !samePredators(s.predatorsAsSet, a.predators);
     const bool modified = !(presetParams() == a.params) || presetFishCount() != a.fishCount ||
-                          s.seed != a.seed || !samePredators(s.predatorsAsSet, a.predators) ||
+                          s.seed != a.seed || predatorsEdited ||
                           !sameObstacles(s.obstacles, a.obstacles) || !sameFields(s.fields, a.fields) ||
                           !(routes_.matrix() == presetAudioRoutes(loaded_));
     if (modified == modified_) return;

@@ -142,19 +142,20 @@ void SimHost::run() {
         }
         const bool edited = !batch.empty();
         if (edited) {
+            // What the next step would read, routes applied, before and after.
             const Scene& scene = sim_->scene();
-            const Params params = scene.params;
+            const Params ran = effective_;
             const auto fish = scene.fishCount;
             const float width = scene.width, height = scene.height;
             for (Command& c : batch) c(ctx);
-            stepCountsStale_ = stepCountsStale_ || swimDiffers(scene.params, params) || scene.fishCount != fish ||
+            // An edit is drawn with the routes acting on it, at once: a paused
+            // school takes no step that would apply them, and a source closed
+            // since the last step drives nothing.
+            modulate();
+            stepCountsStale_ = stepCountsStale_ || swimDiffers(effective_, ran) || scene.fishCount != fish ||
                                scene.width != width || scene.height != height;
         }
         batch.clear();
-        // An edit is drawn with the routes acting on it, at once: a paused
-        // school takes no step that would apply them, and a source closed
-        // since the last step drives nothing.
-        if (edited) modulate();
 
         const auto now = Clock::now();
         if (now < nextTick && ctx.singleSteps == 0) {

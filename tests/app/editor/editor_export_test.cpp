@@ -200,12 +200,46 @@ TEST_CASE("closing the window during an export asks first: Keep exporting carrie
     CHECK(f.window->isVisible());
     CHECK(exporter->running());
 
+    // With unsaved changes, their question comes next, and Cancel there
+    // leaves the export running: nothing was stopped for nothing.
+    f.editor->params()->setValue(f.editor->params()->rowOf("cohesionWeight"), 2.5);
+    f.editor->params()->endGesture();
+    REQUIRE(f.editor->modified());
+    QObject* unsaved = f.engine->rootObjects().front()->findChild<QObject*>("confirmClose");
+    REQUIRE(unsaved);
     CHECK_FALSE(f.window->close());
     REQUIRE(EditorFixture::waitFor([&] { return confirm->property("opened").toBool(); }));
     f.clickDialogButton(confirm, "Stop and close");
+    REQUIRE(EditorFixture::waitFor([&] { return unsaved->property("opened").toBool(); }));
+    f.clickDialogButton(unsaved, "Cancel");
+    REQUIRE(EditorFixture::waitFor([&] { return !unsaved->property("visible").toBool(); }));
+    CHECK(f.window->isVisible());
+    CHECK(exporter->running());
+
+    CHECK_FALSE(f.window->close());
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("opened").toBool(); }));
+    f.clickDialogButton(confirm, "Stop and close");
+    REQUIRE(EditorFixture::waitFor([&] { return unsaved->property("opened").toBool(); }));
+    f.clickDialogButton(unsaved, "Discard");
     REQUIRE(EditorFixture::waitFor([&] { return !f.window->isVisible(); }));
     CHECK_FALSE(exporter->running());
     CHECK_THAT(exporter->status().toStdString(), Catch::Contains("the frames written so far stay in"));
+}
+
+TEST_CASE("the question on closing during an export goes away when the export ends meanwhile", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    REQUIRE(exporter->start({{"width", 160}, {"height", 96}, {"fps", 30}, {"frames", 100'000}, {"warmup", 0},
+                             {"output", QString::fromStdString((out / "frames").string())}}));
+    QObject* confirm = f.engine->rootObjects().front()->findChild<QObject*>("confirmStopExport");
+    REQUIRE(confirm);
+    CHECK_FALSE(f.window->close());
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("opened").toBool(); }));
+    exporter->cancel();  // as if it had ended
+    CHECK(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
+    CHECK(f.window->isVisible());
 }
 
 TEST_CASE("the window's shortcuts work while the export dialog is open, and Escape closes it", "[export]") {
@@ -525,6 +559,27 @@ TEST_CASE("paused, the school stays in view when trails are turned on and when C
     INFO(plain << " lit pixels without trails, " << turnedOn << " with them turned on, " << cleared << " after C");
     CHECK(turnedOn > plain / 2);
     CHECK(cleared > plain / 2);
+}
+
+TEST_CASE("R clears the trails of the school it replaces and, paused, shows the new one", "[export]") {
+    EditorFixture f;
+    f.editor->setShowStats(false);
+    f.editor->params()->setValue(f.editor->params()->rowOf("trails"), 1);
+    f.editor->params()->setValue(f.editor->params()->rowOf("trailPersistence"), 1);  // never fades
+    QQuickItem* view = f.find("fishView");
+    QTest::mouseMove(f.window, view->mapToScene(QPointF(5, 5)).toPoint());
+    QTest::qWait(2000);
+    const QRect area = view->mapRectToScene(QRectF(0, 0, view->width(), view->height())).toAlignedRect();
+    const int before = litPixels(f.grab(), area);
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+    QTest::keyClick(f.window, Qt::Key_R);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().step == 0; }));
+    QTest::qWait(300);
+    const int after = litPixels(f.grab(), area);
+    INFO(before << " lit pixels before, " << after << " after");
+    CHECK(after < before / 4);
+    CHECK(after > 100);
 }
 
 TEST_CASE("a still is the view at its size, or larger on request, in the view's shape and on its water", "[export]") {

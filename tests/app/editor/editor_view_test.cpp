@@ -362,6 +362,17 @@ TEST_CASE("a predator dragged mid-chase is where R and a save put it, and the ot
     CHECK(stats().predators[1].position == preset[1].position);
 }
 
+TEST_CASE("the world following the view (W) leaves a predator preset unmodified, though a predator was brought inside") {
+    // predator-attack puts one at x 1180; the view beside the panel is narrower.
+    EditorFixture f("predator-attack");
+    REQUIRE(f.editor->host().stats().predatorsAsSet.at(1).position[0] == 1180.0f);
+    f.editor->setWorldFollowsView(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().worldWidth < 1180.0f; }));
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().predatorsAsSet.at(1).position[0] < 1180.0f; }));
+    QTest::qWait(300);
+    CHECK_FALSE(f.editor->modified());
+}
+
 TEST_CASE("an object is placed inside the world even when clicked beside it, and a right click takes the nearest") {
     EditorFixture f;
     f.editor->setPaused(true);
@@ -606,7 +617,7 @@ TEST_CASE("paused, an edit of the perception radius shows a dash for the neighbo
     f.editor->params()->setValue(f.editor->params()->rowOf("perceptionRadius"), 400);
     CHECK(EditorFixture::waitFor([&] { return !f.editor->stats().contains("meanNeighbours"); }, 2000));
     CHECK_FALSE(f.editor->stats().contains("forceCohesion"));
-    // Other overlays' edits (the colour) leave the count standing.
+    // Edits of how the school is drawn (the colour) leave the count standing.
     f.editor->stepOnce();
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->stats().contains("meanNeighbours"); }, 2000));
     const double after = f.editor->stats().value("meanNeighbours").toDouble();
