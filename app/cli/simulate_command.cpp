@@ -123,8 +123,12 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         while (sim.stepIndex() < last) {
             if (audio) sim.setParams(audio->paramsAt(sim.stepIndex()));
             sim.step();
-            if (sim.stepIndex() % static_cast<std::uint64_t>(every) == 0 && sim.stepIndex() != last)
+            if (sim.stepIndex() % static_cast<std::uint64_t>(every) == 0 && sim.stepIndex() != last) {
                 out << line().dump() << "\n" << std::flush;
+                // Nobody reads any more (a closed pipe, a full disk): stop at
+                // once, not after every step asked for (runCommand says why).
+                if (!out) return kExitFailed;
+            }
         }
         auto final = line();
         final["state_hash"] = toHex(stateHash(sim));

@@ -325,6 +325,16 @@ TEST_CASE("a command whose output cannot be written, as on a full disk, exits 1 
     CHECK(runToFullDisk(runSimulate, {"--steps", "x"}).code == kExitBadInput);
 }
 
+TEST_CASE("simulate stops at its first line that cannot be written, not after every step asked for") {
+    // `simulate --steps 1000000 | head -1` with SIGPIPE ignored ran every step.
+    TempDir dir;
+    const Run r = runToFullDisk(runSimulate, {"--preset", "gentle-cruise", "--fish", "20", "--steps", "100000000",
+                                              "--metrics-every", "1", "--save-state", (dir / "end.state").string()});
+    CHECK(r.code == kExitFailed);
+    CHECK_THAT(r.err, Catch::Contains("could not write the output"));
+    CHECK_FALSE(std::filesystem::exists(dir / "end.state"));  // the run's end was never reached
+}
+
 TEST_CASE("every command explains itself with --help and exits 0") {
     for (Command c : {runSimulate, runBench, runValidate, runPresets}) {
         const Run r = run(c, {"--help"});
