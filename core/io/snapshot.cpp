@@ -1,10 +1,10 @@
 #include "io/snapshot.hpp"
 
 #include <bit>
+#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <numbers>
 #include <string_view>
 #include <vector>
@@ -211,8 +211,15 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     if (const std::string what = notARegularFile(file); !what.empty())
         throw SnapshotError(name + ": " + what + ", not a state file");
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw SnapshotError(name + ": cannot open the state file");
-    const std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in) throw SnapshotError(name + ": cannot open the state file (" + std::strerror(errno) + ")");
+    // The header first: another kind of file (a video named by mistake) is
+    // told so before gigabytes of it are read.
+    std::vector<char> data(kHeaderSize);
+    in.read(data.data(), static_cast<std::streamsize>(data.size()));
+    data.resize(static_cast<std::size_t>(in.gcount()));
+    std::error_code ec;
+    const std::uintmax_t fileSize = std::filesystem::file_size(file, ec);
+    if (ec) throw SnapshotError(name + ": cannot read its size (" + ec.message() + ")");
     Reader head(data.data(), data.size(), name);
     char magic[sizeof kMagic];
     if (data.size() < sizeof kMagic) head.fail("too short to be a state file");
@@ -225,8 +232,11 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     head.get<std::uint32_t>();
     const auto payloadSize = head.get<std::uint64_t>();
     const auto expected = head.get<std::uint64_t>();
-    if (data.size() - kHeaderSize < payloadSize) head.fail("truncated");
-    if (data.size() - kHeaderSize > payloadSize) head.fail("unexpected bytes after the end");
+    if (fileSize - kHeaderSize < payloadSize) head.fail("truncated");
+    if (fileSize - kHeaderSize > payloadSize) head.fail("unexpected bytes after the end");
+    data.resize(kHeaderSize + payloadSize);
+    in.read(data.data() + kHeaderSize, static_cast<std::streamsize>(payloadSize));
+    if (static_cast<std::uint64_t>(in.gcount()) != payloadSize) head.fail("truncated while it was read");
     Hasher64 checksum;
     checksum.bytes(data.data() + kHeaderSize, payloadSize);
     if (checksum.digest() != expected) head.fail("checksum mismatch: the file is corrupted");

@@ -2,6 +2,7 @@
 // never stopped; anything that is not an intact state file is refused with
 // an error that says what is wrong.
 #include <catch2/catch.hpp>
+#include <cerrno>
 
 #include <cstring>
 #include <filesystem>
@@ -334,7 +335,7 @@ TEST_CASE("files that are not intact state files are refused with a clear error"
         CHECK_THAT(messageOf(target, bad), Catch::Contains("unexpected bytes"));
     }
     SECTION("a missing file") {
-        CHECK_THAT(messageOf(target, dir / "nope.bin"), Catch::Contains("cannot open"));
+        CHECK_THAT(messageOf(target, dir / "nope.bin"), Catch::Contains("cannot open") && Catch::Contains(std::strerror(ENOENT)));
     }
     // Whatever was refused, the simulation it was loaded into is unchanged.
     CHECK(stateHash(target) == untouched);
