@@ -114,8 +114,9 @@ int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostr
                 << row.threads << " threads after the same steps: the simulation is not deterministic\n";
             return kExitFailed;
         }
-        // The same steps on each core alone and on all at once: what the pairs could reach here.
-        const bench::CoreSpeeds cores = bench::measureCoreSpeeds(row.scene, startStep, pairs, steps);
+        // The same steps on each core alone and on as many at once as there
+        // are threads: what the pairs could reach here.
+        const bench::CoreSpeeds cores = bench::measureCoreSpeeds(row.scene, startStep, pairs, steps, row.threads);
         if (json) {
             nlohmann::ordered_json j;
             j["scene"] = row.name;
@@ -137,9 +138,10 @@ int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostr
         }
         if (!header) {
             out << "\nspeed-up over 1 thread, the same steps timed in pairs (median pair, lowest-highest); the\n"
-                << "seconds of one run on 1 thread pinned to each CPU, alone and with every CPU running its own\n"
-                << "copy at once (medians of as many runs as pairs); and the speed-up over the fastest CPU alone\n"
-                << "that the CPUs' speeds together allow at most (CPUs that share a core slow each other down):\n"
+                << "seconds of one run on 1 thread pinned to each CPU, alone and with as many CPUs as threads\n"
+                << "(the fastest alone) each running its own copy at once, '-' for a CPU idle then (medians of as\n"
+                << "many runs as pairs); and the speed-up over the fastest CPU alone that the CPUs' speeds together\n"
+                << "allow at most (CPUs that share a core slow each other down):\n"
                 << "scene              fish  threads  steps/run  pairs  vs 1 thread  lowest-highest  s on each CPU  "
                    "together       at most\n";
             header = true;
@@ -156,7 +158,8 @@ int reportSpeedUps(const std::vector<Row>& rows, int pairs, bool json, std::ostr
             std::string text;
             for (std::size_t i = 0; i < seconds.size(); ++i) {
                 char time[48];
-                std::snprintf(time, sizeof time, "%s%.3f", i == 0 ? "" : "/", seconds[i]);
+                if (std::isfinite(seconds[i])) std::snprintf(time, sizeof time, "%s%.3f", i == 0 ? "" : "/", seconds[i]);
+                else std::snprintf(time, sizeof time, "%s-", i == 0 ? "" : "/");
                 text += time;
             }
             return text;

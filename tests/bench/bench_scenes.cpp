@@ -5,8 +5,10 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <numbers>
+#include <numeric>
 #include <thread>
 
 #include <sys/resource.h>
@@ -67,7 +69,9 @@ Scene article000Scene() {
 double peakRssMegabytes() {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+    // ru_maxrss is in KiB on Linux; a megabyte, as the target counts it, is
+    // 10^6 bytes (up to 2026-12-06 this divided by 1024: MiB, 4.9 % less).
+    return static_cast<double>(u.ru_maxrss) * 1024.0 / 1e6;
 }
 
 double secondsFor(Simulation& sim, std::uint64_t steps) {
@@ -248,14 +252,17 @@ PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_
 double CoreSpeeds::speedUpBound(int threads) const {
     if (seconds.empty() || secondsTogether.empty()) return 0.0;
     const double fastestAlone = *std::min_element(seconds.begin(), seconds.end());
-    std::vector<double> t = secondsTogether;
+    std::vector<double> t;
+    for (const double seconds : secondsTogether)
+        if (std::isfinite(seconds)) t.push_back(seconds);  // a CPU left idle together has none
     std::sort(t.begin(), t.end());
     double sum = 0;
     for (std::size_t i = 0; i < t.size() && i < static_cast<std::size_t>(threads); ++i) sum += fastestAlone / t[i];
     return sum;
 }
 
-CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int rounds, std::uint64_t steps) {
+CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int rounds, std::uint64_t steps,
+                             int together) {
     CoreSpeeds r;
 #ifdef __linux__
     cpu_set_t allowed;
@@ -267,20 +274,30 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
     Simulation sim(scene, here);
     while (sim.stepIndex() < startStep) sim.step();
     const Simulation::SavedState start = sim.save();
-    std::vector<std::vector<double>> alone(n), together(n);
+    std::vector<std::vector<double>> alone(n), beside(n);
     for (int round = 0; round < rounds; ++round)
         for (std::size_t i = 0; i < n; ++i) {
             if (!pinCallingThread(r.cpus[i])) return {};
             sim.restore(start);
             alone[i].push_back(secondsFor(sim, steps));
         }
-    // One copy of the school per CPU (the first CPU's is `sim`), each run by
+    for (const std::vector<double>& v : alone) r.seconds.push_back(spreadOf(v).median);
+    // Together: as many CPUs as there are threads to bound, the fastest
+    // alone; the others idle, as they would beside that many threads (on a
+    // machine of 16 CPUs, 16 copies at once would share the memory and the
+    // caches far more than 2 threads do).
+    std::vector<std::size_t> used(n);
+    std::iota(used.begin(), used.end(), std::size_t{0});
+    std::stable_sort(used.begin(), used.end(), [&](std::size_t a, std::size_t b) { return r.seconds[a] < r.seconds[b]; });
+    used.resize(std::clamp<std::size_t>(static_cast<std::size_t>(std::max(together, 1)), 1, n));
+    const std::size_t m = used.size();
+    // One copy of the school per CPU used (the first's is `sim`), each run by
     // a thread pinned there; the threads start their clocks together once
     // every copy is in place. A serial scheduler keeps no state, so the
     // copies share `here`: each runs its steps on the thread that calls it.
     std::vector<std::unique_ptr<Simulation>> more;
     std::vector<Simulation*> copies{&sim};
-    for (std::size_t i = 1; i < n; ++i) {
+    for (std::size_t k = 1; k < m; ++k) {
         more.push_back(std::make_unique<Simulation>(start.scene, here));
         copies.push_back(more.back().get());
     }
@@ -288,22 +305,22 @@ CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int ro
         std::atomic<std::size_t> ready{0};
         std::atomic<bool> pinned{true};
         std::vector<std::thread> threads;
-        for (std::size_t i = 0; i < n; ++i)
-            threads.emplace_back([&, i] {
-                if (!pinCallingThread(r.cpus[i])) pinned = false;
-                copies[i]->restore(start);
+        for (std::size_t k = 0; k < m; ++k)
+            threads.emplace_back([&, k] {
+                if (!pinCallingThread(r.cpus[used[k]])) pinned = false;
+                copies[k]->restore(start);
                 ready.fetch_add(1);
-                while (ready.load() < n) {
+                while (ready.load() < m) {
                 }
-                together[i].push_back(secondsFor(*copies[i], steps));
+                beside[used[k]].push_back(secondsFor(*copies[k], steps));
             });
         for (std::thread& t : threads) t.join();
         if (!pinned) return {};
     }
-    for (const std::vector<double>& v : alone) r.seconds.push_back(spreadOf(v).median);
-    for (const std::vector<double>& v : together) r.secondsTogether.push_back(spreadOf(v).median);
+    for (const std::vector<double>& v : beside)
+        r.secondsTogether.push_back(v.empty() ? std::numeric_limits<double>::quiet_NaN() : spreadOf(v).median);
 #else
-    (void)scene, (void)startStep, (void)rounds, (void)steps;
+    (void)scene, (void)startStep, (void)rounds, (void)steps, (void)together;
 #endif
     return r;
 }

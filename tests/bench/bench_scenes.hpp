@@ -119,8 +119,9 @@ PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_
 
 // How fast each core is, alone and beside the others: the same steps timed
 // on 1 thread pinned to each CPU this process may run on, in turn, `rounds`
-// times (the state put back before every run), then `rounds` times on all
-// of them at once, each CPU on its own copy of the state. This project's two
+// times (the state put back before every run), then `rounds` times on the
+// `together` fastest of them at once (all of them at most), each CPU on its
+// own copy of the state. This project's two
 // virtual cores are not always alike: on 2026-12-02 one took 1.5 times as
 // long as the other on the same steps for minutes, which no sharing of the
 // work between two threads can hide; and on 2026-12-03 they were for a while
@@ -128,17 +129,18 @@ PairedSpeedUp measurePairedSpeedUp(const Scene& scene, int threads, std::uint64_
 // times as long beside the other as alone (a loop of independent multiply-
 // adds), while alone each was as fast as ever. Empty where the CPUs cannot
 // be pinned (not Linux). Running together holds a copy of the school per
-// CPU: at 1 000 000 fish on two CPUs, about 150 MB more.
+// CPU used: at 1 000 000 fish on two CPUs, about 150 MB more.
 struct CoreSpeeds {
     std::vector<int> cpus;
     std::vector<double> seconds;          // per CPU, the median of its runs alone
-    std::vector<double> secondsTogether;  // per CPU, the median of its runs beside the others
+    std::vector<double> secondsTogether;  // per CPU, the median of its runs beside the others (NaN: idle then)
     // How much faster `threads` threads can be than 1 thread on the fastest
-    // core at best: the speeds of the T fastest cores while all run
+    // core at best: the speeds of the T fastest cores while they run
     // together, added up, over the fastest core's alone.
     double speedUpBound(int threads) const;
 };
-CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int rounds, std::uint64_t steps);
+CoreSpeeds measureCoreSpeeds(const Scene& scene, std::uint64_t startStep, int rounds, std::uint64_t steps,
+                             int together);
 
 // The clock a CPU runs this process at: how fast a chain of dependent
 // additions goes, one addition a cycle on any x86-64 or ARM core of this

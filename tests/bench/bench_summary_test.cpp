@@ -3,6 +3,7 @@
 // 1 thread must come from runs of the very same steps. The constant-density
 // scene must do the work it names however long the bench runs.
 #include <catch2/catch.hpp>
+#include <limits>
 
 #include <algorithm>
 #include <vector>
@@ -86,15 +87,25 @@ TEST_CASE("each CPU is timed alone and beside the others, and their speeds toget
     CHECK(unequal.speedUpBound(2) == Approx(1.8));  // the two fastest: 1 + 0.2 / 0.25
     CHECK(unequal.speedUpBound(8) == Approx(2.3));  // every CPU: 1 + 0.8 + 0.5
     CHECK(CoreSpeeds{}.speedUpBound(2) == 0.0);     // nothing measured, nothing bounded
+    // Measured with 2 of 3 CPUs together, the third idle then: the bound is of those two.
+    CoreSpeeds twoOfThree = unequal;
+    twoOfThree.secondsTogether = {std::numeric_limits<double>::quiet_NaN(), 0.2, 0.25};
+    CHECK(twoOfThree.speedUpBound(2) == Approx(1.8));
+    CHECK(twoOfThree.speedUpBound(8) == Approx(1.8));
 
-    const CoreSpeeds measured = measureCoreSpeeds(constantDensityScene(2000), kWarmUpSteps, 2, 3);
+    const CoreSpeeds measured = measureCoreSpeeds(constantDensityScene(2000), kWarmUpSteps, 2, 3, 2);
 #ifdef __linux__
     REQUIRE_FALSE(measured.cpus.empty());
     CHECK(measured.cpus.size() == measured.seconds.size());
     CHECK(measured.cpus.size() == measured.secondsTogether.size());
     for (double t : measured.seconds) CHECK(t > 0);
-    for (double t : measured.secondsTogether) CHECK(t > 0);
+    // As many CPUs together as the threads bounded (2, or every CPU where there are fewer), the others idle.
+    const auto busy = std::count_if(measured.secondsTogether.begin(), measured.secondsTogether.end(),
+                                    [](double t) { return t > 0; });
+    CHECK(busy == static_cast<long>(std::min<std::size_t>(2, measured.cpus.size())));
     CHECK(measured.speedUpBound(2) > 0);
+    const CoreSpeeds alone = measureCoreSpeeds(constantDensityScene(2000), kWarmUpSteps, 1, 3, 1);
+    CHECK(std::count_if(alone.secondsTogether.begin(), alone.secondsTogether.end(), [](double t) { return t > 0; }) == 1);
     // The thread may run on all its CPUs again afterwards.
     cpu_set_t after;
     REQUIRE(sched_getaffinity(0, sizeof after, &after) == 0);
