@@ -29,10 +29,10 @@ AudioController::AudioController(std::shared_ptr<AudioFeed> feed, QObject* paren
         emit positionChanged();
     });
     connect(&playback_, &TrackPlayback::outputProblem, this, &AudioController::problem);
-    connect(&live_, &LiveInput::started, this, [this](const QString& name) { setStatus(tr("Listening to %1").arg(name)); });
+    connect(&live_, &LiveInput::started, this, &AudioController::switchToInput);
     connect(&live_, &LiveInput::failed, this, [this](const QString& message) {
         inputIndex_ = -1;  // the input box shows no device chosen
-        setSource(NoSource);
+        setSource(track_ ? FileSource : NoSource);  // a file keeps playing
         setStatus(message);
         emit problem(message);
     });
@@ -180,7 +180,8 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
         emit problem(error);
         return;
     }
-    if (source_ == InputSource) {
+    // An input listening, or still opening, gives way to the file.
+    if (source_ == InputSource || inputIndex_ >= 0) {
         live_.stop();
         inputIndex_ = -1;
     }
@@ -222,16 +223,25 @@ void AudioController::setLatencyMs(int ms) {
 
 void AudioController::useInput(int index) {
     if (index < 0 || index >= inputs_.size()) return;
+    // The input already listening, chosen again: restarting it would empty
+    // the feed and start the gain and the tempo over, mid-set.
+    if (source_ == InputSource && index == inputIndex_) return;
     cancelLoad();
+    inputIndex_ = index;
+    setStatus(tr("Opening %1…").arg(inputs_[index].description()));
+    // A file playing until then carries on until the input has started
+    // (switchToInput): one that cannot be opened loses nothing.
+    live_.start(inputs_[index]);
+}
+
+void AudioController::switchToInput(const QString& name) {
     playback_.clear();
     track_.reset();
     trackPath_.clear();
     emit trackChanged();
     feed_->useLive();
-    inputIndex_ = index;
-    setStatus(tr("Opening %1…").arg(inputs_[index].description()));
-    live_.start(inputs_[index]);
     setSource(InputSource);
+    setStatus(tr("Listening to %1").arg(name));
 }
 
 void AudioController::closeSource() {

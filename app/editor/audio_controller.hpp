@@ -121,6 +121,8 @@ signals:
     void problem(const QString& message);
 
 private:
+    // The input chosen has started: it replaces the file or input before.
+    void switchToInput(const QString& name);
     void finishLoad(std::uint64_t generation, std::shared_ptr<cli::AnalysedTrack> track, const QString& error);
     void cancelLoad();
     void setStatus(const QString& status);

@@ -55,6 +55,24 @@ void LiveCapture::start(const QAudioDevice& device, quint64 request) {
         return;
     }
     connect(io_, &QIODevice::readyRead, this, &LiveCapture::readAvailable);
+    // A stream that fails later (a sound server's error, a device gone while
+    // still listed) is reported: "Listening to" over a school no longer
+    // driven looks like silence. Stopped from the event loop, not from
+    // inside the failing source's own signal.
+    const QAudioSource* watched = source_.get();
+    connect(source_.get(), &QAudioSource::stateChanged, this,
+            [this, watched, name = device.description(), request](QAudio::State state) {
+                if (state != QAudio::StoppedState || source_.get() != watched || source_->error() == QAudio::NoError)
+                    return;
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, watched, name, request] {
+                        if (source_.get() != watched) return;  // stopped or restarted since
+                        stop();
+                        emit failed(tr("%1 stopped delivering audio (the device reported an error)").arg(name), request);
+                    },
+                    Qt::QueuedConnection);
+            });
     emit started(device.description(), request);
 }
 

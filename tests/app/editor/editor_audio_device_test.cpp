@@ -63,12 +63,20 @@ TEST_CASE("a live input device drives the school", "[.device]") {
     INFO(inputs.join(", ").toStdString());
     const auto monitor = std::find_if(inputs.begin(), inputs.end(), [](const QString& d) { return d.contains("MiroFish"); });
     REQUIRE(monitor != inputs.end());
-    audio->useInput(static_cast<int>(monitor - inputs.begin()));
+    const int input = static_cast<int>(monitor - inputs.begin());
+    // A file playing carries on until the input has started (one that cannot
+    // be opened would have thrown the file away).
+    TempDir dir;
+    audio->openFile(QString::fromStdString(writeLoop(dir, 3).string()), true);
+    REQUIRE(EditorFixture::waitFor([&] { return audio->source() == AudioController::FileSource; }, 10'000));
+    audio->useInput(input);
+    CHECK(audio->source() == AudioController::FileSource);
+    CHECK(audio->fileName() == "loop.wav");
     REQUIRE(EditorFixture::waitFor([&] { return audio->status().startsWith("Listening"); }, 5000));
     CHECK(audio->source() == AudioController::InputSource);
+    CHECK(audio->fileName().isEmpty());
 
     // Something plays into the output the input listens to.
-    TempDir dir;
     QProcess player;
     player.start("paplay", {"--device=mirofish_null", QString::fromStdString(writeLoop(dir, 10).string())});
     REQUIRE(player.waitForStarted());
@@ -84,6 +92,12 @@ TEST_CASE("a live input device drives the school", "[.device]") {
         return false;
     }, 7000);
     // Live, the tempo is found as in the file.
+    CHECK(audio->bpm() == Approx(124).margin(2));
+    // The input chosen again, mid-set: it goes on listening, its tempo kept
+    // (restarted, the analysis needs seconds to find it again).
+    audio->useInput(input);
+    QTest::qWait(500);
+    CHECK(audio->status().startsWith("Listening"));
     CHECK(audio->bpm() == Approx(124).margin(2));
     player.kill();
     player.waitForFinished();
