@@ -109,9 +109,8 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
     // Soft walls let fish overshoot by up to one margin (the core's backstop):
     // keep that band in view so no fish is cut off.
     const bool soft = showOvershoot_ && frame.params.boundaryMode() == BoundaryMode::Soft;
-    const float border = soft ? std::clamp(frame.params.get(ParamId::BoundaryMargin), 0.0f,
-                                           0.5f * std::min(frame.worldWidth, frame.worldHeight))
-                              : 0.0f;
+    const float border =
+        soft ? std::clamp(frame.viewMargin, 0.0f, 0.5f * std::min(frame.worldWidth, frame.worldHeight)) : 0.0f;
     transform_ = ViewTransform::fit(static_cast<float>(width()), static_cast<float>(height()), frame.worldWidth,
                                     frame.worldHeight, border);
 

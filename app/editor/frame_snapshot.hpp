@@ -30,6 +30,10 @@ struct FrameSnapshot {
     std::uint64_t step = 0;
     float worldWidth = 0, worldHeight = 0;
     Params params;
+    // The soft walls' margin the view keeps in sight for overshoot: the
+    // user's own, or the most an audio route can drive it to, so that a
+    // margin moving on the beat does not zoom the view on the beat.
+    float viewMargin = 0;
     // Fish [0, count): position, drawn heading, speed, identity, alarm.
     std::vector<float> px, py, hx, hy, speed;
     std::vector<std::uint32_t> id;

@@ -176,8 +176,10 @@ bool RouteListModel::setField(int row, const QString& field, const QVariant& val
     }
     matrix_.routes[static_cast<std::size_t>(row)] = r;
     changed(row);
-    // Only the amount has a slider: its moves merge into one undo step until released.
-    emit edited(tr("Audio route %1").arg(field), field == QLatin1String("amount"));
+    // Only the amount has a slider: its moves merge into one undo step until
+    // released; the route's number in the name keeps another route's moves
+    // (arrow keys, which release nothing) out of that step.
+    emit edited(tr("Audio route %1 %2").arg(row + 1).arg(field), field == QLatin1String("amount"));
     return true;
 }
 

@@ -76,7 +76,7 @@ public:
     void clearLive();
 
 signals:
-    // label: the undo step's name ("Add audio route", "Audio route amount", ...);
+    // label: the undo step's name ("Add audio route", "Audio route 1 amount", ...);
     // dragging: a slider's move, merged with the next of the same label until
     // gestureEnded().
     void edited(const QString& label, bool dragging);

@@ -252,6 +252,10 @@ void SimHost::publish(bool withMetrics) {
     // routes' values, as the fish and the arrows' scale are drawn.
     const Params& ran = audioDriving_ ? effective_ : sim.params();
     captureDrawable(sim, ran, frame);
+    frame.viewMargin = sim.params().get(ParamId::BoundaryMargin);
+    for (const ModRoute& route : ctx.routes.routes)
+        if (route.target == ParamId::BoundaryMargin)
+            frame.viewMargin = std::max(frame.viewMargin, static_cast<float>(std::max(route.min, route.max)));
 
     const OverlayRequest& o = ctx.overlays;
     frame.inspected.clear();

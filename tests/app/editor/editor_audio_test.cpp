@@ -147,6 +147,38 @@ TEST_CASE("with the school paused while a file drives it, an edit shows at once,
     CHECK(f.editor->host().stats().effectiveParams == f.editor->host().stats().params);
 }
 
+TEST_CASE("a route driving the soft walls' margin does not zoom the view on the beat") {
+    // The view keeps the overshoot band in sight; sized from the driven
+    // margin, the whole world zoomed in and out with the music.
+    EditorFixture f;
+    editor::ParamListModel* params = f.editor->params();
+    params->setValue(params->rowOf("boundaryMode"), static_cast<double>(BoundaryMode::Soft));
+    RouteListModel* routes = f.editor->routes();
+    REQUIRE(routes->setField(0, "target", "boundaryMargin"));
+    REQUIRE(routes->setField(0, "min", 20));
+    REQUIRE(routes->setField(0, "max", 300));
+    TempDir dir;
+    openAndWait(f.editor->audio(), writeLoop(dir, 12), true);
+    QQuickItem* view = f.find("fishView");
+    REQUIRE(view);
+    float lowMargin = std::numeric_limits<float>::max(), highMargin = 0;
+    double smallest = std::numeric_limits<double>::max(), largest = 0;
+    EditorFixture::waitFor([&] {
+        const editor::SimStats s = f.editor->host().stats();
+        if (s.audioDriving) {
+            lowMargin = std::min(lowMargin, s.effectiveParams.get(ParamId::BoundaryMargin));
+            highMargin = std::max(highMargin, s.effectiveParams.get(ParamId::BoundaryMargin));
+            const double scale = view->property("worldScale").toDouble();
+            smallest = std::min(smallest, scale);
+            largest = std::max(largest, scale);
+        }
+        return false;
+    }, 2500);
+    INFO("margin driven between " << lowMargin << " and " << highMargin << "; view scale " << smallest << " to " << largest);
+    REQUIRE(highMargin - lowMargin > 30);
+    CHECK(largest == smallest);
+}
+
 TEST_CASE("the route table's live bars rest once nothing drives: after a pause and after closing the source") {
     EditorFixture f;
     TempDir dir;
@@ -455,7 +487,7 @@ TEST_CASE("route edits undo and redo with Ctrl+Z, in turn with parameter edits")
     f.editor->params()->endGesture();
     for (double a : {0.8, 0.6, 0.4}) routes->setField(0, "amount", a);  // one amount drag
     routes->endGesture();
-    CHECK(f.editor->undoText() == "Undo Audio route amount");
+    CHECK(f.editor->undoText() == "Undo Audio route 1 amount");
 
     QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
     CHECK(routeData(routes, 0, RouteListModel::AmountRole).toDouble() == 1.0);
@@ -485,6 +517,22 @@ TEST_CASE("two route edits of one kind in a row are two undo steps") {
     QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
     QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
     CHECK(routes->rowCount() == original + 1);
+}
+
+TEST_CASE("amount moves on two routes are two undo steps, though no release came between (arrow keys)") {
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    REQUIRE(routes->rowCount() >= 2);
+    const ModulationMatrix original = routes->matrix();
+    for (double a : {0.9, 0.8}) routes->setField(0, "amount", a);
+    for (double a : {0.7, 0.6}) routes->setField(1, "amount", a);
+    routes->endGesture();
+    CHECK(f.editor->undoText() == "Undo Audio route 2 amount");
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(routeData(routes, 1, RouteListModel::AmountRole).toDouble() == original.routes[1].amount);
+    CHECK(routeData(routes, 0, RouteListModel::AmountRole).toDouble() == Approx(0.8));
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(routes->matrix() == original);
 }
 
 TEST_CASE("Ctrl+O shows the audio tab and opens the file dialog") {
