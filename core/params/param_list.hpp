@@ -90,8 +90,8 @@
       "Drawn body length of a fish at rest (article 001: 6 px).")                                                  \
     X(SpeedStretch, "speedStretch", "Speed stretch", "s", "Rendering", 0, 0.2, 0.02, Linear, "",                    \
       "Extra body length per px/s of speed: 1.2 px per px/frame in article 001 = 0.02 s.")                         \
-    X(FishWidth, "fishWidth", "Fish width (share of length)", "", "Rendering", 0.1, 1, 0.4, Linear, "",                       \
-      "Drawn body width as a share of its length.")                                                                \
+    X(FishWidth, "fishWidth", "Fish width (share of length)", "", "Rendering", 0.1, 1, 0.4, Linear, "",            \
+      "Drawn body width as a share of its length at rest.")                                                        \
     X(ColorMode, "colorMode", "Colour by", "", "Rendering", 0, 2, 0, Linear, "speed|heading|palette",               \
       "speed: slow blue to fast white; heading: a hue per direction; palette: a fixed colour per fish.")           \
     X(Trails, "trails", "Trails", "", "Trails", 0, 1, 0, Linear, "off|on",                                         \
