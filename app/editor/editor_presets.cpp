@@ -379,6 +379,14 @@ void Editor::applyHistoryStep(const HistoryStep& step) {
         return;
     }
     if (step.routes) setRoutes(*step.routes);
+    // A step of routes alone leaves the parameters as they are, and a morph
+    // under way gliding (presetParams is then the target's, which setting
+    // would end the glide there at once).
+    if (step.params == presetParams()) {
+        emit historyChanged();
+        updateModified();
+        return;
+    }
     applyParamsFromHistory(step.params);
 }
 

@@ -376,6 +376,28 @@ TEST_CASE("a value typed during a morph is not overwritten by the glide before R
     CHECK(EditorFixture::waitFor([&] { return simValue(f, ParamId::MaxSpeed) == 99.0f; }));
 }
 
+TEST_CASE("undoing a route edit made during a morph takes back the route alone: the glide goes on") {
+    // It ended the morph and set every slider to the target at once.
+    EditorFixture f;
+    REQUIRE(f.editor->morphToPreset(presetRow(f, "Compact rush"), 60.0));
+    const float start = f.editor->params()->params().get(ParamId::MaxSpeed);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->params()->params().get(ParamId::MaxSpeed) != start; }, 5000));
+    editor::RouteListModel* routes = f.editor->routes();
+    const ModulationMatrix before = routes->matrix();
+    REQUIRE(routes->setField(0, "curve", "exp"));
+    REQUIRE(f.editor->undoText() == "Undo Audio route 1 curve");
+    f.editor->undo();
+    CHECK(routes->matrix() == before);
+    QTest::qWait(300);
+    CHECK(f.editor->host().stats().morphing);
+    const float target = loadPreset(shippedPreset("compact-rush")).scene.params.get(ParamId::MaxSpeed);
+    CHECK(simValue(f, ParamId::MaxSpeed) != target);
+    f.editor->redo();
+    CHECK(routes->matrix() != before);
+    QTest::qWait(300);
+    CHECK(f.editor->host().stats().morphing);
+}
+
 TEST_CASE("undoing a morph brings back the preset open before it, so that a save cannot write it over the target") {
     EditorFixture f;
     auto* params = f.editor->params();
