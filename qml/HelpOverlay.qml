@@ -12,8 +12,8 @@ Rectangle {
     readonly property var keys: [
         ["Space", qsTr("play / pause")],
         ["Right arrow or .", qsTr("one step (pauses)")],
-        ["R", qsTr("reset with a new seed")],
-        ["+ / -", qsTr("more / fewer fish (x1.5)")],
+        ["R", qsTr("reset with a new seed (clears the trails)")],
+        ["+ or = / -", qsTr("more / fewer fish (x1.5)")],
         ["1 … 6", qsTr("tools: school, predator, obstacle, attract, repel, vortex")],
         ["Tab", qsTr("select the next fish (by id); in the panel, the next control")],
         ["N", qsTr("neighbour lines (first 20 fish, or the selected one)")],
@@ -23,7 +23,7 @@ Rectangle {
         ["T", qsTr("stats panel")],
         ["W", qsTr("world follows the view / keeps the preset's size")],
         ["P", qsTr("side panel")],
-        ["Ctrl+Z / Ctrl+Shift+Z", qsTr("undo / redo an edit, a preset load or a morph")],
+        ["Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y", qsTr("undo / redo a parameter or route edit, a preset load or a morph")],
         ["Ctrl+S / Ctrl+Shift+S", qsTr("save preset / save as")],
         ["Ctrl+O", qsTr("open an audio file (Audio tab)")],
         ["M", qsTr("play / pause the audio file")],
@@ -32,7 +32,7 @@ Rectangle {
         ["F12 / Shift+F12", qsTr("save a still (PNG) at the view's size / twice it")],
         ["Ctrl+E", qsTr("export frames or a video")],
         ["F11", qsTr("fullscreen")],
-        ["Esc", qsTr("close this, leave fullscreen, deselect")],
+        ["Esc", qsTr("close the export dialog or this, leave fullscreen, deselect")],
         ["F1", qsTr("this help")]
     ]
     readonly property var mouse: [

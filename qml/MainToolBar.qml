@@ -54,7 +54,8 @@ C.ToolBar {
             from: 1
             to: Editor.maxFish
             value: Editor.fishCount
-            stepSize: Math.max(1, Math.pow(10, Math.floor(Math.log(Math.max(value, 1)) / Math.LN10)) / 2)
+            // Half the power of ten below the count (log10: log / LN10 gives 2.9999… at 1000).
+            stepSize: Math.max(1, Math.pow(10, Math.floor(Math.log10(Math.max(value, 1)))) / 2)
             onValueModified: Editor.fishCount = value
             width: 130
             C.ToolTip.visible: hovered

@@ -703,6 +703,20 @@ TEST_CASE("at the window's smallest size every tool bar button is inside the win
     CHECK(buttons >= 20);
 }
 
+TEST_CASE("the fish box's arrows step by half the power of ten below the count, 1000 included") {
+    // log(1000) / LN10 is 2.9999…: at 1000 the arrows stepped by 50.
+    EditorFixture f;
+    QQuickItem* box = f.find("fishCount");
+    REQUIRE(box);
+    for (const auto& pair : {std::pair{7, 1}, {100, 50}, {999, 50}, {1000, 500}, {10'000, 5000}}) {
+        const int count = pair.first;
+        INFO(count << " fish");
+        f.editor->setFishCount(count);
+        REQUIRE(EditorFixture::waitFor([&] { return box->property("value").toInt() == count; }));
+        CHECK(box->property("stepSize").toInt() == pair.second);
+    }
+}
+
 TEST_CASE("at the window's smallest size every line of the help can be scrolled into view") {
     EditorFixture f(cli::kDefaultPreset, 800, 500);
     QTest::keyClick(f.window, Qt::Key_F1);
