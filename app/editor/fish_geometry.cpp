@@ -77,52 +77,92 @@ ViewTransform ViewTransform::fit(float viewWidth, float viewHeight, float worldW
     return t;
 }
 
+namespace {
+// A fish is never drawn smaller than this many pixels, or it vanishes when zoomed out.
+constexpr float kMinPixels = 2.5f;
+
+// What every fish of a frame is drawn with.
+struct FishStyle {
+    explicit FishStyle(const FrameSnapshot& frame, const ViewTransform& view)
+        : baseLength(frame.params.get(ParamId::FishLength)),
+          stretch(frame.params.get(ParamId::SpeedStretch)),
+          width(frame.params.get(ParamId::FishWidth) * baseLength * view.scale),
+          mode(static_cast<int>(frame.params.get(ParamId::ColorMode))),
+          trails(frame.params.get(ParamId::Trails) >= 0.5f),
+          palette(static_cast<TrailPalette>(static_cast<int>(frame.params.get(ParamId::TrailPalette)))),
+          topSpeed(std::max(frame.params.get(ParamId::MaxSpeed) * (1.0f + frame.params.get(ParamId::Variation)), 1e-3f)) {}
+    float baseLength, stretch, width;
+    int mode;
+    // Trails: strokes of light, added to the canvas (alpha 0 under
+    // premultiplied blending adds the colour); the view's opacity sets how much.
+    bool trails;
+    TrailPalette palette;
+    float topSpeed;
+};
+
+// Fish i's triangle, drawn `dx`, `dy` world px from where it is.
+void writeFish(const FrameSnapshot& frame, const ViewTransform& view, const FishStyle& style, std::size_t i, float dx,
+               float dy, QSGGeometry::ColoredPoint2D* v) {
+    const float hx = frame.hx[i], hy = frame.hy[i];
+    const float len = std::max((style.baseLength + style.stretch * frame.speed[i]) * view.scale, kMinPixels);
+    const float halfW = 0.5f * std::max(style.width, kMinPixels * 0.5f);
+    const QPointF c = view.toView(frame.px[i] + dx, frame.py[i] + dy);
+    const float cx = static_cast<float>(c.x()), cy = static_cast<float>(c.y());
+    // Nose 60 % of the length ahead of the position, tail 40 % behind.
+    const float noseX = cx + hx * 0.6f * len, noseY = cy + hy * 0.6f * len;
+    const float tailX = cx - hx * 0.4f * len, tailY = cy - hy * 0.4f * len;
+    const float nx = -hy * halfW, ny = hx * halfW;
+
+    const float speedShare = frame.speed[i] / style.topSpeed;
+    Rgb col;
+    if (style.trails) {
+        col = style.palette == TrailPalette::Heading    ? headingColour(hx, hy)
+              : style.palette == TrailPalette::Age      ? kFreshStroke
+              : style.palette == TrailPalette::Gradient ? gradientColour(speedShare)
+                                                        : speedColour(speedShare);
+    } else {
+        col = style.mode == 1   ? headingColour(hx, hy)
+              : style.mode == 2 ? paletteColour(frame.id[i])
+                                : speedColour(speedShare);
+    }
+    if (frame.alarmed[i]) col = mix(col, kAlarmed, 0.7f);
+    const unsigned char r = byte(col.r), g = byte(col.g), b = byte(col.b), a = style.trails ? 0 : 255;
+    v[0].set(noseX, noseY, r, g, b, a);
+    v[1].set(tailX + nx, tailY + ny, r, g, b, a);
+    v[2].set(tailX - nx, tailY - ny, r, g, b, a);
+}
+}  // namespace
+
 void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, std::size_t first, std::size_t last,
                         QSGGeometry::ColoredPoint2D* out) {
-    const Params& p = frame.params;
-    const float baseLength = p.get(ParamId::FishLength);
-    const float stretch = p.get(ParamId::SpeedStretch);
-    const float width = p.get(ParamId::FishWidth) * baseLength * view.scale;
-    const int mode = static_cast<int>(p.get(ParamId::ColorMode));
-    // Trails: strokes of light, added to the canvas (alpha 0 under premultiplied
-    // blending adds the colour); the view's opacity sets how much.
-    const bool trails = p.get(ParamId::Trails) >= 0.5f;
-    const auto palette = static_cast<TrailPalette>(static_cast<int>(p.get(ParamId::TrailPalette)));
-    const unsigned char alpha = trails ? 0 : 255;
-    const float topSpeed = std::max(p.get(ParamId::MaxSpeed) * (1.0f + p.get(ParamId::Variation)), 1e-3f);
-    // A fish is never drawn smaller than this many pixels, or it vanishes when zoomed out.
-    constexpr float kMinPixels = 2.5f;
+    const FishStyle style(frame, view);
+    for (std::size_t i = first; i < last; ++i) writeFish(frame, view, style, i, 0, 0, out + (i - first) * kVerticesPerFish);
+}
 
-    for (std::size_t i = first; i < last; ++i) {
-        const float hx = frame.hx[i], hy = frame.hy[i];
-        const float len = std::max((baseLength + stretch * frame.speed[i]) * view.scale, kMinPixels);
-        const float halfW = 0.5f * std::max(width, kMinPixels * 0.5f);
-        const QPointF c = view.toView(frame.px[i], frame.py[i]);
-        const float cx = static_cast<float>(c.x()), cy = static_cast<float>(c.y());
-        // Nose 60 % of the length ahead of the position, tail 40 % behind.
-        const float noseX = cx + hx * 0.6f * len, noseY = cy + hy * 0.6f * len;
-        const float tailX = cx - hx * 0.4f * len, tailY = cy - hy * 0.4f * len;
-        const float nx = -hy * halfW, ny = hx * halfW;
-
-        const float speedShare = frame.speed[i] / topSpeed;
-        Rgb col;
-        if (trails) {
-            col = palette == TrailPalette::Heading    ? headingColour(hx, hy)
-                  : palette == TrailPalette::Age      ? kFreshStroke
-                  : palette == TrailPalette::Gradient ? gradientColour(speedShare)
-                                                      : speedColour(speedShare);
-        } else {
-            col = mode == 1   ? headingColour(hx, hy)
-                  : mode == 2 ? paletteColour(frame.id[i])
-                              : speedColour(speedShare);
-        }
-        if (frame.alarmed[i]) col = mix(col, kAlarmed, 0.7f);
-        const unsigned char r = byte(col.r), g = byte(col.g), b = byte(col.b);
-        QSGGeometry::ColoredPoint2D* v = out + (i - first) * kVerticesPerFish;
-        v[0].set(noseX, noseY, r, g, b, alpha);
-        v[1].set(tailX + nx, tailY + ny, r, g, b, alpha);
-        v[2].set(tailX - nx, tailY - ny, r, g, b, alpha);
+void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, std::vector<SeamCopy>& out) {
+    out.clear();
+    if (frame.params.boundaryMode() != BoundaryMode::Wrap) return;
+    const float w = frame.worldWidth, h = frame.worldHeight;
+    const float base = frame.params.get(ParamId::FishLength), stretch = frame.params.get(ParamId::SpeedStretch);
+    const float least = kMinPixels / std::max(view.scale, 1e-6f);
+    for (std::size_t i = 0; i < frame.count(); ++i) {
+        // The whole body's length reaches past an edge at most (nose 60 %, tail 40 %).
+        const float reach = std::max(base + stretch * frame.speed[i], least);
+        const float x = frame.px[i], y = frame.py[i];
+        const float dx = x < reach ? w : x > w - reach ? -w : 0.0f;
+        const float dy = y < reach ? h : y > h - reach ? -h : 0.0f;
+        const auto index = static_cast<std::uint32_t>(i);
+        if (dx != 0.0f) out.push_back({index, dx, 0.0f});
+        if (dy != 0.0f) out.push_back({index, 0.0f, dy});
+        if (dx != 0.0f && dy != 0.0f) out.push_back({index, dx, dy});
     }
+}
+
+void writeSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, const std::vector<SeamCopy>& copies,
+                     std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* out) {
+    const FishStyle style(frame, view);
+    for (std::size_t k = first; k < last; ++k)
+        writeFish(frame, view, style, copies[k].index, copies[k].dx, copies[k].dy, out + (k - first) * kVerticesPerFish);
 }
 
 }  // namespace mirofish::editor

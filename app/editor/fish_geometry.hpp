@@ -5,6 +5,8 @@
 // the canvas. Runs on the render thread from a FrameSnapshot.
 #include <QPointF>
 #include <QSGGeometry>
+#include <cstdint>
+#include <vector>
 
 #include "frame_snapshot.hpp"
 
@@ -27,5 +29,18 @@ inline constexpr int kVerticesPerFish = 3;
 // Writes kVerticesPerFish vertices for each fish in [first, last).
 void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, std::size_t first, std::size_t last,
                         QSGGeometry::ColoredPoint2D* out);
+
+// In a wrapping world a fish within a body's length of an edge shows on the
+// other side too, as the simulation has it there: fish `index` drawn again
+// `dx`, `dy` world px away (a world's width or height; near a corner, three
+// copies). The view clips what lies outside the world.
+struct SeamCopy {
+    std::uint32_t index;
+    float dx, dy;
+};
+void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, std::vector<SeamCopy>& out);
+// Writes kVerticesPerFish vertices for each copy in [first, last).
+void writeSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, const std::vector<SeamCopy>& copies,
+                     std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* out);
 
 }  // namespace mirofish::editor

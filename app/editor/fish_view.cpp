@@ -1,6 +1,7 @@
 #include "fish_view.hpp"
 
 #include <QQuickWindow>
+#include <QSGClipNode>
 #include <QSGGeometryNode>
 #include <QSGVertexColorMaterial>
 #include <algorithm>
@@ -88,14 +89,25 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
         delete old;
         return nullptr;
     }
-    // Two containers: the fish, then the overlays on top.
+    // The fish, clipped to the world (and the overshoot band kept in view):
+    // their own nodes and, in a wrapping world, the copies of those at an
+    // edge on the other side; then the overlays on top, unclipped (a
+    // neighbour across the seam lies outside the world).
     auto* root = old;
     if (!root) {
         root = new QSGNode;
-        root->appendChildNode(new QSGNode);
+        auto* clip = new QSGClipNode;
+        clip->setIsRectangular(true);
+        clip->setGeometry(new QSGGeometry(QSGGeometry::defaultAttributes_Point2D(), 4));
+        clip->setFlag(QSGNode::OwnsGeometry);
+        clip->appendChildNode(new QSGNode);
+        clip->appendChildNode(new QSGNode);
+        root->appendChildNode(clip);
         root->appendChildNode(new QSGNode);
     }
-    QSGNode* fishNodes = root->firstChild();
+    auto* clip = static_cast<QSGClipNode*>(root->firstChild());
+    QSGNode* fishNodes = clip->firstChild();
+    QSGNode* seamNodes = clip->lastChild();
     QSGNode* overlayNodes = root->lastChild();
 
     // The only reader of the triple buffer; the GUI thread is blocked while
@@ -114,9 +126,23 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
     transform_ = ViewTransform::fit(static_cast<float>(width()), static_cast<float>(height()), frame.worldWidth,
                                     frame.worldHeight, border);
 
+    // Past this, nothing of the school shows: in an export (no band) the
+    // letterbox stays water, and a fish at a seam is cut at the world's edge.
+    const QRectF shown(transform_.offsetX - border * transform_.scale, transform_.offsetY - border * transform_.scale,
+                       (frame.worldWidth + 2 * border) * transform_.scale, (frame.worldHeight + 2 * border) * transform_.scale);
+    if (clip->clipRect() != shown) {
+        QSGGeometry::updateRectGeometry(clip->geometry(), shown);
+        clip->setClipRect(shown);
+        clip->markDirty(QSGNode::DirtyGeometry);
+    }
     fillChunked(fishNodes, QSGGeometry::DrawTriangles, frame.count(), kVerticesPerFish,
                 [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
                     writeFishTriangles(frame, transform_, first, last, v);
+                });
+    findSeamCopies(frame, transform_, seamCopies_);
+    fillChunked(seamNodes, QSGGeometry::DrawTriangles, seamCopies_.size(), kVerticesPerFish,
+                [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
+                    writeSeamCopies(frame, transform_, seamCopies_, first, last, v);
                 });
     // With trails on, the guides would pile up on the canvas like the fish.
     if (!guides_ || frame.params.get(ParamId::Trails) >= 0.5f) lines_.clear();

@@ -91,6 +91,7 @@ private:
     // the mouse handlers on the GUI thread.
     ViewTransform transform_;
     LineList lines_;  // reused: no allocation per frame once warm
+    std::vector<SeamCopy> seamCopies_;  // likewise (render thread)
     bool guides_ = true;
     bool showOvershoot_ = true;
     TrailFrame trail_;

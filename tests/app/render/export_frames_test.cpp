@@ -1,11 +1,13 @@
 // Offscreen export to PNG: deterministic frames, exactly 1/fps per frame,
 // and trails that pile up and settle.
 #include <QImage>
+#include <algorithm>
 #include <cstdio>
 #include <fcntl.h>
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
+#include "editor/fish_geometry.hpp"
 #include "editor/frame_capture.hpp"
 #include "editor/trail_frame.hpp"
 #include "render/png_file.hpp"
@@ -204,6 +206,54 @@ TEST_CASE("a portrait export fills the frame when the world takes its shape, els
     INFO("lit share of the top sixth: fitted " << fittedTop << ", letterboxed " << boxedTop);
     CHECK(fittedTop > 0.01);
     CHECK(boxedTop == 0.0);
+
+    // Long fish at the wrapping world's edges: nothing of them in the letterbox.
+    auto longFish = boxed;
+    longFish.output = dir / "long";
+    longFish.preset.scene.params.set(ParamId::FishLength, 80.0f);
+    longFish.preset.scene.fishCount = 2000;
+    runExport(longFish);
+    const QImage frame(QString::fromStdString(framePath(dir / "long", 0).string()));
+    const int bar = (frame.height() - frame.width() * 720 / 1280) / 2;
+    INFO("letterbox bars of " << bar << " px");
+    CHECK(litShare(frame.copy(0, 0, frame.width(), bar - 1)) == 0.0);
+    CHECK(litShare(frame.copy(0, frame.height() - bar + 1, frame.width(), bar - 1)) == 0.0);
+    CHECK(litShare(frame.copy(0, bar + 1, frame.width(), frame.height() - 2 * bar - 2)) > 0.05);
+}
+
+TEST_CASE("in a wrapping world a fish at an edge is drawn on the other side too, at a corner on all three", "[render]") {
+    editor::FrameSnapshot frame;
+    frame.worldWidth = 1000;
+    frame.worldHeight = 500;
+    frame.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    frame.params.set(ParamId::FishLength, 10.0f);
+    frame.params.set(ParamId::SpeedStretch, 0.0f);
+    const auto fish = [&](float x, float y) {
+        frame.px.push_back(x), frame.py.push_back(y), frame.hx.push_back(1), frame.hy.push_back(0);
+        frame.speed.push_back(100), frame.id.push_back(static_cast<std::uint32_t>(frame.id.size()));
+        frame.alarmed.push_back(0);
+    };
+    fish(500, 250);  // far from every edge
+    fish(995, 250);  // its nose past the right edge
+    fish(500, 3);    // at the top
+    fish(2, 498);    // at the bottom left corner
+    editor::ViewTransform view;
+    std::vector<editor::SeamCopy> copies;
+    editor::findSeamCopies(frame, view, copies);
+    const auto has = [&](std::uint32_t i, float dx, float dy) {
+        return std::any_of(copies.begin(), copies.end(),
+                           [&](const editor::SeamCopy& c) { return c.index == i && c.dx == dx && c.dy == dy; });
+    };
+    CHECK(copies.size() == 5);
+    CHECK(has(1, -1000, 0));
+    CHECK(has(2, 0, 500));
+    CHECK(has(3, 1000, 0));
+    CHECK(has(3, 0, -500));
+    CHECK(has(3, 1000, -500));
+    // Walls keep every fish inside: nothing to draw twice.
+    frame.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Soft));
+    editor::findSeamCopies(frame, view, copies);
+    CHECK(copies.empty());
 }
 
 TEST_CASE("fish within a predator's reach are drawn alarmed, also when an alarm outlasts it by 0 s", "[render]") {
