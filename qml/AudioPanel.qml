@@ -45,7 +45,7 @@ ScrollView {
                 text: qsTr("Open file…")
                 onClicked: fileDialog.open()
                 ToolTip.visible: hovered
-                ToolTip.text: qsTr("wav, flac, mp3, ogg (Ctrl+O)")
+                ToolTip.text: qsTr("wav, flac, mp3, ogg, opus, m4a, aiff… or a video's sound (Ctrl+O)")
             }
             ComboBox {
                 id: inputBox

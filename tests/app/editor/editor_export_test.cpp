@@ -18,6 +18,16 @@ QObject* exporterOf(const EditorFixture& f) {
     return f.engine->rootObjects().front()->findChild<QObject*>("exporter");
 }
 
+// Starts a PNG export of the window's school into `folder`, as the dialog does.
+editor::ExportController* startPngExport(const EditorFixture& f, const std::filesystem::path& folder, int width,
+                                         int height, int frames, double warmup = 0) {
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    REQUIRE(exporter->start({{"width", width}, {"height", height}, {"fps", 30}, {"frames", frames}, {"warmup", warmup},
+                             {"output", QString::fromStdString(folder.string())}}));
+    return exporter;
+}
+
 // Opens the dialog with Ctrl+E and sets it to `frames` frames of 320x180 into `output`.
 QObject* openExportDialog(EditorFixture& f, int frames, const std::filesystem::path& output, int format = 0) {
     QTest::keyClick(f.window, Qt::Key_E, Qt::ControlModifier);
@@ -148,11 +158,8 @@ TEST_CASE("cancelling an MP4 export from the dialog leaves no video", "[export]"
 TEST_CASE("a PNG export cancelled says as many frames as its folder keeps", "[export]") {
     EditorFixture f;
     TempDir out;
-    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
-    REQUIRE(exporter);
     // Large frames: the writers fall behind, and frames wait in their queue when Cancel comes.
-    REQUIRE(exporter->start({{"width", 3840}, {"height", 2160}, {"fps", 30}, {"frames", 300}, {"warmup", 0},
-                             {"output", QString::fromStdString((out / "frames").string())}}));
+    editor::ExportController* exporter = startPngExport(f, out / "frames", 3840, 2160, 300);
     REQUIRE(EditorFixture::waitFor([&] { return exporter->framesDone() >= 8; }, 60'000));
     exporter->cancel();
     std::size_t onDisk = 0;
@@ -169,10 +176,7 @@ TEST_CASE("a PNG export cancelled in its warm-up says nothing was written, not t
           "[export]") {
     EditorFixture f;
     TempDir out;
-    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
-    REQUIRE(exporter);
-    REQUIRE(exporter->start({{"width", 160}, {"height", 96}, {"fps", 30}, {"frames", 3}, {"warmup", 600},
-                             {"output", QString::fromStdString((out / "frames").string())}}));
+    editor::ExportController* exporter = startPngExport(f, out / "frames", 160, 96, 3, 600);
     REQUIRE(EditorFixture::waitFor([&] { return exporter->warmingUp(); }, 10'000));
     exporter->cancel();
     INFO(exporter->status().toStdString());
@@ -185,10 +189,7 @@ TEST_CASE("closing the window during an export asks first: Keep exporting carrie
     // The export goes with the window; its dialog may have been closed long before.
     EditorFixture f;
     TempDir out;
-    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
-    REQUIRE(exporter);
-    REQUIRE(exporter->start({{"width", 160}, {"height", 96}, {"fps", 30}, {"frames", 100'000}, {"warmup", 0},
-                             {"output", QString::fromStdString((out / "frames").string())}}));
+    editor::ExportController* exporter = startPngExport(f, out / "frames", 160, 96, 100'000);
     REQUIRE(EditorFixture::waitFor([&] { return exporter->framesDone() >= 2; }, 20'000));
     QObject* confirm = f.engine->rootObjects().front()->findChild<QObject*>("confirmStopExport");
     REQUIRE(confirm);
@@ -229,10 +230,7 @@ TEST_CASE("closing the window during an export asks first: Keep exporting carrie
 TEST_CASE("the question on closing during an export goes away when the export ends meanwhile", "[export]") {
     EditorFixture f;
     TempDir out;
-    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
-    REQUIRE(exporter);
-    REQUIRE(exporter->start({{"width", 160}, {"height", 96}, {"fps", 30}, {"frames", 100'000}, {"warmup", 0},
-                             {"output", QString::fromStdString((out / "frames").string())}}));
+    editor::ExportController* exporter = startPngExport(f, out / "frames", 160, 96, 100'000);
     QObject* confirm = f.engine->rootObjects().front()->findChild<QObject*>("confirmStopExport");
     REQUIRE(confirm);
     CHECK_FALSE(f.window->close());
@@ -626,10 +624,7 @@ TEST_CASE("an export at settings that take seconds a step keeps the window answe
     f.editor->setFishCount(70'000);
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().fishCount == 70'000; }, 10'000));
     TempDir out;
-    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
-    REQUIRE(exporter);
-    REQUIRE(exporter->start({{"width", 320}, {"height", 180}, {"fps", 30}, {"frames", 3}, {"warmup", 0},
-                             {"output", QString::fromStdString((out / "frames").string())}}));
+    editor::ExportController* exporter = startPngExport(f, out / "frames", 320, 180, 3);
     // The event loop turns while the first frame is simulated.
     QElapsedTimer turn;
     turn.start();
