@@ -70,6 +70,8 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     params_.setAll(initial.scene.params);
     // What the simulation starts with, until its first report.
     lastStats_.seed = initial.scene.seed;
+    lastStats_.worldWidth = initial.scene.width;
+    lastStats_.worldHeight = initial.scene.height;
     lastStats_.fishCount = static_cast<std::uint32_t>(fishCount_);
     lastStats_.predators = lastStats_.predatorsAsSet = initial.scene.predators;
     lastStats_.obstacles = initial.scene.obstacles;
@@ -191,7 +193,16 @@ void Editor::setWorldFollowsView(bool follow) {
     host_->post([world](SimHost::Context& c) {
         c.sim.setWorldSize(static_cast<float>(world.width()), static_cast<float>(world.height()));
     });
+    lastStats_.worldWidth = static_cast<float>(world.width());
+    lastStats_.worldHeight = static_cast<float>(world.height());
     emit worldFollowsViewChanged();
+    updateModified();
+}
+
+void Editor::setPresetAsSaved(const Preset& saved) {
+    loaded_ = saved;
+    emit presetChanged();
+    updateModified();
 }
 
 void Editor::setViewSize(QSizeF size) {

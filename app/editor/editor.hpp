@@ -90,6 +90,9 @@ public:
            std::vector<std::filesystem::path> presetDirs, std::filesystem::path userDir, bool startPaused = false,
            QObject* parent = nullptr);
     ~Editor() override;
+    // The preset as its file holds it, where the school was opened with
+    // changes to it (edit --fish, --world): they show as not saved.
+    void setPresetAsSaved(const Preset& saved);
 
     SimHost& host() { return *host_; }
     ParamListModel* params() { return &params_; }

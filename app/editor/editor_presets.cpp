@@ -89,8 +89,10 @@ void Editor::updateModified() {
     // smaller world moved with the view, not by an edit.
     const bool predatorsEdited = worldFollowsView_ ? s.predatorsAsSet.size() != a.predators.size()
                                                    : !samePredators(s.predatorsAsSet, a.predators);
+    // The world counts where it is the preset's own (not following the view).
+    const bool worldChanged = !worldFollowsView_ && (s.worldWidth != a.width || s.worldHeight != a.height);
     const bool modified = !(presetParams() == a.params) || presetFishCount() != a.fishCount ||
-                          s.seed != a.seed || predatorsEdited ||
+                          s.seed != a.seed || predatorsEdited || worldChanged ||
                           !sameObstacles(s.obstacles, a.obstacles) || !sameFields(s.fields, a.fields) ||
                           !(routes_.matrix() == presetAudioRoutes(loaded_));
     if (modified == modified_) return;
@@ -129,6 +131,8 @@ void Editor::run(const Preset& running, const Preset& loaded) {
     loaded_ = loaded;
     // Until the simulation thread reports, assume it matches what was sent.
     lastStats_.seed = scene.seed;
+    lastStats_.worldWidth = static_cast<float>(world.width());
+    lastStats_.worldHeight = static_cast<float>(world.height());
     lastStats_.predators = lastStats_.predatorsAsSet = scene.predators;
     lastStats_.obstacles = scene.obstacles;
     lastStats_.fields = scene.fields;
@@ -321,6 +325,7 @@ bool Editor::morphToPreset(int row, double seconds) {
         loaded_ = arrived;
         loadedIsUser_ = e->user;
         loadedFile_ = e->file;
+        if (ownWorld) lastStats_.worldWidth = scene.width, lastStats_.worldHeight = scene.height;
         emit presetChanged();
         emit fishCountChanged();
         emit historyChanged();

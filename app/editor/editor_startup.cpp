@@ -32,9 +32,9 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         "mirofish [edit] [--preset NAME|FILE] [--fish N] [--size WxH] [--fullscreen] [--overlays LIST] [--audio FILE]",
         "Opens the editor window with a preset (default: " + std::string(cli::kDefaultPreset) + ").",
         {{"preset", "NAME|FILE", "preset id or JSON file to open"},
-         {"fish", "N", "fish count (1 to 200000), overriding the preset's"},
+         {"fish", "N", "fish count (1 to 200000), overriding the preset's (a change to it, not saved)"},
          {"size", "WxH", "window size in pixels (default 1280x720)"},
-         {"world", "WxH", "world size in px, overriding the preset's (keep the density when adding fish)"},
+         {"world", "WxH", "world size in px, overriding the preset's (a change to it, not saved; keep the density when adding fish)"},
          {"paused", "", "start paused"},
          {"fullscreen", "", "start in fullscreen"},
          {"overlays", "LIST", "comma-separated: neighbours,forces,vision,grid,stats,help"},
@@ -155,6 +155,7 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
             file.clear();
         }
     }
+    const Preset asSaved = preset;
     if (startup.fish) preset.scene.fishCount = *startup.fish;
     if (startup.world) std::tie(preset.scene.width, preset.scene.height) = *startup.world;
 
@@ -162,6 +163,8 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     // steps, a different number each run.
     Editor editor(preset, file, false, dirs, cli::userPresetDirectory(), startup.paused);
     Editor::setInstance(&editor);
+    // --fish and --world change the preset opened; a save writes them.
+    if (startup.fish || startup.world) editor.setPresetAsSaved(asSaved);
     if (!startupError.isEmpty()) editor.showErrorAbove(startupError);
     for (const std::string& o : startup.overlays) {
         if (o == "neighbours") editor.setShowNeighbours(true);

@@ -376,6 +376,27 @@ TEST_CASE("a value typed during a morph is not overwritten by the glide before R
     CHECK(EditorFixture::waitFor([&] { return simValue(f, ParamId::MaxSpeed) == 99.0f; }));
 }
 
+TEST_CASE("a school opened with another world or fish count than its preset's shows as a change, which a save writes") {
+    // edit --world and --fish: they were taken as the preset itself, so a
+    // save wrote them into it with nothing marked.
+    TempDir userDir;
+    const Preset file = loadPreset(shippedPreset("gentle-cruise"));
+    Preset opened = file;
+    opened.scene.width = 900.0f;
+    opened.scene.height = 600.0f;
+    editor::Editor e(opened, shippedPreset("gentle-cruise"), false, cli::presetDirectories(), userDir.path(), true);
+    e.setPresetAsSaved(file);
+    CHECK(e.modified());
+    REQUIRE(EditorFixture::waitFor([&] { return e.host().stats().worldWidth == 900.0f; }));
+    QTest::qWait(400);  // refreshes of the stats
+    CHECK(e.modified());
+    REQUIRE(e.savePresetAs("Smaller"));
+    CHECK_FALSE(e.modified());
+    const Preset saved = loadPreset(userDir / "smaller.json");
+    CHECK(saved.scene.width == 900.0f);
+    CHECK(saved.scene.height == 600.0f);
+}
+
 TEST_CASE("undoing a route edit made during a morph takes back the route alone: the glide goes on") {
     // It ended the morph and set every slider to the target at once.
     EditorFixture f;
