@@ -11,6 +11,7 @@
 #include "io/snapshot.hpp"
 #include "io/state_hash.hpp"
 #include "params/number_text.hpp"
+#include "render/stop_signals.hpp"
 #include "sched/thread_pool.hpp"
 #include "sim/metrics.hpp"
 
@@ -119,8 +120,12 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             return j;
         };
 
+        // Ctrl+C, a kill or a closed terminal stops the run between two steps
+        // (not inside the state's save): its last line and state are those
+        // of the step reached.
+        const render::StopSignals stopSignals;
         const std::uint64_t last = sim.stepIndex() + static_cast<std::uint64_t>(steps);
-        while (sim.stepIndex() < last) {
+        while (sim.stepIndex() < last && !render::StopSignals::received()) {
             if (audio) sim.setParams(audio->paramsAt(sim.stepIndex()));
             sim.step();
             if (sim.stepIndex() % static_cast<std::uint64_t>(every) == 0 && sim.stepIndex() != last) {
@@ -134,13 +139,19 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         final["state_hash"] = toHex(stateHash(sim));
         out << final.dump() << "\n";
         // Checked before the run: failing now, the output could not be written (a full disk).
-        if (const auto state = args.value("save-state")) {
+        const auto state = args.value("save-state");
+        if (state) {
             try {
                 saveSnapshot(sim, *state);
             } catch (const SnapshotError& e) {
                 err << "mirofish simulate: " << e.what() << "\n";
                 return kExitFailed;
             }
+        }
+        if (const int signal = render::StopSignals::received()) {
+            err << "mirofish simulate: stopped by a signal at step " << sim.stepIndex() << " of " << last
+                << (state ? "; the state at that step is in " + *state : std::string()) << "\n";
+            return render::exitCodeFor(signal);
         }
         return kExitOk;
     });

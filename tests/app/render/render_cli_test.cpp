@@ -254,6 +254,25 @@ TEST_CASE("a render started with nohup, inside Xvfb or not, goes on when the ter
     }
 }
 
+TEST_CASE("Ctrl+C stops simulate between two steps: the last line and the state saved are the step reached",
+          "[render][cli]") {
+    // Killed outright, a long run kept nothing, and a kill during the save left FILE.tmp-PID.
+    TempDir dir;
+    const Shell r = shell("d='" + dir.path().string() + "'; " + kMirofish +
+                          " simulate --fish 2000 --steps 100000000 --metrics-every 1000000 --threads 1 --save-state "
+                          "$d/run.state >$d/out 2>$d/err & pid=$!; sleep 2; kill -INT $pid; wait $pid; "
+                          "echo \"rc=$?\"; cat $d/err; tail -1 $d/out; ls $d");
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("rc=130"));
+    CHECK_THAT(r.output, Catch::Contains("stopped by a signal at step ") && Catch::Contains(" of 100000000; the state at that step is in "));
+    CHECK_THAT(r.output, Catch::Contains("\"state_hash\""));
+    CHECK_THAT(r.output, !Catch::Contains(".tmp-"));
+    // The state saved is the step reached, and loads.
+    const Shell resumed = shell(kMirofish + " simulate --load-state '" + (dir / "run.state").string() + "' --steps 0");
+    INFO(resumed.output);
+    CHECK(resumed.code == 0);
+}
+
 TEST_CASE("Ctrl+C stops a render inside Xvfb and exits 130", "[render][cli]") {
     requireStoppedCleanly("env -u DISPLAY setsid " + kMirofish, "-INT -$pid", 130);
 }
