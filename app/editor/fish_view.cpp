@@ -102,12 +102,14 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
         clip->setFlag(QSGNode::OwnsGeometry);
         clip->appendChildNode(new QSGNode);
         clip->appendChildNode(new QSGNode);
+        clip->appendChildNode(new QSGNode);
         root->appendChildNode(clip);
         root->appendChildNode(new QSGNode);
     }
     auto* clip = static_cast<QSGClipNode*>(root->firstChild());
     QSGNode* fishNodes = clip->firstChild();
-    QSGNode* seamNodes = clip->lastChild();
+    QSGNode* seamNodes = fishNodes->nextSibling();
+    QSGNode* wrappedObjectNodes = clip->lastChild();  // a wrapping world's objects, with their copies at the seam
     QSGNode* overlayNodes = root->lastChild();
 
     // The only reader of the triple buffer; the GUI thread is blocked while
@@ -145,13 +147,19 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
                     writeSeamCopies(frame, transform_, seamCopies_, first, last, v);
                 });
     // With trails on, the guides would pile up on the canvas like the fish.
-    if (!guides_ || frame.params.get(ParamId::Trails) >= 0.5f) lines_.clear();
-    else buildOverlayLines(frame, transform_, lines_);
-    const auto& lines = lines_.vertices();
-    fillChunked(overlayNodes, QSGGeometry::DrawLines, lines.size() / 2, 2,
-                [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
-                    std::copy(lines.begin() + 2 * first, lines.begin() + 2 * last, v);
-                });
+    if (!guides_ || frame.params.get(ParamId::Trails) >= 0.5f) {
+        lines_.clear();
+        wrappedLines_.clear();
+    } else {
+        buildOverlayLines(frame, transform_, lines_, wrappedLines_);
+    }
+    for (const auto& [nodes, list] : {std::pair{overlayNodes, &lines_}, std::pair{wrappedObjectNodes, &wrappedLines_}}) {
+        const auto& lines = list->vertices();
+        fillChunked(nodes, QSGGeometry::DrawLines, lines.size() / 2, 2,
+                    [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
+                        std::copy(lines.begin() + 2 * first, lines.begin() + 2 * last, v);
+                    });
+    }
     if (editor_) editor_->countFrame();
     return root;
 }

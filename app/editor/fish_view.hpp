@@ -90,7 +90,7 @@ private:
     // Written in updatePaintNode (the GUI thread is blocked then), read by
     // the mouse handlers on the GUI thread.
     ViewTransform transform_;
-    LineList lines_;  // reused: no allocation per frame once warm
+    LineList lines_, wrappedLines_;  // reused: no allocation per frame once warm
     std::vector<SeamCopy> seamCopies_;  // likewise (render thread)
     bool guides_ = true;
     bool showOvershoot_ = true;

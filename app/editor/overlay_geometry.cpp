@@ -80,7 +80,7 @@ void LineList::arrow(QPointF from, QPointF to, LineColour c) {
     line(to, to - u * head - n * head * 0.5, c);
 }
 
-void buildOverlayLines(const FrameSnapshot& frame, const ViewTransform& view, LineList& out) {
+void buildOverlayLines(const FrameSnapshot& frame, const ViewTransform& view, LineList& out, LineList& wrapped) {
     out.clear();
     const float w = frame.worldWidth, h = frame.worldHeight;
     auto at = [&](Vec2 p) { return view.toView(p[0], p[1]); };
@@ -104,25 +104,41 @@ void buildOverlayLines(const FrameSnapshot& frame, const ViewTransform& view, Li
         out.line(d, a, kMargin);
     }
 
-    for (const Obstacle& o : frame.obstacles) out.circle(at(o.centre), px(o.radius), kObstacle);
+    // Obstacles, fields and predators act across a wrapping world's seam: there
+    // each is drawn again on the other side where its reach crosses an edge,
+    // into `wrapped`, which the view clips to the world.
+    const bool wrap = frame.params.boundaryMode() == BoundaryMode::Wrap;
+    LineList& objects = wrap ? wrapped : out;
+    wrapped.clear();
+    const auto drawAround = [&](Vec2 centre, float reach, const auto& draw) {
+        const float xs[3] = {0.0f, centre[0] - reach < 0 ? w : 0.0f, centre[0] + reach > w ? -w : 0.0f};
+        const float ys[3] = {0.0f, centre[1] - reach < 0 ? h : 0.0f, centre[1] + reach > h ? -h : 0.0f};
+        for (int i = 0; i < (wrap ? 3 : 1); ++i)
+            for (int j = 0; j < (wrap ? 3 : 1); ++j)
+                if ((i == 0 || xs[i] != 0.0f) && (j == 0 || ys[j] != 0.0f)) draw(at(centre + Vec2{{xs[i], ys[j]}}));
+    };
+    for (const Obstacle& o : frame.obstacles)
+        drawAround(o.centre, o.radius, [&](QPointF centre) { objects.circle(centre, px(o.radius), kObstacle); });
     for (const ForceField& f : frame.fields) {
         const LineColour c = f.kind == FieldKind::Attract ? kAttract : f.kind == FieldKind::Repel ? kRepel : kVortex;
-        const QPointF centre = at(f.position);
-        out.circle(centre, px(f.radius), c);
-        out.line(centre - QPointF(5, 0), centre + QPointF(5, 0), c);
-        out.line(centre - QPointF(0, 5), centre + QPointF(0, 5), c);
+        drawAround(f.position, f.radius, [&](QPointF centre) {
+            objects.circle(centre, px(f.radius), c);
+            objects.line(centre - QPointF(5, 0), centre + QPointF(5, 0), c);
+            objects.line(centre - QPointF(0, 5), centre + QPointF(0, 5), c);
+        });
     }
     const float predatorRange = frame.params.get(ParamId::PredatorRadius);
     for (const Predator& p : frame.predators) {
-        const QPointF centre = at(p.position);
         const float speed = length(p.velocity);
         const Vec2 dir = speed > 1e-3f ? p.velocity * (1.0f / speed) : Vec2{{1.0f, 0.0f}};
         const QPointF u(dir[0], dir[1]), n(-dir[1], dir[0]);
-        const QPointF nose = centre + u * 14.0, tailL = centre - u * 8.0 + n * 7.0, tailR = centre - u * 8.0 - n * 7.0;
-        out.line(nose, tailL, kPredator);
-        out.line(tailL, tailR, kPredator);
-        out.line(tailR, nose, kPredator);
-        out.circle(centre, px(predatorRange), kPredatorRange);
+        drawAround(p.position, predatorRange, [&](QPointF centre) {
+            const QPointF nose = centre + u * 14.0, tailL = centre - u * 8.0 + n * 7.0, tailR = centre - u * 8.0 - n * 7.0;
+            objects.line(nose, tailL, kPredator);
+            objects.line(tailL, tailR, kPredator);
+            objects.line(tailR, nose, kPredator);
+            objects.circle(centre, px(predatorRange), kPredatorRange);
+        });
     }
     if (frame.leader) {
         const Leader& l = *frame.leader;

@@ -29,6 +29,9 @@ private:
     std::vector<QSGGeometry::ColoredPoint2D> vertices_;
 };
 
-void buildOverlayLines(const FrameSnapshot& frame, const ViewTransform& view, LineList& out);
+// In a wrapping world the obstacles, fields and predators go into `wrapped`
+// instead, each also where its reach crosses the seam (to be clipped to the
+// world); elsewhere `wrapped` stays empty.
+void buildOverlayLines(const FrameSnapshot& frame, const ViewTransform& view, LineList& out, LineList& wrapped);
 
 }  // namespace mirofish::editor

@@ -9,6 +9,7 @@
 
 #include "editor/fish_geometry.hpp"
 #include "editor/frame_capture.hpp"
+#include "editor/overlay_geometry.hpp"
 #include "editor/trail_frame.hpp"
 #include "render/png_file.hpp"
 #include "render_fixture.hpp"
@@ -254,6 +255,33 @@ TEST_CASE("in a wrapping world a fish at an edge is drawn on the other side too,
     frame.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Soft));
     editor::findSeamCopies(frame, view, copies);
     CHECK(copies.empty());
+}
+
+TEST_CASE("in a wrapping world an obstacle across the seam is drawn on the other side too; with walls, once", "[render]") {
+    // It pushes fish on both sides: drawn once, fish swerved round empty water.
+    editor::FrameSnapshot frame;
+    frame.worldWidth = 1000;
+    frame.worldHeight = 500;
+    frame.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    frame.obstacles = {Obstacle{Vec2{{20, 250}}, 60}, Obstacle{Vec2{{500, 250}}, 60}};
+    const editor::ViewTransform view;  // world px = view px
+    editor::LineList out, wrapped;
+    editor::buildOverlayLines(frame, view, out, wrapped);
+    // Vertices between x0 and x1 at the rocks' height (not the world's edges, at y 0 and 500).
+    const auto reaches = [](const editor::LineList& list, double x0, double x1) {
+        return std::count_if(list.vertices().begin(), list.vertices().end(), [&](const QSGGeometry::ColoredPoint2D& v) {
+            return v.x >= x0 && v.x <= x1 && v.y > 150 && v.y < 350;
+        });
+    };
+    CHECK(reaches(wrapped, 940, 1000) > 0);  // the copy of the rock at x 20, from x 960 on
+    CHECK(reaches(wrapped, 440, 560) > 0);   // the rock in the middle, once
+    CHECK(reaches(wrapped, 1000, 1100) > 0);  // the copy's far side, which the view clips
+    CHECK(reaches(out, 400, 600) == 0);      // objects are all in the clipped list
+    frame.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Bounce));
+    editor::buildOverlayLines(frame, view, out, wrapped);
+    CHECK(wrapped.vertices().empty());
+    CHECK(reaches(out, 940, 1100) == 0);  // no copy
+    CHECK(reaches(out, 440, 560) > 0);
 }
 
 TEST_CASE("fish within a predator's reach are drawn alarmed, also when an alarm outlasts it by 0 s", "[render]") {
