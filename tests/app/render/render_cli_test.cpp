@@ -267,7 +267,7 @@ TEST_CASE("Ctrl+C stops simulate between two steps: the last line and the state 
     CHECK_THAT(r.output, Catch::Contains("stopped by a signal at step ") && Catch::Contains(" of 100000000; the state at that step is in "));
     CHECK_THAT(r.output, Catch::Contains("\"state_hash\""));
     CHECK_THAT(r.output, !Catch::Contains(".tmp-"));
-    // The state saved is the step reached, and loads.
+    // The state saved at the stop loads.
     const Shell resumed = shell(kMirofish + " simulate --load-state '" + (dir / "run.state").string() + "' --steps 0");
     INFO(resumed.output);
     CHECK(resumed.code == 0);
