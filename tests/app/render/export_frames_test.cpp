@@ -257,7 +257,7 @@ TEST_CASE("in a wrapping world a fish at an edge is drawn on the other side too,
     CHECK(copies.empty());
 }
 
-TEST_CASE("in a wrapping world an obstacle across the seam is drawn on the other side too; with walls, once", "[render]") {
+TEST_CASE("in a wrapping world an obstacle across the seam is drawn on the other side too, and with walls once only", "[render]") {
     // It pushes fish on both sides: drawn once, fish swerved round empty water.
     editor::FrameSnapshot frame;
     frame.worldWidth = 1000;
