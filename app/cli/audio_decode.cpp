@@ -5,6 +5,7 @@
 #include <cmath>
 #include <charconv>
 #include <cstring>
+#include <fcntl.h>
 #include <csignal>
 #include <poll.h>
 #include <spawn.h>
@@ -38,7 +39,11 @@ constexpr int kCancelled = -2;
 ProcessResult run(const std::vector<std::string>& args, const std::function<bool(const ProcessResult&)>& onData) {
     ProcessResult r;
     int outPipe[2], errPipe[2];
-    if (pipe(outPipe) != 0 || pipe(errPipe) != 0) {
+    // Close-on-exec: a program another thread starts meanwhile (the export's
+    // video ffmpeg) must not inherit their write ends, or this one's output
+    // never ends (seen: the audio check waited on the video ffmpeg, which
+    // waited for frames). posix_spawn's dup2 onto 1 and 2 keeps those open.
+    if (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0) {
         r.err = std::strerror(errno);
         return r;
     }
@@ -46,8 +51,6 @@ ProcessResult run(const std::vector<std::string>& args, const std::function<bool
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], STDERR_FILENO);
-    posix_spawn_file_actions_addclose(&actions, outPipe[0]);
-    posix_spawn_file_actions_addclose(&actions, errPipe[0]);
     std::vector<char*> argv;
     for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);

@@ -6,10 +6,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <numbers>
+#include <chrono>
+#include <thread>
 
 #include "cli/audio_decode.hpp"
 #include "cli/audio_track.hpp"
 #include "support/cli_run.hpp"
+#include "support/shell.hpp"
 #include "support/sim_fixtures.hpp"
 
 using namespace mirofish;
@@ -129,6 +132,31 @@ TEST_CASE("a video without sound or a picture says it holds no audio stream, not
         CHECK_THROWS_WITH(cli::decodeAudioFile(dir / name),
                           Catch::Equals((dir / name).string() + ": the file holds no audio stream"));
     }
+}
+
+TEST_CASE("a program started while ffmpeg decodes does not inherit the decode's pipes", "[audio]") {
+    // The export's video ffmpeg, started meanwhile, held the audio check's
+    // pipe open: the check waited for its end, and the video for frames.
+    TempDir dir;
+    writeWav(dir / "tone.wav", fixture());
+    writeProgram(dir / "slow-ffmpeg", "#!/bin/sh\nsleep 2\nexit 1\n");
+    writeText(dir / "song.mp3", "decoded by the slow program");
+    const auto openFds = [] {
+        const Shell listing = shell("ls /proc/self/fd | wc -l");
+        return std::stoi(listing.output);
+    };
+    const int before = openFds();
+    std::thread decoding([&] {
+        try {
+            cli::decodeAudioFile(dir / "song.mp3", cli::kAnalysisSampleRate, {}, cli::kLongestAudioSeconds,
+                                 (dir / "slow-ffmpeg").string());
+        } catch (const std::exception&) {
+        }
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));  // the slow program is running
+    const int during = openFds();
+    decoding.join();
+    CHECK(during == before);
 }
 
 TEST_CASE("a damaged WAV gives the WAV reader's reason, and one of another kind without ffmpeg says to install it",
