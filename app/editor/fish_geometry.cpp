@@ -148,13 +148,9 @@ void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, std::
     for (std::size_t i = 0; i < frame.count(); ++i) {
         // The whole body's length reaches past an edge at most (nose 60 %, tail 40 %).
         const float reach = std::max(base + stretch * frame.speed[i], least);
-        const float x = frame.px[i], y = frame.py[i];
-        const float dx = x < reach ? w : x > w - reach ? -w : 0.0f;
-        const float dy = y < reach ? h : y > h - reach ? -h : 0.0f;
-        const auto index = static_cast<std::uint32_t>(i);
-        if (dx != 0.0f) out.push_back({index, dx, 0.0f});
-        if (dy != 0.0f) out.push_back({index, 0.0f, dy});
-        if (dx != 0.0f && dy != 0.0f) out.push_back({index, dx, dy});
+        forEachWrappedPlace(Vec2{{frame.px[i], frame.py[i]}}, reach, w, h, [&](float dx, float dy) {
+            if (dx != 0.0f || dy != 0.0f) out.push_back({static_cast<std::uint32_t>(i), dx, dy});
+        });
     }
 }
 

@@ -5,7 +5,9 @@
 // the canvas. Runs on the render thread from a FrameSnapshot.
 #include <QPointF>
 #include <QSGGeometry>
+#include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "frame_snapshot.hpp"
@@ -29,6 +31,24 @@ inline constexpr int kVerticesPerFish = 3;
 // Writes kVerticesPerFish vertices for each fish in [first, last).
 void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, std::size_t first, std::size_t last,
                         QSGGeometry::ColoredPoint2D* out);
+
+// In a wrapping world of w x h, something at `at` reaching `reach` every way
+// shows where it is and again a world's width or height on where it reaches
+// past an edge: place(dx, dy) for each of those world offsets, (0, 0) first.
+template <typename Place>
+void forEachWrappedPlace(Vec2 at, float reach, float w, float h, Place place) {
+    const auto offsets = [reach](float x, float size) {
+        std::array<float, 3> o{0.0f, 0.0f, 0.0f};
+        int n = 1;
+        if (x - reach < 0.0f) o[n++] = size;
+        if (x + reach > size) o[n++] = -size;
+        return std::pair{o, n};
+    };
+    const auto [xs, nx] = offsets(at[0], w);
+    const auto [ys, ny] = offsets(at[1], h);
+    for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i) place(xs[i], ys[j]);
+}
 
 // In a wrapping world a fish within a body's length of an edge shows on the
 // other side too, as the simulation has it there: fish `index` drawn again

@@ -111,11 +111,8 @@ void buildOverlayLines(const FrameSnapshot& frame, const ViewTransform& view, Li
     LineList& objects = wrap ? wrapped : out;
     wrapped.clear();
     const auto drawAround = [&](Vec2 centre, float reach, const auto& draw) {
-        const float xs[3] = {0.0f, centre[0] - reach < 0 ? w : 0.0f, centre[0] + reach > w ? -w : 0.0f};
-        const float ys[3] = {0.0f, centre[1] - reach < 0 ? h : 0.0f, centre[1] + reach > h ? -h : 0.0f};
-        for (int i = 0; i < (wrap ? 3 : 1); ++i)
-            for (int j = 0; j < (wrap ? 3 : 1); ++j)
-                if ((i == 0 || xs[i] != 0.0f) && (j == 0 || ys[j] != 0.0f)) draw(at(centre + Vec2{{xs[i], ys[j]}}));
+        if (!wrap) return draw(at(centre));
+        forEachWrappedPlace(centre, reach, w, h, [&](float dx, float dy) { draw(at(centre + Vec2{{dx, dy}})); });
     };
     for (const Obstacle& o : frame.obstacles)
         drawAround(o.centre, o.radius, [&](QPointF centre) { objects.circle(centre, px(o.radius), kObstacle); });
