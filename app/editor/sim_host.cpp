@@ -282,7 +282,10 @@ void SimHost::publish(bool withMetrics) {
         std::lock_guard lock(statsMutex_);
         stats_.step = sim.stepIndex();
         stats_.fishCount = static_cast<std::uint32_t>(n);
-        stats_.stepCountsCurrent = !stepCountsStale_;
+        // Current once metrics computed after the last step say so: a step
+        // taken since the last computation still shows that one's count.
+        if (stepCountsStale_) stats_.stepCountsCurrent = false;
+        else if (metrics) stats_.stepCountsCurrent = true;
         stats_.seed = scene.seed;
         stats_.worldWidth = scene.width;
         stats_.worldHeight = scene.height;
