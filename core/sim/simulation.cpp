@@ -70,7 +70,15 @@ void Simulation::allocate(std::size_t capacity) {
     capacity = std::max<std::size_t>(capacity, 1);
     fish_.allocate(capacity);
     back_.allocate(capacity);
-    grid_.reserve(capacity);
+    reserveGrid();
+}
+
+void Simulation::reserveGrid() {
+    // For the fish there are, not the arrays' capacity: the grid's cell budget
+    // shapes its layout, and with it the order of every fish's neighbour sums,
+    // so a school must not run differently in a larger allocation (the
+    // editor's, or a state resumed into a preset with more fish).
+    grid_.reserve(std::max<std::size_t>(scene_.fishCount, 1));
 }
 
 void Simulation::reset(std::uint64_t seed) {
@@ -327,6 +335,7 @@ void Simulation::setFishCount(std::uint32_t count) {
             spawnFish(fish_, i, static_cast<std::uint32_t>(i), scene_.seed, scene_.width, scene_.height, scene_.params);
     }
     scene_.fishCount = count;
+    if (count != old) reserveGrid();
 }
 
 std::uint32_t Simulation::addForceField(ForceField field) {

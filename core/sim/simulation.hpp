@@ -175,6 +175,7 @@ public:
 
 private:
     void allocate(std::size_t capacity);
+    void reserveGrid();
     void configureSpatial();
     void reorderByCell(std::size_t chunk);  // chunk: the kernel's fish per chunk this step
     void advanceWanderPhase();  // by the wander rate times the step's length, after a step
