@@ -85,10 +85,9 @@ Params Editor::presetParams() const { return morph_ == Morph::None ? params_.par
 void Editor::updateModified() {
     const Scene& a = loaded_.scene;
     const SimStats& s = lastStats_;
-    // With the world following the view, a predator brought inside a
-    // smaller world moved with the view, not by an edit.
-    const bool predatorsEdited = worldFollowsView_ ? s.predatorsAsSet.size() != a.predators.size()
-                                                   : !samePredators(s.predatorsAsSet, a.predators);
+    // Where the predators were put: a world shrunk under them (the view, with
+    // W on) moves them in the school, not there.
+    const bool predatorsEdited = !samePredators(s.predatorsAsSet, a.predators);
     // The world counts where it is the preset's own (not following the view).
     const bool worldChanged = !worldFollowsView_ && (s.worldWidth != a.width || s.worldHeight != a.height);
     const bool modified = !(presetParams() == a.params) || presetFishCount() != a.fishCount ||

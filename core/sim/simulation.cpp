@@ -97,6 +97,7 @@ void Simulation::reset(std::uint64_t seed) {
     // The predators go back where they were put: a path predator starts its
     // path again from its start, not from mid-path across the world.
     scene_.predators = predatorsAsSet_;
+    bringPredatorsInside(scene_.predators);
     for (Predator& p : scene_.predators) p.nextWaypoint = 0;
     if (scene_.leader) {
         scene_.leader->nextWaypoint = 0;
@@ -363,13 +364,19 @@ void Simulation::setWorldSize(float width, float height) {
         fish_.px[i] = bringInside(fish_.px[i], scene_.width, wrap);
         fish_.py[i] = bringInside(fish_.py[i], scene_.height, wrap);
     }
-    for (std::vector<Predator>* list : {&scene_.predators, &predatorsAsSet_})
-        for (Predator& p : *list) {
-            p.position[0] = bringInside(p.position[0], scene_.width, wrap);
-            p.position[1] = bringInside(p.position[1], scene_.height, wrap);
-        }
+    // The places the predators were put stay as they were (a window shrunk
+    // for a moment must not move them for good); reset() brings them inside.
+    bringPredatorsInside(scene_.predators);
     // The grid is laid out anew by every step; the noise lattice spans the world.
     configureSpatial();
+}
+
+void Simulation::bringPredatorsInside(std::vector<Predator>& predators) const {
+    const bool wrap = scene_.params.boundaryMode() == BoundaryMode::Wrap;
+    for (Predator& p : predators) {
+        p.position[0] = bringInside(p.position[0], scene_.width, wrap);
+        p.position[1] = bringInside(p.position[1], scene_.height, wrap);
+    }
 }
 
 void Simulation::setPredators(std::vector<Predator> predators) {

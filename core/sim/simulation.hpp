@@ -115,12 +115,14 @@ public:
     // Resizes the world (each side clamped to [1, 1e9] px; NaN or infinite
     // gives 1 px) and brings every fish and predator inside it: wrapped into
     // [0,W)x[0,H) when the world wraps, clamped into [0,W]x[0,H] otherwise.
-    // Fields, obstacles and the leader's path stay where they are.
+    // Fields, obstacles, the leader's path and the places the predators were
+    // put (predatorsAsSet, brought inside by a reset) stay where they are.
     void setWorldSize(float width, float height);
 
     // --- Reading ----------------------------------------------------------
     const Scene& scene() const { return scene_; }  // fish count, world, params, interaction objects
-    // Where a reset puts the predators (what a saved preset holds).
+    // Where the predators were put (what a saved preset holds); a reset puts
+    // them there, brought inside the world.
     const std::vector<Predator>& predatorsAsSet() const { return predatorsAsSet_; }
     const Params& params() const { return scene_.params; }
     std::size_t fishCount() const { return scene_.fishCount; }
@@ -176,6 +178,7 @@ public:
 private:
     void allocate(std::size_t capacity);
     void reserveGrid();
+    void bringPredatorsInside(std::vector<Predator>& predators) const;
     void configureSpatial();
     void reorderByCell(std::size_t chunk);  // chunk: the kernel's fish per chunk this step
     void advanceWanderPhase();  // by the wander rate times the step's length, after a step

@@ -362,15 +362,25 @@ TEST_CASE("a predator dragged mid-chase is where R and a save put it, and the ot
     CHECK(stats().predators[1].position == preset[1].position);
 }
 
-TEST_CASE("the world following the view (W) leaves a predator preset unmodified, though a predator was brought inside") {
+TEST_CASE("a world shrunk under a predator (W, the side panel) moves it in the school, not where R and a save put it") {
     // predator-attack puts one at x 1180; the view beside the panel is narrower.
     EditorFixture f("predator-attack");
-    REQUIRE(f.editor->host().stats().predatorsAsSet.at(1).position[0] == 1180.0f);
+    const auto stats = [&] { return f.editor->host().stats(); };
+    REQUIRE(stats().predatorsAsSet.at(1).position[0] == 1180.0f);
     f.editor->setWorldFollowsView(true);
-    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().worldWidth < 1180.0f; }));
-    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().predatorsAsSet.at(1).position[0] < 1180.0f; }));
+    REQUIRE(EditorFixture::waitFor([&] { return stats().worldWidth < 1180.0f; }));
+    REQUIRE(EditorFixture::waitFor([&] { return stats().predators.at(1).position[0] < stats().worldWidth; }));
     QTest::qWait(300);
+    CHECK(stats().predatorsAsSet.at(1).position[0] == 1180.0f);
     CHECK_FALSE(f.editor->modified());
+
+    f.editor->setWorldFollowsView(false);
+    REQUIRE(EditorFixture::waitFor([&] { return stats().worldWidth == 1280.0f; }));
+    f.editor->resetWithNewSeed();
+    REQUIRE(EditorFixture::waitFor([&] { return stats().step == 0; }));
+    CHECK(stats().predators.at(1).position[0] == 1180.0f);
+    REQUIRE(f.editor->savePresetAs("Hunt"));
+    CHECK(loadPreset(f.userDir / "hunt.json").scene.predators.at(1).position[0] == 1180.0f);
 }
 
 TEST_CASE("an object is placed inside the world even when clicked beside it, and a right click takes the nearest") {

@@ -186,3 +186,20 @@ TEST_CASE("a leader and a path predator whose path lies partly outside a walled 
         CHECK(sim.scene().leader->position[0] <= 900.0f);
     }
 }
+
+TEST_CASE("a world shrunk and grown back resets its predators where they were put, inside the world while it is small",
+          "[inspect]") {
+    const BoundaryMode mode = GENERATE(BoundaryMode::Wrap, BoundaryMode::Bounce, BoundaryMode::Soft);
+    INFO(modeName(mode));
+    SerialScheduler serial;
+    Simulation sim(schoolWith(mode, 1200, 900), serial);
+    const Vec2 put = sim.predatorsAsSet().at(0).position;
+    sim.setWorldSize(400, 300);
+    sim.reset(1);
+    const Vec2 small = sim.scene().predators.at(0).position;
+    CHECK((small[0] >= 0.0f && small[0] <= 400.0f && small[1] >= 0.0f && small[1] <= 300.0f));
+    CHECK(sim.predatorsAsSet().at(0).position == put);
+    sim.setWorldSize(1200, 900);
+    sim.reset(1);
+    CHECK(sim.scene().predators.at(0).position == put);
+}
