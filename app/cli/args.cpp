@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "params/number_text.hpp"
+#include "render/stop_signals.hpp"
 
 namespace mirofish::cli {
 
@@ -169,8 +170,11 @@ int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::
 // latest when the rest is flushed. After an earlier failure the flush is
 // tried once more, for its reason; stdio may have dropped what failed, and
 // with it the reason.
+// A write that a stop cut short (it waited for a reader that did not read)
+// is said by the command's own stop message.
 int finishOutput(const CommandSpec& spec, std::ostream& out, std::ostream& err, int code) {
     const bool failedBefore = !out;
+    if (failedBefore && render::StopSignals::received()) return code;
     out.clear();
     errno = 0;
     out.flush();

@@ -122,22 +122,33 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
 
         // Ctrl+C, a kill or a closed terminal stops the run between two steps
         // (not inside the state's save): its last line and state are those
-        // of the step reached.
+        // of the step reached. The stop is looked at before the first step and
+        // after each step, not after a line is written: a signal that comes
+        // while one is written stops the run after the next step, so the last
+        // line never repeats a step.
         const render::StopSignals stopSignals;
         const std::uint64_t last = sim.stepIndex() + static_cast<std::uint64_t>(steps);
-        while (sim.stepIndex() < last && !render::StopSignals::received()) {
+        bool outputStalled = false;
+        bool stop = render::StopSignals::received() != 0;
+        while (!stop && sim.stepIndex() < last) {
             if (audio) sim.setParams(audio->paramsAt(sim.stepIndex()));
             sim.step();
-            if (sim.stepIndex() % static_cast<std::uint64_t>(every) == 0 && sim.stepIndex() != last) {
-                out << line().dump() << "\n" << std::flush;
-                // Nobody reads any more (a closed pipe, a full disk): stop at
-                // once, not after every step asked for (runCommand says why).
-                if (!out) return kExitFailed;
-            }
+            stop = render::StopSignals::received() != 0;
+            if (stop || sim.stepIndex() % static_cast<std::uint64_t>(every) != 0 || sim.stepIndex() == last) continue;
+            out << line().dump() << "\n" << std::flush;
+            if (out) continue;
+            // Nobody reads any more (a closed pipe, a full disk): stop at once,
+            // not after every step asked for (runCommand says why). A write
+            // that waited for a reader that does not read was cut short by
+            // the stop instead: the last line would wait as long.
+            if (!render::StopSignals::received()) return kExitFailed;
+            outputStalled = stop = true;
         }
-        auto final = line();
-        final["state_hash"] = toHex(stateHash(sim));
-        out << final.dump() << "\n";
+        if (!outputStalled) {
+            auto final = line();
+            final["state_hash"] = toHex(stateHash(sim));
+            out << final.dump() << "\n";
+        }
         // Checked before the run: failing now, the output could not be written (a full disk).
         const auto state = args.value("save-state");
         if (state) {
@@ -150,6 +161,7 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         }
         if (const int signal = render::StopSignals::received()) {
             err << "mirofish simulate: stopped by a signal at step " << sim.stepIndex() << " of " << last
+                << (outputStalled ? "; nothing was reading the output, so its last line was not written" : "")
                 << (state ? "; the state at that step is in " + *state : std::string()) << "\n";
             return render::exitCodeFor(signal);
         }

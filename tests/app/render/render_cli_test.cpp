@@ -259,15 +259,37 @@ TEST_CASE("Ctrl+C stops simulate between two steps: the last line and the state 
     // Killed outright, a long run kept nothing, and a kill during the save left FILE.tmp-PID.
     TempDir dir;
     const Shell r = shell("d='" + dir.path().string() + "'; " + kMirofish +
-                          " simulate --fish 2000 --steps 100000000 --metrics-every 1000000 --threads 1 --save-state "
+                          " simulate --fish 2000 --steps 100000000 --metrics-every 1 --threads 1 --save-state "
                           "$d/run.state >$d/out 2>$d/err & pid=$!; sleep 2; kill -INT $pid; wait $pid; "
-                          "echo \"rc=$?\"; cat $d/err; tail -1 $d/out; ls $d");
+                          "echo \"rc=$?\"; cat $d/err; tail -1 $d/out; ls $d; "
+                          "echo \"steps in the last two lines: $(tail -2 $d/out | grep -o '\"step\":[0-9]*' | sort -u | wc -l)\"");
     INFO(r.output);
     CHECK_THAT(r.output, Catch::Contains("rc=130"));
     CHECK_THAT(r.output, Catch::Contains("stopped by a signal at step ") && Catch::Contains(" of 100000000; the state at that step is in "));
     CHECK_THAT(r.output, Catch::Contains("\"state_hash\""));
     CHECK_THAT(r.output, !Catch::Contains(".tmp-"));
+    // A line every step: the last line is the step reached, not a second copy of the one before.
+    CHECK_THAT(r.output, Catch::Contains("steps in the last two lines: 2"));
     // The state saved at the stop loads.
+    const Shell resumed = shell(kMirofish + " simulate --load-state '" + (dir / "run.state").string() + "' --steps 0");
+    INFO(resumed.output);
+    CHECK(resumed.code == 0);
+}
+
+TEST_CASE("Ctrl+C stops simulate while its output waits for a reader that does not read, and saves the state",
+          "[render][cli]") {
+    // The stop cut the waiting write short: taken for a failed output, the
+    // run exited 1 with no state saved.
+    TempDir dir;
+    const Shell r = shell("d='" + dir.path().string() + "'; mkfifo $d/pipe; sleep 60 <$d/pipe & reader=$!; " + kMirofish +
+                          " simulate --fish 200 --steps 100000000 --metrics-every 1 --threads 1 --save-state "
+                          "$d/run.state >$d/pipe 2>$d/err & pid=$!; sleep 2; kill -INT $pid; wait $pid; "
+                          "echo \"rc=$?\"; kill $reader; cat $d/err; ls $d");
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("rc=130"));
+    CHECK_THAT(r.output, Catch::Contains("nothing was reading the output, so its last line was not written; the state "
+                                         "at that step is in "));
+    CHECK_THAT(r.output, !Catch::Contains("could not write the output"));
     const Shell resumed = shell(kMirofish + " simulate --load-state '" + (dir / "run.state").string() + "' --steps 0");
     INFO(resumed.output);
     CHECK(resumed.code == 0);
