@@ -33,7 +33,7 @@ const std::vector<OptionSpec> kOptions = {
     {"separation", "HOW", "how the avx512 build's scan sums the separation where its radius is at\n"
                           "                          most half the perception radius: apart (a pass of its own over the\n"
                           "                          candidates close enough) or together (one pass); the same results\n"
-                          "                          either way (default: apart)"},
+                          "                          either way (default: apart); refused with the other builds"},
     {"json", "", "one JSON object per line instead of a table"},
     {"profile", "", "also print the time per step of each phase: grid build, reorder, forces and\n"
                     "                          integration (one fused pass), agents, and one metrics computation"},
@@ -220,6 +220,9 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         if (const auto name = args.value("separation")) {
             const auto wanted = separationScanNamed(*name);
             if (!wanted) throw ArgError("--separation must be apart or together, not '" + *name + "'");
+            if (kernelBuild() != KernelBuild::Avx512)
+                throw ArgError("--separation concerns the avx512 build's scan; this run times the " +
+                               std::string(kernelBuildName(kernelBuild())) + " build");
             useSeparationScan(*wanted);
         }
         const char* build = kernelBuildName(kernelBuild());
@@ -244,7 +247,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
                 j["fish"] = r.fish;
                 j["threads"] = r.threads;
                 j["kernel_build"] = build;
-                j["separation"] = separationScanName(separationScan());
+                if (kernelBuild() == KernelBuild::Avx512) j["separation"] = separationScanName(separationScan());
                 j["steps"] = r.steps;
                 j["steps_per_second"] = r.stepsPerSecond;
                 j["ns_per_fish_step"] = r.nsPerFishStep;

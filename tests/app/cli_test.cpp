@@ -463,6 +463,7 @@ TEST_CASE("bench --kernel times the build asked for, and the AVX2 and AVX-512 bu
         for (std::size_t i = 0; i < rows.size(); ++i) {
             INFO(rows[i].dump());
             CHECK(rows[i].at("kernel_build") == name);
+            CHECK(rows[i].contains("separation") == (build == KernelBuild::Avx512));  // the only build with a choice
             if (kernelBuildFuses(build)) CHECK(rows[i].at("mean_neighbours") == fused[i].at("mean_neighbours"));
         }
         // The choice lasts for the command only.
@@ -472,11 +473,15 @@ TEST_CASE("bench --kernel times the build asked for, and the AVX2 and AVX-512 bu
 }
 
 TEST_CASE("bench --separation times the way asked for, with the same neighbours, for the command only") {
+    // A build without the choice refuses it rather than label its rows with it.
+    requireRefused(run(runBench, {"--kernel", "generic", "--separation", "together"}), "bench",
+                   "--separation concerns the avx512 build's scan; this run times the generic build");
+    if (!cpuRuns(KernelBuild::Avx512)) return;
     const SeparationScan before = separationScan();
     std::vector<nlohmann::ordered_json> first;
     for (const char* name : {"together", "apart"}) {
-        const Run r = run(runBench, {"--fish", "2000", "--threads", "1", "--steps", "12", "--pairs", "0",
-                                     "--separation", name, "--json"});
+        const Run r = run(runBench, {"--fish", "2000", "--threads", "1", "--steps", "12", "--pairs", "0", "--kernel",
+                                     "avx512", "--separation", name, "--json"});
         REQUIRE(r.code == 0);
         const auto rows = benchLines(r.out);
         REQUIRE(rows.size() == 3);
