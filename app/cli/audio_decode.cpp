@@ -9,6 +9,7 @@
 #include <csignal>
 #include <poll.h>
 #include <spawn.h>
+#include <optional>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,10 +34,11 @@ struct ProcessResult {
 
 // Runs argv[0] (looked up on the PATH) and collects stdout and stderr; no
 // shell, so file names need no quoting. exitCode -1 with err set when it
-// cannot start. `onData` sees the partial result after each read; returning
-// false kills the program (exitCode then reads as cancelled: -2).
+// cannot start. `onData` sees the partial result after each read, and may
+// take bytes out of its stdout; returning false kills the program (exitCode
+// then reads as cancelled: -2).
 constexpr int kCancelled = -2;
-ProcessResult run(const std::vector<std::string>& args, const std::function<bool(const ProcessResult&)>& onData) {
+ProcessResult run(const std::vector<std::string>& args, const std::function<bool(ProcessResult&)>& onData) {
     ProcessResult r;
     int outPipe[2], errPipe[2];
     // Close-on-exec: a program another thread starts meanwhile (the export's
@@ -160,25 +162,36 @@ AudioFileError tooLong(const std::filesystem::path& file, double longestSeconds)
 // much, and DecodeCancelled.
 MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress,
                            double longestSeconds, const std::string& program) {
-    const double longestBytes = longestSeconds * sampleRate * sizeof(float);
+    const double longestSamples = longestSeconds * sampleRate;
     bool overlong = false;
     const std::string ffmpeg = ffmpegProgramNamed(program);
+    WavStreamMixer mixer(file.string());
+    std::optional<AudioFileError> broken;  // a header the mixer could not read
     // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
     // The first audio stream, as the video carries it (ffmpeg_pipe_sink).
-    const ProcessResult r = run(
-        {ffmpeg, "-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", ffmpegFileUrl(file), "-map", "0:a:0", "-f",
-         "f32le", "-ac", "1", "-ar", std::to_string(static_cast<int>(sampleRate)), "-"},
-        [&](const ProcessResult& partial) {
+    // Every channel, mixed down here as a WAV file is: ffmpeg's own downmix
+    // (-ac 1) adds 5.1's channels up, past full scale.
+    ProcessResult r = run(
+        {ffmpeg, "-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", ffmpegFileUrl(file), "-map", "0:a:0", "-c:a",
+         "pcm_f32le", "-ar", std::to_string(static_cast<int>(sampleRate)), "-f", "wav", "-bitexact", "-"},
+        [&](ProcessResult& partial) {
             if (progress.cancelled && progress.cancelled()) return false;
-            if (static_cast<double>(partial.out.size()) > longestBytes) {
+            try {
+                mixer.feed(partial.out);
+            } catch (const AudioFileError& e) {
+                broken = e;
+                return false;
+            }
+            if (static_cast<double>(mixer.samples()) > longestSamples) {
                 overlong = true;
                 return false;
             }
             if (const double total = durationSeconds(partial.err); progress.report && total > 0)
-                progress.report(std::min(1.0, static_cast<double>(partial.out.size()) / sizeof(float) / (total * sampleRate)));
+                progress.report(std::min(1.0, static_cast<double>(mixer.samples()) / (total * sampleRate)));
             return true;
         });
     if (overlong) throw tooLong(file, longestSeconds);
+    if (broken) throw *broken;
     if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");
     if (r.exitCode == -1)
         throw FfmpegMissing(file.string() + ": decoding " + lowerExtension(file) + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
@@ -188,12 +201,8 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
         throw FfmpegFailed(file.string() + ": the file holds no audio stream", "the file holds no audio stream");
     if (r.exitCode != 0)
         throw FfmpegFailed(file.string() + ": not a readable audio file (ffmpeg: " + lastLine(r.err) + ")", lastLine(r.err));
-    MonoAudio a;
-    a.sampleRate = sampleRate;
-    a.samples.resize(r.out.size() / sizeof(float));
-    std::memcpy(a.samples.data(), r.out.data(), a.samples.size() * sizeof(float));
-    if (a.samples.empty()) throw AudioFileError(file.string() + ": the file holds no audio");
-    for (float& s : a.samples) s = fullScaleSample(s);
+    MonoAudio a = mixer.finish(r.out);
+    if (static_cast<double>(a.samples.size()) > longestSamples) throw tooLong(file, longestSeconds);
     if (progress.report) progress.report(1.0);
     return a;
 }

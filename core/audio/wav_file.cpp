@@ -39,6 +39,18 @@ float sampleAt(const unsigned char* p, int bits, bool isFloat) {
     }
 }
 
+// Frames of `channels` samples each at `data`, mixed down to mono as the
+// analysis takes it: their mean, clipped to full scale.
+void mixDown(const unsigned char* data, std::size_t frames, std::uint16_t channels, std::uint16_t bits, bool isFloat,
+             float* out) {
+    const std::size_t frameBytes = static_cast<std::size_t>(channels) * (bits / 8);
+    for (std::size_t i = 0; i < frames; ++i) {
+        float sum = 0;
+        for (std::uint16_t c = 0; c < channels; ++c) sum += sampleAt(data + i * frameBytes + c * (bits / 8), bits, isFloat);
+        out[i] = fullScaleSample(sum / static_cast<float>(channels));
+    }
+}
+
 void put32(std::vector<unsigned char>& out, std::uint32_t v) {
     for (int i = 0; i < 4; ++i) out.push_back(static_cast<unsigned char>(v >> (8 * i)));
 }
@@ -169,15 +181,49 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
         out.warning = source + ": the file ends before its audio does: it holds " + text +
                       "; what is there is used";
     }
-    const unsigned char* data = b.data() + w.dataOffset;
     out.samples.resize(frames);
-    for (std::size_t i = 0; i < frames; ++i) {
-        float sum = 0;
-        for (std::uint16_t c = 0; c < w.channels; ++c)
-            sum += sampleAt(data + i * frameBytes + c * (w.bits / 8), w.bits, w.isFloat);
-        const float mono = sum / static_cast<float>(w.channels);
-        out.samples[i] = fullScaleSample(mono);
+    mixDown(b.data() + w.dataOffset, frames, w.channels, w.bits, w.isFloat, out.samples.data());
+    return out;
+}
+
+WavStreamMixer::WavStreamMixer(std::string source) : source_(std::move(source)) {}
+
+bool WavStreamMixer::headerComplete(std::span<const unsigned char> b) {
+    if (b.size() < 12) return false;
+    for (std::size_t at = 12; at + 8 <= b.size(); at += 8 + u32(b.data() + at + 4) + (u32(b.data() + at + 4) & 1u))
+        if (std::memcmp(b.data() + at, "data", 4) == 0) return true;
+    // A header that never reaches its data in the first megabyte is no
+    // stream of audio: readLayout says what is wrong with it.
+    constexpr std::size_t kLongestHeader = 1 << 20;
+    return b.size() >= kLongestHeader;
+}
+
+void WavStreamMixer::feed(std::vector<unsigned char>& bytes) {
+    std::size_t used = 0;
+    if (channels_ == 0) {
+        if (!headerComplete(bytes)) return;
+        const WavLayout w = readLayout(bytes, source_);
+        channels_ = w.channels;
+        bits_ = w.bits;
+        isFloat_ = w.isFloat;
+        rate_ = w.rate;
+        used = w.dataOffset;
     }
+    const std::size_t frameBytes = static_cast<std::size_t>(channels_) * (bits_ / 8);
+    const std::size_t frames = (bytes.size() - used) / frameBytes;
+    const std::size_t at = samples_.size();
+    samples_.resize(at + frames);
+    mixDown(bytes.data() + used, frames, channels_, bits_, isFloat_, samples_.data() + at);
+    bytes.erase(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(used + frames * frameBytes));
+}
+
+MonoAudio WavStreamMixer::finish(std::vector<unsigned char>& rest) {
+    feed(rest);
+    if (channels_ == 0) readLayout(rest, source_);  // throws: the stream ended inside its header
+    MonoAudio out;
+    out.sampleRate = rate_;
+    out.samples = std::move(samples_);
+    if (out.samples.empty()) throw AudioFileError(source_ + ": the file holds no audio");
     return out;
 }
 

@@ -6,6 +6,7 @@
 // (app/cli/audio_decode).
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <span>
@@ -58,6 +59,31 @@ MonoAudio readWav(const std::filesystem::path& file, const std::function<bool(do
 double wavSeconds(const std::filesystem::path& file);
 // Parses WAV bytes; `source` names them in error messages.
 MonoAudio parseWav(std::span<const unsigned char> bytes, const std::string& source);
+
+// A WAV stream (ffmpeg's through a pipe, whose header gives no sizes) mixed
+// down to mono as it arrives, as parseWav mixes a file: a film's 5.1 sound
+// takes a sixth of the memory its samples would, and is not clipped by a
+// downmix that adds the channels up.
+class WavStreamMixer {
+public:
+    explicit WavStreamMixer(std::string source);
+    // Mixes the whole frames that have arrived and removes their bytes (and
+    // the header's) from `bytes`. Throws as parseWav does for a bad header.
+    void feed(std::vector<unsigned char>& bytes);
+    // The mono samples so far.
+    std::size_t samples() const { return samples_.size(); }
+    // After the stream's end: feeds `rest` and gives all the audio. Throws
+    // AudioFileError for a stream with no header or no samples.
+    MonoAudio finish(std::vector<unsigned char>& rest);
+
+private:
+    static bool headerComplete(std::span<const unsigned char> bytes);
+    std::string source_;
+    std::uint16_t channels_ = 0, bits_ = 0;  // 0 channels: the header has not come yet
+    bool isFloat_ = false;
+    std::uint32_t rate_ = 0;
+    std::vector<float> samples_;
+};
 void writeWav(const std::filesystem::path& file, const MonoAudio& audio);
 
 }  // namespace mirofish

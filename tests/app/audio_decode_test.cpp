@@ -97,6 +97,27 @@ TEST_CASE("WAV files the WAV reader does not take (RF64, mu-law, A-law, 64-bit f
     CHECK(envelope(cli::decodeAudioFile(dir / "fmt-last.wav").samples) == reference);
 }
 
+TEST_CASE("a 5.1 file through ffmpeg is mixed down as a 5.1 WAV is, not added up past full scale", "[audio]") {
+    // ffmpeg's own downmix to mono adds 5.1's channels up (3.4 times the
+    // level of one): loud passages were clipped, for the analysis and the
+    // sound played.
+    TempDir dir;
+    MonoAudio loud = fixture();
+    for (float& s : loud.samples) s *= 2.0f;  // peaks at 0.8
+    writeWav(dir / "tone.wav", loud);
+    const std::string join = "ffmpeg -nostdin -v error -y -i '" + (dir / "tone.wav").string() +
+                             "' -filter_complex '[0:a]asplit=6[a][b][c][d][e][f];[a][b][c][d][e][f]join=inputs=6:"
+                             "channel_layout=5.1' -c:a pcm_s16le '" + (dir / "surround.wav").string() + "'";
+    REQUIRE(std::system(join.c_str()) == 0);
+    encode(dir / "surround.wav", dir / "surround.flac");  // lossless: the very same samples
+    const MonoAudio wav = cli::decodeAudioFile(dir / "surround.wav");
+    const MonoAudio flac = cli::decodeAudioFile(dir / "surround.flac");
+    REQUIRE(flac.samples.size() == wav.samples.size());
+    CHECK(flac.samples == wav.samples);
+    const float peak = *std::max_element(flac.samples.begin(), flac.samples.end());
+    CHECK(peak == Approx(0.8).margin(0.01));
+}
+
 TEST_CASE("an RF64 WAV goes to ffmpeg from its header, not read whole first: its progress never goes back", "[audio]") {
     // RF64 is the form of WAV files over 4 GB: read whole before ffmpeg took
     // it, gigabytes went into memory for nothing, and the progress climbed

@@ -60,6 +60,36 @@ TEST_CASE("a 16-bit stereo WAV is mixed down to mono", "[audio]") {
     CHECK(a.samples[2] == Approx(0.5f).margin(1e-4));
 }
 
+TEST_CASE("a WAV stream fed in pieces of any size, cut inside its header and its frames, mixes as the whole file does",
+          "[audio]") {
+    std::vector<std::int16_t> left, right;
+    for (int i = 0; i < 1000; ++i) {
+        left.push_back(static_cast<std::int16_t>(i * 37 % 65536 - 32768));
+        right.push_back(static_cast<std::int16_t>(i * 91 % 65536 - 32768));
+    }
+    const auto bytes = pcm16Stereo(left, right);
+    const MonoAudio whole = parseWav(bytes, "stereo.wav");
+    for (const std::size_t piece : {std::size_t{1}, std::size_t{3}, std::size_t{43}, std::size_t{4096}}) {
+        INFO("pieces of " << piece << " bytes");
+        WavStreamMixer mixer("stereo.wav");
+        std::vector<unsigned char> arrived;
+        for (std::size_t at = 0; at < bytes.size(); at += piece) {
+            arrived.insert(arrived.end(), bytes.begin() + static_cast<std::ptrdiff_t>(at),
+                           bytes.begin() + static_cast<std::ptrdiff_t>(std::min(at + piece, bytes.size())));
+            mixer.feed(arrived);
+            CHECK(arrived.size() < 44 + 4);  // no more than a header and a frame wait
+        }
+        const MonoAudio streamed = mixer.finish(arrived);
+        CHECK(streamed.sampleRate == 44100);
+        CHECK(streamed.samples == whole.samples);
+    }
+    // A stream that ends inside its header, or before any sample, says so.
+    std::vector<unsigned char> header(bytes.begin(), bytes.begin() + 20);
+    CHECK_THROWS_AS(WavStreamMixer("cut.wav").finish(header), AudioFileError);
+    std::vector<unsigned char> noSamples(bytes.begin(), bytes.begin() + 44);
+    CHECK_THROWS_WITH(WavStreamMixer("empty.wav").finish(noSamples), Catch::Contains("empty.wav: the file holds no audio"));
+}
+
 TEST_CASE("a missing, empty, foreign or truncated WAV is refused with a message naming the file", "[audio]") {
     TempDir dir;
     CHECK_THROWS_WITH(readWav(dir / "nope.wav"), Catch::Contains("nope.wav") && Catch::Contains("missing"));
