@@ -26,8 +26,13 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
     const bool audio = !s.audioFile.empty();
     if (audio) a << "-i" << QString::fromStdString(ffmpegFileUrl(s.audioFile));
     a << "-map" << "0:v";
-    // The first audio stream, the one analysed (cli::decodeAudioFile).
-    if (audio) a << "-map" << "1:a:0" << "-af" << "apad" << "-shortest";
+    // The first audio stream, the one analysed (cli::decodeAudioFile), from
+    // its first sample as the analysis counts it: a video's sound that starts
+    // after its picture played late and lost its end (asetpts). At 48 kHz,
+    // video's own rate: -shortest ends the file on whole audio packets, and
+    // 8 kHz ones ran the sound 0.4 s past the last frame. Padded with silence
+    // where the audio is shorter than the frames.
+    if (audio) a << "-map" << "1:a:0" << "-af" << "asetpts=PTS-STARTPTS,aresample=48000,apad" << "-shortest";
     // RGB to Y'CbCr with the BT.709 matrix, and tagged so. Untagged, ffmpeg
     // converted with BT.601 while players decode HD video with BT.709: pure
     // green played back as (0, 215, 0), a teal (40, 200, 220) as

@@ -85,6 +85,32 @@ TEST_CASE("an export with audio and no length lasts as long as the audio", "[ren
     CHECK(job.framesTotal() == 48);
 }
 
+TEST_CASE("an export's sound starts with its first frame and ends with its last, from a video whose sound starts late "
+          "and from 8 kHz audio", "[render][ffmpeg]") {
+    // The late sound played that much late and lost its end; the 8 kHz
+    // sound ran 0.4 s past the last frame.
+    TempDir dir;
+    const auto late = dir / "late.mp4";
+    const Shell made = shell("ffmpeg -nostdin -v error -y -f lavfi -i color=c=black:s=32x32:r=30:d=2 -itsoffset 0.5 "
+                             "-f lavfi -i sine=f=440:d=2 -map 0:v -map 1:a -c:v libx264 -c:a aac '" + late.string() + "'");
+    REQUIRE(made.code == 0);
+    REQUIRE(std::stod(probe(late, "stream=start_time", "a:0")) > 0.4);
+    MonoAudio phone;
+    phone.sampleRate = 8000;
+    phone.samples.assign(16000, 0.25f);
+    writeWav(dir / "phone.wav", phone);
+    for (const auto& audio : {late, dir / "phone.wav"}) {
+        INFO(audio.filename());
+        const auto out = dir / (audio.stem().string() + "-out.mp4");
+        auto s = smallExport(out, 0);
+        s.audioFile = audio.string();
+        runExport(s);
+        const double video = std::stod(probe(out, "stream=duration", "v:0"));
+        CHECK(std::stod(probe(out, "stream=start_time", "a:0")) == Approx(0).margin(0.001));
+        CHECK(std::stod(probe(out, "stream=duration", "a:0")) == Approx(video).margin(0.03));
+    }
+}
+
 TEST_CASE("an MP4 without audio has no audio stream", "[render][ffmpeg]") {
     TempDir dir;
     runExport(smallExport(dir / "silent.mp4", 10));
