@@ -125,19 +125,36 @@ bool renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
     auto lastReport = Clock::now();
     std::optional<Clock::time_point> firstFrame;  // the rate counts from here, after the warm-up
     auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - *firstFrame).count(); };
+    // From the first frame to the last, once every frame is rendered: the
+    // output's completion (ffmpeg moving a long MP4's index, the last PNG
+    // files) is no rendering, and counted in the rate it fell every second
+    // under "0 s left".
+    std::optional<double> renderedIn;
+    bool completionSaid = false;
     if (job.warmingUp()) err << "render: warming up: " << job.warmupSeconds() << " s of simulation before the first frame\n";
     while (job.step()) {
         if (StopSignals::received()) return false;
         if (!firstFrame && !job.warmingUp()) firstFrame = Clock::now();
+        if (job.finishing() && !renderedIn) renderedIn = firstFrame ? elapsed() : 0.0;
         if (Clock::now() - lastReport < std::chrono::seconds(1)) continue;
         lastReport = Clock::now();
-        // Progress counts frames from the first one written (not "frame 0/N, 0 fps" right after the warm-up).
-        if (job.framesDone() > 0) printProgress(err, job, elapsed());
-        else if (job.warmingUp())
+        if (renderedIn) {
+            if (completionSaid) continue;
+            printProgress(err, job, *renderedIn);
+            err << "render: every frame rendered; "
+                << (job.settings().kind() == OutputKind::PngSequence ? "writing the last frames' files"
+                                                                      : "ffmpeg is completing the video")
+                << "\n" << std::flush;
+            completionSaid = true;
+        } else if (job.framesDone() > 0) {
+            // Progress counts frames from the first one written (not "frame 0/N, 0 fps" right after the warm-up).
+            printProgress(err, job, elapsed());
+        } else if (job.warmingUp()) {
             err << "render: warming up, " << std::fixed << std::setprecision(1) << job.warmedUpSeconds() << " of "
                 << job.warmupSeconds() << " s\n" << std::defaultfloat << std::flush;
+        }
     }
-    printProgress(err, job, firstFrame ? elapsed() : 0.0);
+    if (!completionSaid) printProgress(err, job, renderedIn.value_or(firstFrame ? elapsed() : 0.0));
     printSummary(err, job);
     out << job.settings().output.string() << "\n";
     return true;

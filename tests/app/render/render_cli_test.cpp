@@ -346,6 +346,22 @@ TEST_CASE("a kill while ffmpeg completes the video stops the render and keeps no
     CHECK_FALSE(std::filesystem::exists(dir / "v.mp4.part"));
 }
 
+TEST_CASE("while ffmpeg completes the video, the render says so once, not a falling rate with 0 s left every second",
+          "[render][cli]") {
+    TempDir dir;
+    // An ffmpeg that takes every frame, then needs 3 s to complete the file.
+    writeProgram(dir / "slow-ffmpeg",
+                 "#!/bin/sh\ncat > /dev/null\nsleep 3\nfor a; do out=$a; done\ntouch \"${out#file:}\"\n");
+    const Shell r = shell("d='" + dir.path().string() + "'; " + kMirofish +
+                          " render --frames 3 --size 160x96 --fish 50 --ffmpeg \"$d/slow-ffmpeg\" --out \"$d/v.mp4\" "
+                          "2>$d/err; echo \"rc=$?\"; cat $d/err; echo \"lines of the last frame: $(grep -c 'frame 3/3' $d/err)\"");
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("rc=0\n"));
+    CHECK_THAT(r.output, Catch::Contains("render: every frame rendered; ffmpeg is completing the video\n"));
+    CHECK_THAT(r.output, Catch::Contains("lines of the last frame: 1\n"));
+    CHECK(std::filesystem::exists(dir / "v.mp4"));
+}
+
 TEST_CASE("a stopped PNG render counts the frames it wrote", "[render][cli]") {
     TempDir dir;
     // Slow PNG writers keep frames queued, which a stop drops.
