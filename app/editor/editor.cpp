@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "healthy_neighbours.hpp"
 #include "sim/inspect.hpp"
 
 namespace mirofish::editor {
@@ -13,8 +14,6 @@ namespace mirofish::editor {
 namespace {
 Editor* gInstance = nullptr;
 constexpr int kStatsIntervalMs = 250;
-// The articles' healthy range of perceived neighbours.
-constexpr double kHealthyNeighboursMin = 5.0, kHealthyNeighboursMax = 8.0;
 // Steps this long leave the school all but frozen (two a second at most):
 // the message line then says why and what helps.
 constexpr double kSlowStepSeconds = 0.5;
@@ -306,7 +305,7 @@ void Editor::refreshStats() {
     // the next step's count comes within a frame).
     if (s.step > 0 && (s.stepCountsCurrent || !s.paused)) {
         map["meanNeighbours"] = m.meanNeighbours;
-        map["neighboursHealthy"] = m.meanNeighbours >= kHealthyNeighboursMin && m.meanNeighbours <= kHealthyNeighboursMax;
+        map["neighboursHealthy"] = neighboursHealthy(m.meanNeighbours);
         map["forceSeparation"] = m.forceSeparation;
         map["forceAlignment"] = m.forceAlignment;
         map["forceCohesion"] = m.forceCohesion;

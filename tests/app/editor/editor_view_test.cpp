@@ -10,6 +10,7 @@
 
 #include "editor_fixture.hpp"
 #include "editor_startup.hpp"
+#include "healthy_neighbours.hpp"
 #include "sched/scheduler.hpp"
 #include "sim/metrics.hpp"
 #include "sim/simulation.hpp"
@@ -747,4 +748,13 @@ TEST_CASE("at the window's smallest size every line of the help can be scrolled 
         CHECK(r.bottom() <= contentHeight);
     }
     CHECK(lines > 50);
+}
+
+TEST_CASE("the neighbour count is coloured healthy exactly when the figure shown lies in 5.0 to 8.0") {
+    // 4.96 showed as "5.0" in the out-of-range colour.
+    CHECK(editor::neighboursHealthy(4.96));
+    CHECK(editor::neighboursHealthy(8.04));
+    CHECK(editor::neighboursHealthy(6.5));
+    CHECK_FALSE(editor::neighboursHealthy(4.94));
+    CHECK_FALSE(editor::neighboursHealthy(8.06));
 }
