@@ -85,7 +85,9 @@ ApplicationWindow {
         onClearCanvasRequested: canvas.view.clearTrails()
         onStillRequested: factor => window.saveStill(factor)
         onUndoRequested: { window.commitTyping(); Editor.undo() }
-        onRedoRequested: { window.commitTyping(); Editor.redo() }
+        // The redo first: the number typed, committed first, would be a new
+        // step and throw away the step to redo.
+        onRedoRequested: { Editor.redo(); window.commitTyping() }
     }
 
     RowLayout {

@@ -546,7 +546,7 @@ TEST_CASE("Ctrl+Shift+S with a name typed in the Presets tab saves as that name 
     CHECK(f.editor->presetName() == "Typed first");
 }
 
-TEST_CASE("a number typed but not confirmed counts for Ctrl+S and for the tool bar's undo") {
+TEST_CASE("a number typed but not confirmed counts for Ctrl+S and for the tool bar's undo and redo") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Mine"));
     auto* field = f.find("field_alignmentWeight");
@@ -557,18 +557,35 @@ TEST_CASE("a number typed but not confirmed counts for Ctrl+S and for the tool b
     CHECK_FALSE(f.editor->modified());
 
     f.typeInto(field, "1.25");
-    QQuickItem* undo = nullptr;
-    const std::function<void(QQuickItem*)> look = [&](QQuickItem* item) {
-        if (item->inherits("QQuickAbstractButton") && item->property("text").toString() == QStringLiteral("↶")) undo = item;
-        for (QQuickItem* child : item->childItems()) look(child);
+    const auto toolButton = [&](const QString& text) {
+        QQuickItem* found = nullptr;
+        const std::function<void(QQuickItem*)> look = [&](QQuickItem* item) {
+            if (item->inherits("QQuickAbstractButton") && item->property("text").toString() == text) found = item;
+            for (QQuickItem* child : item->childItems()) look(child);
+        };
+        look(f.window->contentItem());
+        REQUIRE(found);
+        QTest::mouseClick(f.window, Qt::LeftButton, {}, found->mapToScene(QPointF(found->width() / 2, found->height() / 2)).toPoint());
     };
-    look(f.window->contentItem());
-    REQUIRE(undo);
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, undo->mapToScene(QPointF(undo->width() / 2, undo->height() / 2)).toPoint());
+    toolButton(QStringLiteral("↶"));
     // The typed 1.25 was an edit, and the undo took it back: redo brings it.
     CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.75f);
     REQUIRE(f.editor->canRedo());
     f.editor->redo();
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 1.25f);
+
+    // The tool bar's redo with a number typed: the redo first, then the
+    // number on top (committed first, it threw the step to redo away).
+    f.editor->undo();
+    REQUIRE(f.editor->canRedo());
+    auto* separation = f.find("field_separationWeight");
+    REQUIRE(separation);
+    f.typeInto(separation, "3.5");
+    toolButton(QStringLiteral("↷"));
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 1.25f);
+    CHECK(f.editor->params()->params().get(ParamId::SeparationWeight) == 3.5f);
+    f.editor->undo();
+    CHECK(f.editor->params()->params().get(ParamId::SeparationWeight) != 3.5f);
     CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 1.25f);
 }
 
