@@ -108,9 +108,9 @@ Dialog {
                     currentIndex: 1
                     Layout.preferredWidth: 150
                 }
-                CountBox { id: customWidth; visible: dialog.custom; from: 16; to: 16384; value: 1920 }
+                CountBox { id: customWidth; undoesEdits: false; visible: dialog.custom; from: 16; to: 16384; value: 1920 }
                 Label { visible: dialog.custom; text: "×" }
-                CountBox { id: customHeight; visible: dialog.custom; from: 16; to: 16384; value: 1080 }
+                CountBox { id: customHeight; undoesEdits: false; visible: dialog.custom; from: 16; to: 16384; value: 1080 }
             }
 
             Item { width: 1; height: 1 }

@@ -36,18 +36,7 @@ TextField {
     // Escape while typing belongs to the field, not to the window's shortcut.
     Keys.onShortcutOverride: event => event.accepted = event.key === Qt.Key_Escape && typed
     Keys.onEscapePressed: showValue()
-    Keys.onPressed: event => {
-        if (typed) return
-        if (event.matches(StandardKey.Undo)) {
-            Editor.undo()
-            event.accepted = true
-        } else if (event.matches(StandardKey.Redo)
-                   || (event.key === Qt.Key_Z && event.modifiers === (Qt.ControlModifier | Qt.ShiftModifier))
-                   || (event.key === Qt.Key_Y && event.modifiers === Qt.ControlModifier)) {
-            Editor.redo()
-            event.accepted = true
-        }
-    }
+    Keys.onPressed: event => { if (!typed) event.accepted = Editor.undoRedoKey(event.key, event.modifiers) }
     onEditingFinished: {
         if (typed) committed(Number(text.trim().replace(",", ".")))
         showValue()

@@ -2,14 +2,39 @@
 // SpinBox rewrites its text only when the value changes: a typed 500000 in a
 // box at its 200 000 maximum, clamped to the value it already had, or text
 // that is no number, stayed in the box while the value did not move.
-// Escape puts the value back over text being typed.
+// Escape puts the value back over text being typed. Not typing, Ctrl+Z and
+// Ctrl+Shift+Z undo and redo the editor's edits, as in a number field, where
+// `undoesEdits` (not in a dialog, which has no edits of its own to undo).
 import QtQuick
 import QtQuick.Controls
+import MiroFish
 
 SpinBox {
     id: box
     editable: true
     readonly property bool commitsTyping: true  // Main.qml's commitTyping
+    property bool undoesEdits: true
+
+    // The Fusion style's text input, with the undo keys taken first: its own
+    // undo put the text before the last edit back in the box while the value
+    // stayed, to be committed when the box lost focus.
+    contentItem: TextInput {
+        z: 2
+        text: box.displayText
+        font: box.font
+        color: box.palette.text
+        selectionColor: box.palette.highlight
+        selectedTextColor: box.palette.highlightedText
+        horizontalAlignment: Qt.AlignHCenter
+        verticalAlignment: Qt.AlignVCenter
+        readOnly: !box.editable
+        validator: box.validator
+        inputMethodHints: box.inputMethodHints
+        Keys.onPressed: event => {
+            if (box.undoesEdits && text === box.displayText)
+                event.accepted = Editor.undoRedoKey(event.key, event.modifiers)
+        }
+    }
 
     function showValue() { box.contentItem.text = Qt.binding(() => box.displayText) }
     // Escape puts the value back over text being typed, rather than reaching

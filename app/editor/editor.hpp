@@ -142,6 +142,11 @@ public:
     Q_INVOKABLE void resetWithNewSeed();
     Q_INVOKABLE void undo();
     Q_INVOKABLE void redo();
+    // A key pressed in a number field or box that holds no typing: Ctrl+Z
+    // undoes, Ctrl+Shift+Z and Ctrl+Y redo the editor's edits, not the text
+    // input's own text (which then put an old number back in the box, to be
+    // committed when it lost focus). Whether the key was one of those.
+    Q_INVOKABLE bool undoRedoKey(int key, int modifiers);
     Q_INVOKABLE void resetAllParams();
     Q_INVOKABLE void clearObjects();
     Q_INVOKABLE void clearSelection();

@@ -1,4 +1,5 @@
 // The editor's preset browser actions, undo/redo and the "modified" mark.
+#include <QKeyEvent>
 #include <algorithm>
 
 #include "edit/param_morph.hpp"
@@ -400,6 +401,20 @@ void Editor::undo() {
 
 void Editor::redo() {
     if (auto step = history_.redo(presetParams())) applyHistoryStep(*step);
+}
+
+bool Editor::undoRedoKey(int key, int modifiers) {
+    const Qt::KeyboardModifiers held(modifiers);
+    const QKeyEvent press(QEvent::KeyPress, key, held);
+    if (press.matches(QKeySequence::Undo)) {
+        undo();
+        return true;
+    }
+    const bool redoKey = press.matches(QKeySequence::Redo) ||
+                         (key == Qt::Key_Z && held == (Qt::ControlModifier | Qt::ShiftModifier)) ||
+                         (key == Qt::Key_Y && held == Qt::ControlModifier);
+    if (redoKey) redo();
+    return redoKey;
 }
 
 void Editor::resetAllParams() {

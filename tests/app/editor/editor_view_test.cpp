@@ -714,6 +714,52 @@ TEST_CASE("at the window's smallest size every tool bar button is inside the win
     CHECK(buttons >= 20);
 }
 
+TEST_CASE("Ctrl+Z in the fish box after a count was confirmed undoes the editor's last edit, not the box's text") {
+    // The text input's own undo put the count before back in the box while
+    // the school kept the new one, and leaving the box committed that text.
+    EditorFixture f;
+    auto* params = f.editor->params();
+    const int separation = params->rowOf(QStringLiteral("separationWeight"));
+    const double before = params->params().get(ParamId::SeparationWeight);
+    params->setValue(separation, before + 1.0);
+    params->endGesture();
+    auto* box = f.find("fishCount");
+    REQUIRE(box);
+    auto* text = qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
+    REQUIRE(text);
+    f.typeInto(text, "1500");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->fishCount() == 1500; }, 5000));
+    REQUIRE(EditorFixture::waitFor([&] { return box->property("displayText").toString() == "1500"; }));
+    REQUIRE(text->hasActiveFocus());
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(params->params().get(ParamId::SeparationWeight) == Approx(before));
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    CHECK(params->params().get(ParamId::SeparationWeight) == Approx(before + 1.0));
+    f.find("fishView")->forceActiveFocus();
+    QTest::qWait(300);
+    CHECK(f.editor->fishCount() == 1500);
+    CHECK(box->property("displayText").toString() == "1500");
+}
+
+TEST_CASE("a decimal comma in a whole-number box leaves the value as it was, not read as a thousands separator") {
+    // "2,5" seconds in the export's Length became 25.
+    EditorFixture f;
+    auto* box = f.find("fishCount");
+    REQUIRE(box);
+    auto* text = qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
+    REQUIRE(text);
+    const int before = f.editor->fishCount();
+    f.typeInto(text, "2,5");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    QTest::qWait(300);
+    CHECK(f.editor->fishCount() == before);
+    CHECK(box->property("displayText").toString() == QString::number(before));
+    f.typeInto(text, "1,250");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->fishCount() == 1250; }, 5000));
+}
+
 TEST_CASE("the fish box's arrows step by half the power of ten below the count, 1000 included") {
     // log(1000) / LN10 is 2.9999…: at 1000 the arrows stepped by 50.
     EditorFixture f;
