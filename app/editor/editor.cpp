@@ -71,6 +71,7 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     lastStats_.seed = initial.scene.seed;
     lastStats_.worldWidth = initial.scene.width;
     lastStats_.worldHeight = initial.scene.height;
+    ownWorld_ = QSizeF(initial.scene.width, initial.scene.height);
     lastStats_.fishCount = static_cast<std::uint32_t>(fishCount_);
     lastStats_.predators = lastStats_.predatorsAsSet = initial.scene.predators;
     lastStats_.obstacles = initial.scene.obstacles;
@@ -186,9 +187,7 @@ void Editor::setTool(int tool) {
 void Editor::setWorldFollowsView(bool follow) {
     if (worldFollowsView_ == follow) return;
     worldFollowsView_ = follow;
-    const QSizeF world = follow && !viewSize_.isEmpty()
-                             ? viewSize_
-                             : QSizeF(loaded_.scene.width, loaded_.scene.height);
+    const QSizeF world = follow && !viewSize_.isEmpty() ? viewSize_ : ownWorld_;
     host_->post([world](SimHost::Context& c) {
         c.sim.setWorldSize(static_cast<float>(world.width()), static_cast<float>(world.height()));
     });

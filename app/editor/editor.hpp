@@ -261,6 +261,9 @@ private:
     int fishCount_ = 0;
     int tool_ = School;
     bool worldFollowsView_ = false;
+    // The world of the preset running (with --world, the size given), which
+    // W off gives back: not the file's, which dropped a --world size.
+    QSizeF ownWorld_;
     QSizeF viewSize_;
     OverlayRequest overlays_;
     bool showStats_ = true;

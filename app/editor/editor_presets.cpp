@@ -118,7 +118,8 @@ void Editor::run(const Preset& running, const Preset& loaded) {
     morph_ = Morph::None;
     const Scene scene = withinFishCap(running.scene);
     fishCount_ = static_cast<int>(scene.fishCount);
-    const QSizeF world = worldFollowsView_ && !viewSize_.isEmpty() ? viewSize_ : QSizeF(scene.width, scene.height);
+    ownWorld_ = QSizeF(scene.width, scene.height);
+    const QSizeF world = worldFollowsView_ && !viewSize_.isEmpty() ? viewSize_ : ownWorld_;
     host_->post([scene, world](SimHost::Context& c) {
         c.morph.reset();
         c.sim.setParams(scene.params);
@@ -312,6 +313,7 @@ bool Editor::morphToPreset(int row, double seconds) {
         morph_ = Morph::Begun;
         const Scene scene = withinFishCap(target.scene);
         fishCount_ = static_cast<int>(scene.fishCount);
+        ownWorld_ = QSizeF(scene.width, scene.height);
         const bool ownWorld = !worldFollowsView_;
         // Parameters glide; the fish count, the world and the objects switch at the start.
         host_->post([scene, seconds, ownWorld](SimHost::Context& c) {

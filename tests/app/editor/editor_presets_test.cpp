@@ -376,7 +376,7 @@ TEST_CASE("a value typed during a morph is not overwritten by the glide before R
     CHECK(EditorFixture::waitFor([&] { return simValue(f, ParamId::MaxSpeed) == 99.0f; }));
 }
 
-TEST_CASE("a school opened with another world or fish count than its preset's shows as a change, which a save writes") {
+TEST_CASE("a school opened with another world or fish count than its preset's shows as a change, which W on and off keeps and a save writes") {
     // edit --world and --fish: they were taken as the preset itself, so a
     // save wrote them into it with nothing marked.
     TempDir userDir;
@@ -389,6 +389,15 @@ TEST_CASE("a school opened with another world or fish count than its preset's sh
     CHECK(e.modified());
     REQUIRE(EditorFixture::waitFor([&] { return e.host().stats().worldWidth == 900.0f; }));
     QTest::qWait(400);  // refreshes of the stats
+    CHECK(e.modified());
+    // W on and off again gives back the world it was opened with, not the file's.
+    e.setViewSize(QSizeF(700, 400));
+    e.setWorldFollowsView(true);
+    REQUIRE(EditorFixture::waitFor([&] { return e.host().stats().worldWidth == 700.0f; }));
+    e.setWorldFollowsView(false);
+    CHECK(EditorFixture::waitFor([&] { return e.host().stats().worldWidth == 900.0f; }));
+    QTest::qWait(400);
+    CHECK(e.host().stats().worldHeight == 600.0f);
     CHECK(e.modified());
     REQUIRE(e.savePresetAs("Smaller"));
     CHECK_FALSE(e.modified());
