@@ -43,6 +43,15 @@ Rectangle {
         [qsTr("Object tools"), qsTr("click places, drag moves, right-click removes")]
     ]
 
+    // Under the list: takes the hover and the wheel it leaves, so that the
+    // dimmed side panel below shows no tool tips over the help and does not
+    // scroll unseen.
+    MouseArea {
+        anchors.fill: parent
+        hoverEnabled: true
+        onWheel: wheel => wheel.accepted = true
+    }
+
     // Scrolls where the window is too short for the whole list (its 500 px
     // minimum cut off the first and the last lines); centred where it fits.
     Flickable {

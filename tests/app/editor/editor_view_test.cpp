@@ -794,6 +794,12 @@ TEST_CASE("at the window's smallest size every line of the help can be scrolled 
         CHECK(r.bottom() <= contentHeight);
     }
     CHECK(lines > 50);
+    // The wheel scrolls it.
+    const QPointF middle = scroll->mapToScene(QPointF(scroll->width() / 2, scroll->height() / 2));
+    QWheelEvent wheel(middle, f.window->mapToGlobal(middle), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(f.window, &wheel);
+    CHECK(EditorFixture::waitFor([&] { return scroll->property("contentY").toDouble() > 0; }));
 }
 
 TEST_CASE("the neighbour count is coloured healthy exactly when the figure shown lies in 5.0 to 8.0") {
@@ -803,4 +809,33 @@ TEST_CASE("the neighbour count is coloured healthy exactly when the figure shown
     CHECK(editor::neighboursHealthy(6.5));
     CHECK_FALSE(editor::neighboursHealthy(4.94));
     CHECK_FALSE(editor::neighboursHealthy(8.06));
+}
+
+TEST_CASE("with the help shown, the pointer over the side panel shows no parameter tip and the wheel does not scroll it") {
+    // The tips drew over the help's lines, and the wheel scrolled the panel unseen.
+    EditorFixture f;
+    auto* list = f.find("paramList");
+    REQUIRE(list);
+    QTest::keyClick(f.window, Qt::Key_F1);
+    REQUIRE(EditorFixture::waitFor([&] { return f.find("helpScroll")->isVisible(); }));
+    const QPoint over = list->mapToScene(QPointF(list->width() / 2, 60)).toPoint();
+    QTest::mouseMove(f.window, over - QPoint(5, 5));
+    QTest::mouseMove(f.window, over);
+    QTest::qWait(100);
+    // A row's tip shows while its hover handler says hovered.
+    bool rowHovered = false;
+    for (QQuickItem* item : selfAndDescendants(list))
+        for (QObject* handler : item->findChildren<QObject*>(QString(), Qt::FindDirectChildrenOnly))
+            rowHovered = rowHovered || (handler->inherits("QQuickHoverHandler") && handler->property("hovered").toBool());
+    CHECK_FALSE(rowHovered);
+
+    const double before = list->property("contentY").toDouble();
+    for (int i = 0; i < 6; ++i) {
+        QWheelEvent wheel(QPointF(over), f.window->mapToGlobal(QPointF(over)), QPoint(), QPoint(0, -120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(f.window, &wheel);
+    }
+    QTest::qWait(500);
+    CHECK(list->property("contentY").toDouble() == before);
+    QTest::keyClick(f.window, Qt::Key_F1);
 }
