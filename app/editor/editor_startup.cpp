@@ -33,7 +33,7 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         "Opens the editor window with a preset (default: " + std::string(cli::kDefaultPreset) + ").",
         {{"preset", "NAME|FILE", "preset id or JSON file to open"},
          {"fish", "N", "fish count (1 to 200000), overriding the preset's (a change to it, not saved)"},
-         {"size", "WxH", "window size in pixels (default 1280x720)"},
+         {"size", "WxH", "window size in pixels (default 1280x720, at least 800x500)"},
          {"world", "WxH", "world size in px, overriding the preset's (a change to it, not saved; keep the density when adding fish)"},
          {"paused", "", "start paused"},
          {"fullscreen", "", "start in fullscreen"},
@@ -50,7 +50,10 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         s.preset = a.value("preset").value_or("");
         if (a.has("fish")) s.fish = static_cast<std::uint32_t>(a.integer("fish", 0, 1, Editor::kMaxFish));
         if (auto size = a.value("size")) {
-            std::tie(s.width, s.height) = cli::parseSize("--size", *size, 320, 16384);
+            std::tie(s.width, s.height) = cli::parseSize("--size", *size, 1, 16384);
+            if (s.width < kMinWindowWidth || s.height < kMinWindowHeight)
+                throw cli::ArgError("--size " + *size + " is smaller than the window's smallest size, " +
+                                    std::to_string(kMinWindowWidth) + "x" + std::to_string(kMinWindowHeight));
         }
         if (auto world = a.value("world")) {
             const auto [w, h] = cli::parseSize("--world", *world, 1, static_cast<int>(kMaxWorldSize));

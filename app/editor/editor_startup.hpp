@@ -9,6 +9,10 @@
 
 namespace mirofish::editor {
 
+// The window's smallest size (Main.qml's minimumWidth and minimumHeight):
+// below it the panels' layout overlaps.
+inline constexpr int kMinWindowWidth = 800, kMinWindowHeight = 500;
+
 struct EditorStartup {
     std::string preset;                  // id or file; empty: the default preset
     std::optional<std::uint32_t> fish;   // overrides the preset's count

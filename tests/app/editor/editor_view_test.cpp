@@ -592,6 +592,20 @@ TEST_CASE("edit refuses a --quit-after that is no plain number of seconds up to 
     CHECK(startup->quitAfterSeconds == 2.5);
 }
 
+TEST_CASE("edit refuses a --size below the window's smallest size, which is the size the window keeps") {
+    // 640x360 opened a window whose panels overlapped, under no window manager.
+    std::ostringstream out, err;
+    int exitCode = 0;
+    CHECK_FALSE(editor::parseEditorArgs({"--size", "640x360"}, out, err, exitCode));
+    CHECK(exitCode == 2);
+    CHECK_THAT(err.str(), Catch::Contains("--size 640x360 is smaller than the window's smallest size, 800x500"));
+    const auto smallest = editor::parseEditorArgs({"--size", "800x500"}, out, err, exitCode);
+    REQUIRE(smallest);
+    EditorFixture f(cli::kDefaultPreset, smallest->width, smallest->height);
+    CHECK(f.window->minimumWidth() == editor::kMinWindowWidth);
+    CHECK(f.window->minimumHeight() == editor::kMinWindowHeight);
+}
+
 TEST_CASE("a school opened paused shows its speed and order at once, and no neighbour count before a step") {
     editor::SimHost host(loadPreset(shippedPreset("highly-parallel")).scene, 1, nullptr, true);
     REQUIRE(EditorFixture::waitFor([&] { return host.stats().metrics.meanSpeed > 0; }, 3000));
