@@ -29,7 +29,7 @@
     X(SeparationRadius, "separationRadius", "Separation radius", "px", "Radii and vision", 0, 1000, 28, Linear, "", \
       "Seen neighbours closer than this push the fish away; keep perception at least 2.5x this.")                  \
     X(FovHalfAngle, "fovHalfAngle", "Field of view (half angle)", "deg", "Radii and vision", 0, 180, 110, Linear,  \
-      "", "Neighbours outside this cone around the heading are not seen; 180 sees all around.")                    \
+      "", "Neighbours outside this cone around the direction of motion are not seen; 180 sees all around.")        \
     X(MinDistance, "minDistance", "Minimum distance", "px", "Radii and vision", 0.1, 50, 2, Log, "",                \
       "Distances below this count as this in separation, so coincident fish do not explode.")                      \
     X(MaxSpeed, "maxSpeed", "Max speed", "px/s", "Motion", 1, 5000, 160, Log, "",                                   \
