@@ -333,10 +333,12 @@ void Editor::refreshStats() {
 
     // A morph runs on the simulation thread; the sliders follow it. Stats
     // taken before an edit ended it still say it glides: not followed.
+    // A glide shorter than the time between two reports ends unseen: the
+    // school then runs the target's parameters (loaded_ during a morph).
     if (morph_ != Morph::None && s.morphing) {
         params_.setAll(s.params);
         morph_ = Morph::Seen;
-    } else if (morph_ == Morph::Seen) {
+    } else if (morph_ == Morph::Seen || (morph_ == Morph::Begun && s.params == loaded_.scene.params)) {
         params_.setAll(loaded_.scene.params);
         morph_ = Morph::None;
     }

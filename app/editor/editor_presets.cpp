@@ -307,9 +307,11 @@ bool Editor::morphToPreset(int row, double seconds) {
         // write the earlier preset's parameters into the target's file.
         history_.recordAll(before.running.scene.params, target.scene.params, "Morph to " + target.name, routes,
                            PresetSwitch{before, {arrived, arrived, e->file, e->user}});
-        // Parameters glide; the routes switch at the start (they act on the gliding values).
+        // Parameters glide; the routes switch at the start (they act on the
+        // gliding values). The sliders stay where they are until the stats
+        // report the glide (set to the target here, they jumped there and
+        // back before gliding).
         setRoutes(routes.after);
-        params_.setAll(target.scene.params);
         morph_ = Morph::Begun;
         const Scene scene = withinFishCap(target.scene);
         fishCount_ = static_cast<int>(scene.fishCount);

@@ -328,6 +328,25 @@ TEST_CASE("a morph glides every parameter to the other preset and ends exactly o
     CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
 }
 
+TEST_CASE("the sliders stay where the school is when a morph begins, paused, and land on the target of a glide too short to see") {
+    // They jumped to the target, back to the start a report later, then glided.
+    EditorFixture f;
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+    const float from = f.editor->params()->params().get(ParamId::MaxSpeed);
+    const Preset rush = loadPreset(shippedPreset("compact-rush"));
+    REQUIRE(rush.scene.params.get(ParamId::MaxSpeed) != from);
+    REQUIRE(f.editor->morphToPreset(presetRow(f, "Compact rush"), 30.0));
+    CHECK(f.editor->params()->params().get(ParamId::MaxSpeed) == from);
+    QTest::qWait(600);  // reports of the paused school
+    CHECK(f.editor->params()->params().get(ParamId::MaxSpeed) == from);
+
+    // A glide of a few steps, over before the stats report it.
+    f.editor->setPaused(false);
+    REQUIRE(f.editor->morphToPreset(presetRow(f, "Compact rush"), 0.02));
+    CHECK(EditorFixture::waitFor([&] { return f.editor->params()->params() == rush.scene.params; }));
+}
+
 TEST_CASE("saving while a morph glides writes the preset it glides to, which is not marked modified meanwhile") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Target"));
