@@ -136,6 +136,7 @@ Dialog {
             RowLayout {
                 CountBox {
                     id: length
+                    undoesEdits: false
                     objectName: "exportLength"
                     enabled: unit.currentIndex !== 2
                     from: 1
@@ -153,6 +154,7 @@ Dialog {
             Label { text: qsTr("Warm-up (s)") }
             CountBox {
                 id: warmup
+                undoesEdits: false
                 from: 0
                 to: 3600
                 value: 0

@@ -43,13 +43,13 @@ Frame {
                 currentIndex: model.indexOf(row.source)
                 onActivated: row.routes.setField(row.index, "source", currentText)
             }
-            SpinBox {
+            CountBox {
+                objectName: "routeBand_" + row.index
                 visible: row.source === "band"
                 Layout.preferredWidth: 84
                 from: 0
                 to: Editor.audio.bandLabels.length - 1
                 value: row.band
-                editable: true
                 onValueModified: row.routes.setField(row.index, "band", value)
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("Log-spaced band from %1 Hz").arg(Editor.audio.bandLabels[value])

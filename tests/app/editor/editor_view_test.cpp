@@ -756,6 +756,38 @@ TEST_CASE("Ctrl+Z in the fish box after a count was confirmed undoes the editor'
     CHECK(box->property("displayText").toString() == "1500");
 }
 
+TEST_CASE("Ctrl+Z in a route's band box undoes the editor's edits; in the export dialog's boxes it leaves them alone") {
+    EditorFixture f;
+    auto* params = f.editor->params();
+    const double before = params->params().get(ParamId::SeparationWeight);
+    params->setValue(params->rowOf(QStringLiteral("separationWeight")), before + 1.0);
+    params->endGesture();
+    const auto textOf = [](QQuickItem* box) {
+        return qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
+    };
+
+    // The export dialog's Length: its own box, not the school behind it.
+    QTest::keyClick(f.window, Qt::Key_E, Qt::ControlModifier);
+    auto* length = f.find("exportLength");
+    REQUIRE(length);
+    REQUIRE(EditorFixture::waitFor([&] { return length->isVisible(); }));
+    textOf(length)->forceActiveFocus();
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(params->params().get(ParamId::SeparationWeight) == Approx(before + 1.0));
+    QTest::keyClick(f.window, Qt::Key_Escape);
+
+    // A route's band box: the editor's undo.
+    f.window->setProperty("panelTab", 2);
+    REQUIRE(f.editor->routes()->setField(0, "source", "band"));
+    auto* band = f.find("routeBand_0");
+    REQUIRE(band);
+    REQUIRE(EditorFixture::waitFor([&] { return band->isVisible(); }));
+    textOf(band)->forceActiveFocus();
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);  // the band source
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);  // the separation
+    CHECK(params->params().get(ParamId::SeparationWeight) == Approx(before));
+}
+
 TEST_CASE("a decimal comma in a whole-number box leaves the value as it was, not read as a thousands separator") {
     // "2,5" seconds in the export's Length became 25.
     EditorFixture f;
