@@ -61,10 +61,10 @@ Preset Editor::currentPreset() {
     p.scene.params = presetParams();
     p.scene.fishCount = presetFishCount();
     p.scene.seed = s.seed;
-    if (!worldFollowsView_) {
-        p.scene.width = s.worldWidth;
-        p.scene.height = s.worldHeight;
-    }
+    // The preset's own world, which the view's does not replace while W is
+    // on (a --world size included: the file's was written).
+    p.scene.width = static_cast<float>(ownWorld_.width());
+    p.scene.height = static_cast<float>(ownWorld_.height());
     // Where they were put, not where they have chased to since.
     p.scene.predators = s.predatorsAsSet;
     p.scene.obstacles = s.obstacles;
@@ -89,8 +89,9 @@ void Editor::updateModified() {
     // Where the predators were put: a world shrunk under them (the view, with
     // W on) moves them in the school, not there.
     const bool predatorsEdited = !samePredators(s.predatorsAsSet, a.predators);
-    // The world counts where it is the preset's own (not following the view).
-    const bool worldChanged = !worldFollowsView_ && (s.worldWidth != a.width || s.worldHeight != a.height);
+    // The preset's own world, whether or not the view's replaces it (W).
+    const bool worldChanged =
+        static_cast<float>(ownWorld_.width()) != a.width || static_cast<float>(ownWorld_.height()) != a.height;
     const bool modified = !(presetParams() == a.params) || presetFishCount() != a.fishCount ||
                           s.seed != a.seed || predatorsEdited || worldChanged ||
                           !sameObstacles(s.obstacles, a.obstacles) || !sameFields(s.fields, a.fields) ||
