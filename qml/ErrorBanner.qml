@@ -11,6 +11,7 @@ Rectangle {
     visible: Editor.message !== ""
     height: visible ? row.implicitHeight + 10 : 0
     color: Editor.messageIsError ? "#c0501818" : "#a0183040"
+    ClickShield {}
 
     // Each confirmation stays its own 4 s: one that replaces another restarts
     // the count (a binding of `running` stayed true and did not).

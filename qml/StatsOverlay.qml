@@ -14,6 +14,7 @@ Rectangle {
     radius: 6
     implicitWidth: column.implicitWidth + 20
     implicitHeight: column.implicitHeight + 16
+    ClickShield {}
 
     ColumnLayout {
         id: column

@@ -885,3 +885,21 @@ TEST_CASE("with the help shown, the pointer over the side panel shows no paramet
     CHECK(list->property("contentY").toDouble() == before);
     QTest::keyClick(f.window, Qt::Key_F1);
 }
+
+TEST_CASE("a click on the stats panel over the view places nothing under it") {
+    // The panel let clicks through: a predator appeared hidden under it.
+    EditorFixture f;
+    auto* stats = f.find("statsColumn");
+    REQUIRE(stats);
+    REQUIRE(EditorFixture::waitFor([&] { return stats->isVisible(); }));
+    f.editor->setTool(editor::Editor::PlacePredator);
+    const auto predators = [&] { return f.editor->host().stats().predators.size(); };
+    const std::size_t before = predators();
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, stats->mapToScene(QPointF(stats->width() / 2, 10)).toPoint());
+    QTest::qWait(300);
+    CHECK(predators() == before);
+    // Beside the panel, on the view, the click places one.
+    QTest::mouseClick(f.window, Qt::LeftButton, {},
+                      stats->mapToScene(QPointF(stats->width() + 200, stats->height() + 100)).toPoint());
+    CHECK(EditorFixture::waitFor([&] { return predators() == before + 1; }));
+}
