@@ -130,7 +130,9 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
                 f.position = at;
                 c.sim.updateForceField(f);
             }
-        if (!swipe) return;
+        // Paused, nothing swims to be scared: a scare would wait, drawn, for
+        // Play, and every paused swipe's would strike at once then.
+        if (!swipe || c.paused) return;
         ForceField scare;
         scare.kind = FieldKind::Repel;
         scare.position = at + *swipe * kScareLead;

@@ -263,6 +263,19 @@ TEST_CASE("left drag holds a field at the pointer, a fast swipe scares, and neit
     CHECK(f.editor->host().stats().fields.empty());
 }
 
+TEST_CASE("a swipe while paused scares nothing: no scare waits on the view to strike at Play") {
+    EditorFixture f;
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+    auto* view = f.find("fishView");
+    REQUIRE(view);
+    const QPoint start = view->mapToScene(QPointF(view->width() * 0.2, view->height() / 2)).toPoint();
+    CHECK_FALSE(pressAndSwipe(f, start));
+    QTest::mouseRelease(f.window, Qt::LeftButton, {}, start + QPoint(600, 0));
+    CHECK(EditorFixture::waitFor([&] { return activeFields(f) == 0; }));
+    CHECK(f.editor->host().stats().fields.empty());
+}
+
 TEST_CASE("a pull the view loses before its release ends, and a second button during a drag changes nothing") {
     EditorFixture f;
     auto* view = f.find("fishView");
