@@ -238,6 +238,7 @@ private:
     void refreshPresetsAndSay(const QString& done);
     // The message line's note on presets that could not be read.
     static QString unreadableNote(const QStringList& problems);
+    void endObjectDrag();
     void objectToolPress(QPointF world, Qt::MouseButton button, double viewScale);
     // Ends the school tool's pull; a click at `clickedAt` selects the fish under it.
     void endPointerField(std::optional<QPointF> clickedAt, double viewScale);

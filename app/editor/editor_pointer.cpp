@@ -51,17 +51,20 @@ std::optional<std::size_t> nearestTo(const std::vector<T>& list, Vec2 seen, Plac
     return best;
 }
 
+Vec2 predatorPlace(const Predator& p) { return p.position; }
+
 // Moves a predator or obstacle or a field to `moveTo`, or removes it when
 // there is no position. Runs on the simulation thread. A field is named by
 // its id; a predator or obstacle by where the window last saw it: the one
 // nearest to that now. Its list index could be stale (the window's copy of
 // the lists lags a removal just sent, so a second quick right click took
-// the object after the one clicked).
+// the object after the one clicked). A dragged predator is the one its
+// press found (Context::draggedPredator).
 void editObject(SimHost::Context& c, ObjectKind kind, std::uint32_t fieldId, Vec2 seen, std::optional<Vec2> moveTo) {
     const Scene& s = c.sim.scene();
     if (kind == ObjectKind::Predator) {
-        const auto i = nearestTo(s.predators, seen, [](const Predator& p) { return p.position; });
-        if (!i) return;
+        const auto i = moveTo && c.draggedPredator ? c.draggedPredator : nearestTo(s.predators, seen, predatorPlace);
+        if (!i || *i >= s.predators.size()) return;
         if (moveTo) c.sim.movePredator(*i, *moveTo);
         else c.sim.removePredator(*i);
     } else if (kind == ObjectKind::Obstacle) {
@@ -144,7 +147,7 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
 
 void Editor::pointerReleased(QPointF world, QPointF viewPosition, double viewScale) {
     if (dragged_ != ObjectKind::None) {
-        dragged_ = ObjectKind::None;
+        endObjectDrag();
         return;
     }
     if (!pointerFieldActive_) return;
@@ -152,8 +155,13 @@ void Editor::pointerReleased(QPointF world, QPointF viewPosition, double viewSca
     endPointerField(click ? std::optional<QPointF>(world) : std::nullopt, viewScale);
 }
 
-void Editor::pointerCancelled() {
+void Editor::endObjectDrag() {
+    if (dragged_ == ObjectKind::Predator) host_->post([](SimHost::Context& c) { c.draggedPredator.reset(); });
     dragged_ = ObjectKind::None;
+}
+
+void Editor::pointerCancelled() {
+    if (dragged_ != ObjectKind::None) endObjectDrag();
     if (pointerFieldActive_) endPointerField(std::nullopt, 1.0);
 }
 
@@ -217,6 +225,10 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
         draggedFieldId_ = hit->fieldId;
         draggedAt_ = hit->seen;
         draggedWorld_ = worldSize;
+        if (kind == ObjectKind::Predator)
+            host_->post([seen = hit->seen](SimHost::Context& c) {
+                c.draggedPredator = nearestTo(c.sim.scene().predators, seen, predatorPlace);
+            });
         return;
     }
     const int tool = tool_;

@@ -376,6 +376,33 @@ TEST_CASE("a predator dragged mid-chase is where R and a save put it, and the ot
     CHECK(stats().predators[1].position == preset[1].position);
 }
 
+TEST_CASE("a predator dragged to the edge of a wrapping world stays the one dragged, and the other keeps its place") {
+    // Each move took the predator nearest to where the last had put it: the
+    // dragged one, wrapped to the far edge by a step, was not, and the other
+    // predator jumped to the pointer.
+    EditorFixture f;  // gentle-cruise wraps
+    const auto stats = [&] { return f.editor->host().stats(); };
+    REQUIRE(stats().worldWidth > 1000.0f);
+    const float width = stats().worldWidth;
+    f.editor->setTool(editor::Editor::PlacePredator);
+    for (const QPointF at : {QPointF(300, 300), QPointF(100, 360)}) {
+        f.editor->pointerPressed(at, {}, Qt::LeftButton);
+        f.editor->pointerReleased(at, {});
+    }
+    REQUIRE(EditorFixture::waitFor([&] { return stats().predatorsAsSet.size() == 2; }));
+    const Vec2 other = stats().predatorsAsSet[1].position;
+    f.editor->pointerPressed(QPointF(300, 300), {}, Qt::LeftButton);
+    for (int i = 1; i <= 20; ++i) {
+        f.editor->pointerMoved(QPointF(std::min(300.0 + 100.0 * i, width + 50.0), 300), {});
+        QTest::qWait(40);  // steps in between: held at the edge, it wraps to the other
+    }
+    f.editor->pointerReleased(QPointF(width + 50.0, 300), {});
+    QTest::qWait(300);
+    REQUIRE(stats().predatorsAsSet.size() == 2);
+    CHECK(stats().predatorsAsSet[0].position == Vec2{{width, 300.0f}});
+    CHECK(stats().predatorsAsSet[1].position == other);
+}
+
 TEST_CASE("a world shrunk under a predator (W, the side panel) moves it in the school, not where R and a save put it") {
     // predator-attack puts one at x 1180; the view beside the panel is narrower.
     EditorFixture f("predator-attack");
