@@ -110,7 +110,8 @@ public:
         if (!obj.contains("path")) fail(p, "is missing");
         const json& arr = obj.at("path");
         if (!arr.is_array() || arr.size() < minPoints)
-            fail(p, "must be a list of at least " + std::to_string(minPoints) + " points [x, y]");
+            fail(p, "must be a list of at least " + std::to_string(minPoints) +
+                        (minPoints == 1 ? " point [x, y]" : " points [x, y]"));
         std::vector<Vec2> out;
         for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(point(arr[i], p + "[" + std::to_string(i) + "]"));
         return out;
@@ -143,7 +144,7 @@ void readParams(const Checker& c, const json& obj, Params& params) {
         if (!value.is_number())
             c.fail(path, "must be a number from " + d.rangeText() + ", not " + std::string(value.type_name()));
         const std::string problem = validateParam(*id, value.get<double>());
-        if (!problem.empty()) c.fail("", problem);
+        if (!problem.empty()) c.fail(path, problem);
         params.set(*id, static_cast<float>(value.get<double>()));
     }
 }
@@ -204,6 +205,9 @@ Preset readPreset(const Checker& c, const json& root) {
     if (!root.contains("format") || root["format"] != kFormat)
         c.fail("", "is not a MiroFish preset (its \"format\" must be \"" + std::string(kFormat) + "\")");
     if (!root.contains("version")) c.fail("version", "is missing");
+    if (!root["version"].is_number())
+        c.fail("version", "must be a number, not " + root["version"].dump() + "; this MiroFish reads version " +
+                              std::to_string(kPresetVersion));
     if (root["version"] != kPresetVersion)
         c.fail("version", "is " + root["version"].dump() + "; this MiroFish reads version " +
                               std::to_string(kPresetVersion));

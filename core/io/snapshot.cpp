@@ -143,7 +143,7 @@ Scene readScene(Reader& r) {
         const auto id = findParam(key);
         if (!id) r.fail("unknown parameter '" + key + "', written by a newer MiroFish?");
         if (const std::string why = validateParam(*id, value, kStoredParamSlack); !why.empty())
-            r.fail("parameter " + why);
+            r.fail("parameter '" + key + "' " + why);
         s.params.set(*id, value);
     }
     s.fields.resize(r.count(21));

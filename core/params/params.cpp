@@ -28,11 +28,11 @@ std::string validateParam(ParamId id, double value, double slack) {
     const double past = d.isChoice() ? 0.0 : slack * std::max({std::abs(d.min), std::abs(d.max), 1.0});
     std::ostringstream s;
     if (!std::isfinite(value) || value < d.min - past || value > d.max + past) {
-        s << "'" << d.key << "' is " << numberText(value) << ", outside the allowed range " << d.rangeText();
+        s << "is " << numberText(value) << ", outside the allowed range " << d.rangeText();
         return s.str();
     }
     if (d.isChoice() && value != std::floor(value)) {
-        s << "'" << d.key << "' must be one of " << d.rangeText();
+        s << "must be one of " << d.rangeText();
         return s.str();
     }
     return {};

@@ -218,7 +218,10 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(msg, Catch::Contains("maxSpeed"));
         CHECK_THAT(msg, Catch::Contains("9000"));
         CHECK_THAT(msg, Catch::Contains("1 to 5000 px/s"));
+        CHECK_THAT(msg, Catch::Contains("'params.maxSpeed' is 9000"));  // where in the file, as for every other key
         CHECK_THAT(errorOf(presetText({{"fish", 0}})), Catch::Contains("'fish' is 0, outside the allowed range 1 to 2000000"));
+        CHECK_THAT(errorOf(presetText({{"leader", {{"path", nlohmann::json::array()}}}})),
+                   Catch::Contains("'leader.path' must be a list of at least 1 point [x, y]"));
         // Just past the limit, the value keeps the digits that tell it from the limit.
         CHECK_THAT(errorOf(presetText({{"params", {{"maxSpeed", 5000.0000001}}}})),
                    Catch::Contains("is 5000.0000001") && Catch::Contains("1 to 5000 px/s"));
@@ -258,7 +261,8 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(msg, Catch::Contains("'version' is 2"));
         CHECK_THAT(msg, Catch::Contains("reads version 1"));
         CHECK_THAT(errorOf(presetText({{"version", nullptr}})), Catch::Contains("'version' is missing"));
-        CHECK_THAT(errorOf(presetText({{"version", "1"}})), Catch::Contains("'version' is \"1\"; this MiroFish reads version 1"));
+        CHECK_THAT(errorOf(presetText({{"version", "1"}})),
+                   Catch::Contains("'version' must be a number, not \"1\"; this MiroFish reads version 1"));
         // A newer MiroFish's preset, with keys this one does not know, or another program's JSON.
         CHECK_THAT(errorOf(presetText({{"version", 2}, {"camera", {{"zoom", 2}}}})),
                    Catch::Contains("'version' is 2; this MiroFish reads version 1"));
