@@ -101,10 +101,13 @@ TrackPlayback::TrackPlayback(std::shared_ptr<AudioFeed> feed, QObject* parent)
 TrackPlayback::~TrackPlayback() { stopSink(); }
 
 void TrackPlayback::setTrack(std::shared_ptr<const MonoAudio> audio) {
-    stopSink();
+    // The ticker stopped before the sink closes: Qt 6.4's output runs events
+    // as it closes, and a tick then reported the old track's place as the
+    // new track's (the feed already holds it), playing, though nothing played.
     ticker_.stop();
-    audio_ = std::move(audio);
     playing_ = false;
+    stopSink();
+    audio_ = std::move(audio);
     pausedAt_ = 0;
     emit stateChanged();
 }
