@@ -195,8 +195,17 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
     };
     std::optional<Hit> hit;
     float nearest = std::numeric_limits<float>::infinity();
+    // In a wrapping world an object acts, and is drawn, across the seam too:
+    // it is within reach there as well.
+    const bool wrap = s.params.boundaryMode() == BoundaryMode::Wrap;
+    const auto distance = [&](Vec2 centre) {
+        Vec2 d = at - centre;
+        if (wrap)
+            for (int axis = 0; axis < 2; ++axis) d[axis] -= worldSize[axis] * std::round(d[axis] / worldSize[axis]);
+        return length(d);
+    };
     const auto consider = [&](Vec2 centre, float reach, std::uint32_t fieldId) {
-        const float d = length(centre - at);
+        const float d = distance(centre);
         if (d < reach && d < nearest) {
             nearest = d;
             hit = Hit{centre, fieldId};

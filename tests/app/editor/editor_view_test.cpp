@@ -450,6 +450,23 @@ TEST_CASE("an object is placed inside the world even when clicked beside it, and
     CHECK(stats().predators.front().position[0] == 340.0f);
 }
 
+TEST_CASE("in a wrapping world an obstacle is grabbed at its copy across the seam, where it acts too") {
+    EditorFixture f;  // gentle-cruise wraps
+    f.editor->setPaused(true);
+    const auto stats = [&] { return f.editor->host().stats(); };
+    REQUIRE(EditorFixture::waitFor([&] { return stats().paused; }));
+    const float width = stats().worldWidth;
+    const auto click = [&](QPointF world, Qt::MouseButton button) {
+        f.editor->pointerPressed(world, {}, button);
+        f.editor->pointerReleased(world, {});
+    };
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    click(QPointF(width - 20, 300), Qt::LeftButton);  // radius 60: its copy reaches 40 px in on the left
+    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }));
+    click(QPointF(10, 300), Qt::RightButton);
+    CHECK(EditorFixture::waitFor([&] { return stats().obstacles.empty(); }));
+}
+
 TEST_CASE("two quick right clicks remove the two objects clicked, though the window has not seen the first go yet") {
     EditorFixture f;
     const auto stats = [&] { return f.editor->host().stats(); };
