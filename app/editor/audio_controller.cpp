@@ -30,7 +30,17 @@ AudioController::AudioController(std::shared_ptr<AudioFeed> feed, QObject* paren
     });
     connect(&playback_, &TrackPlayback::outputProblem, this, &AudioController::problem);
     connect(&live_, &LiveInput::started, this, &AudioController::switchToInput);
-    connect(&live_, &LiveInput::failed, this, [this](const QString& message) {
+    connect(&live_, &LiveInput::failed, this, [this](const QString& message, bool stillListening) {
+        if (stillListening && source_ == InputSource) {
+            // Another input that could not be opened: the one listening goes on.
+            inputIndex_ = -1;
+            for (qsizetype i = 0; i < inputs_.size(); ++i)
+                if (inputs_[i].id() == listening_.id()) inputIndex_ = static_cast<int>(i);
+            emit sourceChanged();
+            setStatus(tr("%1; still listening to %2").arg(message, listening_.description()));
+            emit problem(message);
+            return;
+        }
         inputIndex_ = -1;  // the input box shows no device chosen
         setSource(track_ ? FileSource : NoSource);  // a file keeps playing
         setStatus(message);
@@ -235,6 +245,7 @@ void AudioController::useInput(int index) {
 }
 
 void AudioController::switchToInput(const QString& name) {
+    if (inputIndex_ >= 0 && inputIndex_ < inputs_.size()) listening_ = inputs_[inputIndex_];
     playback_.clear();
     track_.reset();
     trackPath_.clear();

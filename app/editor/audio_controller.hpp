@@ -136,7 +136,8 @@ private:
     QMediaDevices devices_;
     QList<QAudioDevice> inputs_;
     QAudioDevice output_;
-    int inputIndex_ = -1;
+    int inputIndex_ = -1;      // the input chosen (opening, or listening)
+    QAudioDevice listening_;  // the input that listens, while another opens
     Source source_ = NoSource;
     QString status_;
 

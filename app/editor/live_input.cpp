@@ -33,27 +33,30 @@ float sampleAt(const char* p, QAudioFormat::SampleFormat format) {
 LiveCapture::~LiveCapture() { stop(); }
 
 void LiveCapture::start(const QAudioDevice& device, quint64 request) {
-    stop();
+    // The input listening until now carries on until this one has opened:
+    // one that cannot be opened loses nothing, mid-set.
     // The device's own format (no conversion inside Qt); mixed to mono here
     // and analysed at the device's rate, with an FFT sized for it.
-    format_ = device.preferredFormat();
-    if (!format_.isValid() || format_.sampleRate() <= 0) {
-        emit failed(tr("%1 reports no usable audio format").arg(device.description()), request);
+    const QAudioFormat format = device.preferredFormat();
+    if (!format.isValid() || format.sampleRate() <= 0) {
+        emit failed(tr("%1 reports no usable audio format").arg(device.description()), request, source_ != nullptr);
         return;
     }
-    analyzer_ = std::make_unique<LiveAnalyzer>(analyzerConfigFor(format_.sampleRate()));
-    source_ = std::make_unique<QAudioSource>(device, format_);
+    auto source = std::make_unique<QAudioSource>(device, format);
     // A 10 ms buffer: Qt's PulseAudio source then delivers every 10 ms. With
     // its default it polled every 50 ms, and a small test program using it
     // received 0.45 s of audio in 2 s through a PulseAudio null device.
-    source_->setBufferSize(format_.bytesForDuration(kCaptureBufferMicroseconds));
-    io_ = source_->start();
-    if (!io_ || source_->error() != QAudio::NoError) {
-        source_.reset();
-        io_ = nullptr;
-        emit failed(tr("Could not open %1 for capture").arg(device.description()), request);
+    source->setBufferSize(format.bytesForDuration(kCaptureBufferMicroseconds));
+    QIODevice* io = source->start();
+    if (!io || source->error() != QAudio::NoError) {
+        emit failed(tr("Could not open %1 for capture").arg(device.description()), request, source_ != nullptr);
         return;
     }
+    stop();
+    format_ = format;
+    analyzer_ = std::make_unique<LiveAnalyzer>(analyzerConfigFor(format_.sampleRate()));
+    source_ = std::move(source);
+    io_ = io;
     connect(io_, &QIODevice::readyRead, this, &LiveCapture::readAvailable);
     // A stream that fails later (a sound server's error, a device gone while
     // still listed) is reported: "Listening to" over a school no longer
@@ -69,7 +72,8 @@ void LiveCapture::start(const QAudioDevice& device, quint64 request) {
                     [this, watched, name, request] {
                         if (source_.get() != watched) return;  // stopped or restarted since
                         stop();
-                        emit failed(tr("%1 stopped delivering audio (the device reported an error)").arg(name), request);
+                        emit failed(tr("%1 stopped delivering audio (the device reported an error)").arg(name), request,
+                                    false);
                     },
                     Qt::QueuedConnection);
             });
@@ -114,8 +118,8 @@ LiveInput::LiveInput(std::shared_ptr<AudioFeed> feed, QObject* parent)
     connect(capture_, &LiveCapture::started, this, [this](const QString& name, quint64 request) {
         if (request == request_) emit started(name);
     });
-    connect(capture_, &LiveCapture::failed, this, [this](const QString& message, quint64 request) {
-        if (request == request_) emit failed(message);
+    connect(capture_, &LiveCapture::failed, this, [this](const QString& message, quint64 request, bool stillListening) {
+        if (request == request_) emit failed(message, stillListening);
     });
     thread_.setObjectName(QStringLiteral("live audio input"));
     thread_.start();

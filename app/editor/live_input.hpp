@@ -28,7 +28,9 @@ public slots:
 
 signals:
     void started(const QString& deviceName, quint64 request);
-    void failed(const QString& message, quint64 request);
+    // stillListening: the input that listened before a start that failed
+    // to open carries on.
+    void failed(const QString& message, quint64 request, bool stillListening);
 
 private:
     void readAvailable();
@@ -56,7 +58,9 @@ signals:
     // stop() overtook is not reported (it arrives queued from the capture
     // thread, and would name a device no longer chosen).
     void started(const QString& deviceName);
-    void failed(const QString& message);
+    // stillListening: a start that could not open its device left the input
+    // listening until then as it was.
+    void failed(const QString& message, bool stillListening);
 
 private:
     QThread thread_;

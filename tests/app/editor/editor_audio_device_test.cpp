@@ -2,6 +2,7 @@
 // its monitor as an input: run-with-audio-server.sh): the file plays through
 // the output and the playhead follows what the device has taken, and a live
 // input drives the school. Hidden tests ([.device]): they need that server.
+#include <QMediaDevices>
 #include <QProcess>
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -9,6 +10,7 @@
 
 #include "audio_loop_file.hpp"
 #include "editor_fixture.hpp"
+#include "live_input.hpp"
 
 using namespace mirofish;
 using namespace mirofish::test;
@@ -112,4 +114,40 @@ TEST_CASE("a live input device drives the school", "[.device]") {
 
     audio->closeSource();
     CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }));
+}
+
+TEST_CASE("an input that cannot be opened leaves the input listening until then listening", "[.device]") {
+    // The input listening was stopped before the other was tried: a choice
+    // that failed mid-set left nothing driving the school.
+    auto feed = std::make_shared<AudioFeed>();
+    feed->useLive();
+    editor::LiveInput live(feed);
+    QString started;
+    std::optional<bool> stillListening;
+    QObject::connect(&live, &editor::LiveInput::started, [&](const QString& name) { started = name; });
+    QObject::connect(&live, &editor::LiveInput::failed, [&](const QString&, bool still) { stillListening = still; });
+    const QList<QAudioDevice> inputs = QMediaDevices::audioInputs();
+    const auto capture = std::find_if(inputs.begin(), inputs.end(), [](const QAudioDevice& d) {
+        return d.description().contains("MiroFish");
+    });
+    REQUIRE(capture != inputs.end());
+    live.start(*capture);
+    REQUIRE(EditorFixture::waitFor([&] { return !started.isEmpty(); }, 5000));
+    // Something plays into the output the input listens to (an idle one
+    // delivers nothing).
+    TempDir dir;
+    QProcess player;
+    player.start("paplay", {"--device=mirofish_null", QString::fromStdString(writeLoop(dir, 5).string())});
+    REQUIRE(player.waitForStarted());
+    AudioFeatures frame;
+    REQUIRE(EditorFixture::waitFor([&] { return feed->current(frame); }, 3000));
+    live.start(QAudioDevice());  // no format: cannot be opened
+    REQUIRE(EditorFixture::waitFor([&] { return stillListening.has_value(); }, 5000));
+    CHECK(*stillListening);
+    // Longer than a live frame stays current, then frames again (they come
+    // in bursts through this server).
+    QTest::qWait(1000);
+    CHECK(EditorFixture::waitFor([&] { return feed->current(frame); }, 4000));
+    player.kill();
+    player.waitForFinished();
 }
