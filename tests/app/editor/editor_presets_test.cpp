@@ -29,7 +29,8 @@ void makeEdits(EditorFixture& f) {
     f.editor->setFishCount(321);
     f.editor->setTool(editor::Editor::PlaceObstacle);
     auto* view = f.find("fishView");
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(100, 100)).toPoint());
+    // Clear of the stats panel in the view's top left corner, which takes its clicks.
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(view->width() * 0.6, 400)).toPoint());
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == 1; }));
 }
 }  // namespace

@@ -194,9 +194,9 @@ TEST_CASE("Tab moves on from a field typed into, and a control reached with Tab 
     QTest::qWait(200);
     CHECK(f.step() == pausedAt);
 
-    // A click on the view gives the keys back to it.
+    // A click on the view (clear of the stats panel) gives the keys back to it.
     auto* view = f.find("fishView");
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(10, 10)).toPoint());
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(view->width() - 20, 400)).toPoint());
     QTest::keyClick(f.window, Qt::Key_Right);
     CHECK(EditorFixture::waitFor([&] { return f.step() == pausedAt + 1; }));
     f.editor->selectFish(4);
@@ -813,7 +813,7 @@ TEST_CASE("Ctrl+Z in the fish box after a count was confirmed undoes the editor'
     CHECK(box->property("displayText").toString() == "1500");
 }
 
-TEST_CASE("Ctrl+Z in a route's band box undoes the editor's edits; in the export dialog's boxes it leaves them alone") {
+TEST_CASE("Ctrl+Z in a route's band box undoes the editor's edits, and in the export dialog's boxes leaves them alone") {
     EditorFixture f;
     auto* params = f.editor->params();
     const double before = params->params().get(ParamId::SeparationWeight);
