@@ -401,11 +401,13 @@ void Editor::applyHistoryStep(const HistoryStep& step) {
 }
 
 void Editor::undo() {
-    if (auto step = history_.undo(presetParams())) applyHistoryStep(*step);
+    if (!history_.canUndo()) return;
+    if (auto step = history_.undo(presetParams(), openPreset())) applyHistoryStep(*step);
 }
 
 void Editor::redo() {
-    if (auto step = history_.redo(presetParams())) applyHistoryStep(*step);
+    if (!history_.canRedo()) return;
+    if (auto step = history_.redo(presetParams(), openPreset())) applyHistoryStep(*step);
 }
 
 bool Editor::undoRedoKey(int key, int modifiers) {

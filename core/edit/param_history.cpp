@@ -66,7 +66,7 @@ void ParamHistory::push(Entry entry) {
     if (undo_.size() > kMaxEntries) undo_.pop_front();
 }
 
-std::optional<HistoryStep> ParamHistory::undo(const Params& current) {
+std::optional<HistoryStep> ParamHistory::undo(const Params& current, const std::optional<OpenPreset>& openNow) {
     if (undo_.empty()) return std::nullopt;
     redoSetAside_.clear();
     Entry e = std::move(undo_.back());
@@ -74,13 +74,16 @@ std::optional<HistoryStep> ParamHistory::undo(const Params& current) {
     HistoryStep step{current, std::nullopt, std::nullopt};
     for (const Change& c : e.changes) step.params.set(c.id, c.before);
     if (e.routes) step.routes = e.routes->before;
-    if (e.preset) step.preset = e.preset->before;
+    if (e.preset) {
+        step.preset = e.preset->before;
+        if (openNow) e.preset->after = *openNow;
+    }
     e.open = false;  // after a redo, a new drag must not merge into it
     redo_.push_back(std::move(e));
     return step;
 }
 
-std::optional<HistoryStep> ParamHistory::redo(const Params& current) {
+std::optional<HistoryStep> ParamHistory::redo(const Params& current, const std::optional<OpenPreset>& openNow) {
     if (redo_.empty()) return std::nullopt;
     redoSetAside_.clear();
     Entry e = std::move(redo_.back());
@@ -88,7 +91,10 @@ std::optional<HistoryStep> ParamHistory::redo(const Params& current) {
     HistoryStep step{current, std::nullopt, std::nullopt};
     for (const Change& c : e.changes) step.params.set(c.id, c.after);
     if (e.routes) step.routes = e.routes->after;
-    if (e.preset) step.preset = e.preset->after;
+    if (e.preset) {
+        step.preset = e.preset->after;
+        if (openNow) e.preset->before = *openNow;
+    }
     undo_.push_back(std::move(e));
     return step;
 }

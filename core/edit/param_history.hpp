@@ -70,9 +70,12 @@ public:
     // `current` with the top entry's parameters put back (undo) or set again
     // (redo); parameters the entry did not touch keep their current values;
     // `routes` is set when the entry changed them. nullopt when there is
-    // nothing to undo/redo.
-    std::optional<HistoryStep> undo(const Params& current);
-    std::optional<HistoryStep> redo(const Params& current);
+    // nothing to undo/redo. `openNow`, the preset open at the moment, takes
+    // the place of the side of a load or a morph it leaves: what was done
+    // since (objects placed, fish, R) comes back with a redo, or an undo
+    // after it, instead of the preset as it was loaded.
+    std::optional<HistoryStep> undo(const Params& current, const std::optional<OpenPreset>& openNow = std::nullopt);
+    std::optional<HistoryStep> redo(const Params& current, const std::optional<OpenPreset>& openNow = std::nullopt);
 
     bool canUndo() const { return !undo_.empty(); }
     bool canRedo() const { return !redo_.empty(); }

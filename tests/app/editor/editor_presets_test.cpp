@@ -157,7 +157,7 @@ TEST_CASE("a preset saved from the browser loads back with its parameters, fish 
     CHECK(presetRow(f, "Calmer") == -1);
 }
 
-TEST_CASE("undoing a load brings back the unsaved work it replaced: fish, objects, seed and parameters") {
+TEST_CASE("undoing a load brings back the unsaved work it replaced, and redoing it the work done since: fish, objects, seed and parameters") {
     EditorFixture f;
     auto* params = f.editor->params();
     makeEdits(f);
@@ -168,6 +168,10 @@ TEST_CASE("undoing a load brings back the unsaved work it replaced: fish, object
     REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.empty(); }));
     CHECK(f.editor->fishCount() == static_cast<int>(rush.scene.fishCount));
+    // A rock placed on the preset loaded, unsaved: the redo brings it back.
+    f.editor->pointerPressed(QPointF(500, 500), {}, Qt::LeftButton);
+    f.editor->pointerReleased(QPointF(500, 500), {});
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == 1; }));
 
     f.editor->undo();
     CHECK(f.editor->presetName() == "Gentle cruise");
@@ -183,9 +187,10 @@ TEST_CASE("undoing a load brings back the unsaved work it replaced: fish, object
     CHECK(f.editor->presetName().toStdString() == rush.name);
     CHECK(EditorFixture::waitFor([&] {
         const editor::SimStats s = f.editor->host().stats();
-        return s.fishCount == rush.scene.fishCount && s.obstacles.empty() && s.seed == rush.scene.seed;
+        return s.fishCount == rush.scene.fishCount && s.obstacles.size() == 1 &&
+               s.obstacles.front().centre == Vec2{{500, 500}} && s.seed == rush.scene.seed;
     }));
-    CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
+    CHECK(EditorFixture::waitFor([&] { return f.editor->modified(); }));  // the rock is not in its file
 }
 
 TEST_CASE("undo and redo of a load bring a preset of yours back as its file is now: saved over, renamed or deleted") {
@@ -203,9 +208,9 @@ TEST_CASE("undo and redo of a load bring a preset of yours back as its file is n
     CHECK(f.editor->presetName() == "Mine");
     CHECK(f.editor->params()->params().get(ParamId::CohesionWeight) != 2.5f);
     CHECK(EditorFixture::waitFor([&] { return f.editor->modified(); }));
-    // Renamed since: it is open only in memory, and Save does not fail on a file that is gone.
-    REQUIRE(f.editor->renamePreset(presetRow(f, "Mine"), "Theirs"));
+    // Renamed since the undo: it is open only in memory, and Save does not fail on a file that is gone.
     f.editor->undo();  // the load of Mine again: back to Compact rush
+    REQUIRE(f.editor->renamePreset(presetRow(f, "Mine"), "Theirs"));
     f.editor->redo();
     CHECK_FALSE(f.editor->presetIsUser());
     CHECK_FALSE(f.editor->savePreset());
