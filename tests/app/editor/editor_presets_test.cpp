@@ -157,7 +157,7 @@ TEST_CASE("a preset saved from the browser loads back with its parameters, fish 
     CHECK(presetRow(f, "Calmer") == -1);
 }
 
-TEST_CASE("undoing a load brings back the unsaved work it replaced, and redoing it the work done since: fish, objects, seed and parameters") {
+TEST_CASE("undo and redo of a load bring back the unsaved work done on either preset: fish, objects, seed, parameters") {
     EditorFixture f;
     auto* params = f.editor->params();
     makeEdits(f);
