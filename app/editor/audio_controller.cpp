@@ -33,9 +33,7 @@ AudioController::AudioController(std::shared_ptr<AudioFeed> feed, QObject* paren
     connect(&live_, &LiveInput::failed, this, [this](const QString& message, bool stillListening) {
         if (stillListening && source_ == InputSource) {
             // Another input that could not be opened: the one listening goes on.
-            inputIndex_ = -1;
-            for (qsizetype i = 0; i < inputs_.size(); ++i)
-                if (inputs_[i].id() == listening_.id()) inputIndex_ = static_cast<int>(i);
+            inputIndex_ = indexOfInput(listening_.id());
             emit sourceChanged();
             setStatus(tr("%1; still listening to %2").arg(message, listening_.description()));
             emit problem(message);
@@ -76,12 +74,17 @@ QString AudioController::deviceNote() const {
 
 QString AudioController::fileName() const { return trackPath_.isEmpty() ? QString() : QFileInfo(trackPath_).fileName(); }
 
+int AudioController::indexOfInput(const QByteArray& id) const {
+    if (id.isEmpty()) return -1;
+    for (qsizetype i = 0; i < inputs_.size(); ++i)
+        if (inputs_[i].id() == id) return static_cast<int>(i);
+    return -1;
+}
+
 void AudioController::refreshDevices() {
     const QByteArray currentInput = inputIndex_ >= 0 && inputIndex_ < inputs_.size() ? inputs_[inputIndex_].id() : QByteArray();
     inputs_ = QMediaDevices::audioInputs();
-    inputIndex_ = -1;
-    for (qsizetype i = 0; i < inputs_.size(); ++i)
-        if (!currentInput.isEmpty() && inputs_[i].id() == currentInput) inputIndex_ = static_cast<int>(i);
+    inputIndex_ = indexOfInput(currentInput);
     if (source_ == InputSource && inputIndex_ < 0) {
         live_.stop();
         feed_->clear();

@@ -136,6 +136,9 @@ private:
     QMediaDevices devices_;
     QList<QAudioDevice> inputs_;
     QAudioDevice output_;
+    // The input's place in inputs_, or -1 (none, or an empty id).
+    int indexOfInput(const QByteArray& id) const;
+
     int inputIndex_ = -1;      // the input chosen (opening, or listening)
     QAudioDevice listening_;  // the input that listens, while another opens
     Source source_ = NoSource;

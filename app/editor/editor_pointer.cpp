@@ -196,16 +196,13 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
     std::optional<Hit> hit;
     float nearest = std::numeric_limits<float>::infinity();
     // In a wrapping world an object acts, and is drawn, across the seam too:
-    // it is within reach there as well.
-    const bool wrap = s.params.boundaryMode() == BoundaryMode::Wrap;
-    const auto distance = [&](Vec2 centre) {
-        Vec2 d = at - centre;
-        if (wrap)
-            for (int axis = 0; axis < 2; ++axis) d[axis] -= worldSize[axis] * std::round(d[axis] / worldSize[axis]);
-        return length(d);
-    };
+    // it is within reach there as well (the kernel's own displacement).
+    StepConstants bounds;
+    bounds.width = s.worldWidth;
+    bounds.height = s.worldHeight;
+    bounds.boundary = s.params.boundaryMode();
     const auto consider = [&](Vec2 centre, float reach, std::uint32_t fieldId) {
-        const float d = distance(centre);
+        const float d = length(displacement(bounds, centre, at));
         if (d < reach && d < nearest) {
             nearest = d;
             hit = Hit{centre, fieldId};

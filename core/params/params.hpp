@@ -30,10 +30,11 @@ private:
 
 // Empty if the value is allowed for the parameter, else what is wrong with
 // it and the allowed range ("is 25, outside the allowed range 0 to 20"), to
-// follow where the value was found (a preset's 'params.KEY'). slack: how far past either end of a
-// continuous range a value may lie, relative to the range's larger end (or
-// 1): a float stored from a value computed in doubles, on a slider's log
-// scale or by an audio route, may lie a hair outside it.
+// follow where the value was found (a preset's 'params.KEY').
+// slack: how far past either end of a continuous range a value may lie,
+// relative to the range's larger end (or 1): a float stored from a value
+// computed in doubles, on a slider's log scale or by an audio route, may lie
+// a hair outside it.
 std::string validateParam(ParamId id, double value, double slack = 0);
 
 // The slack for parameters read back as stored floats (a state file).

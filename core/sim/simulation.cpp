@@ -63,6 +63,7 @@ Simulation::Simulation(Scene scene, Scheduler& scheduler, std::size_t capacity)
     scene_.height = worldExtent(scene_.height);
     for (ForceField& f : scene_.fields) f.id = nextFieldId_++;
     allocate(std::max<std::size_t>(capacity, scene_.fishCount));
+    reserveGrid();
     reset(scene_.seed);
 }
 
@@ -70,7 +71,6 @@ void Simulation::allocate(std::size_t capacity) {
     capacity = std::max<std::size_t>(capacity, 1);
     fish_.allocate(capacity);
     back_.allocate(capacity);
-    reserveGrid();
 }
 
 void Simulation::reserveGrid() {
@@ -431,6 +431,7 @@ void Simulation::restore(SavedState state) {
     rowStretch_ = validRowStretch(state.rowStretch) ? state.rowStretch : 1.0f;
     cellsKnown_ = false;
     allocate(std::max(fish_.capacity(), state.fish.capacity()));
+    reserveGrid();
     fish_.copyPrefix(state.fish, scene_.fishCount);
     const auto alarms = fish_.alarm.begin();
     alarmsClear_ = std::all_of(alarms, alarms + static_cast<std::ptrdiff_t>(scene_.fishCount),
