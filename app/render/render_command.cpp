@@ -38,7 +38,7 @@ const std::vector<cli::OptionSpec> kOptions = {
     {"alpha", "", "transparent background (PNG sequence and MOV)"},
     {"crf", "Q", "MP4 quality: H.264 constant rate factor, 0 best to 51 worst (default 18)"},
     {"png-compression", "L", "PNG zlib level, 0 stored (fastest, largest), 1 run-length matches (default), 2-9 smaller and slower"},
-    {"ffmpeg", "PROGRAM", "the ffmpeg program for MP4 and MOV (default $MIROFISH_FFMPEG, else ffmpeg)"},
+    {"ffmpeg", "PROGRAM", "the ffmpeg program for MP4, MOV and audio other than WAV (default $MIROFISH_FFMPEG, else ffmpeg)"},
     {"threads", "T", "simulation threads (default: all cores); frames do not depend on it"},
     {"out", "DIR|FILE.mp4|FILE.mov", "a folder for frame_000000.png..., an H.264 MP4 or a ProRes 4444 MOV"},
 };
@@ -70,6 +70,8 @@ ExportSettings parseSettings(const cli::Args& a) {
     s.threads = static_cast<int>(a.integer("threads", 0, 1, 256));
     const auto out = a.value("out");
     if (!out) throw cli::ArgError("--out is required: a folder, FILE.mp4 or FILE.mov");
+    // "-" usually means standard output, which takes no frames; a folder named "-" would surprise.
+    if (*out == "-") throw cli::ArgError("--out cannot be '-' (standard output): give a folder, FILE.mp4 or FILE.mov");
     s.output = *out;
     if (a.has("frames") && a.has("seconds")) throw cli::ArgError("give --frames or --seconds, not both");
     if (a.has("frames")) s.frames = static_cast<std::uint64_t>(a.integer("frames", 0, 1, kMaxFrames));
@@ -172,9 +174,9 @@ int reportStop(std::ostream& err, const ExportSettings& s, std::uint64_t written
 int runRender(int argc, char** argv, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const cli::CommandSpec spec{
         "render",
-        "mirofish render [--preset NAME|FILE] (--frames N | --seconds S) [--fps F] [--size WxH] [--warmup S] [--seed S] "
-        "[--fish N] [--audio FILE] [--trails on|off] --out DIR|FILE.mp4|FILE.mov",
-        "Renders a preset offscreen, not in real time, to a PNG sequence or a video (through ffmpeg).\n"
+        "mirofish render [options] [--frames N | --seconds S] [--audio FILE] --out DIR|FILE.mp4|FILE.mov",
+        "Renders a preset offscreen, not in real time, to a PNG sequence or a video (through ffmpeg),\n"
+        "--frames or --seconds long, or as long as the --audio file when neither is given.\n"
         "The same seed, settings and audio give byte-identical PNG frames. Needs no display: without\n"
         "one it runs itself inside Xvfb. Progress on stderr.",
         kOptions};

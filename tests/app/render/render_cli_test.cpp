@@ -174,6 +174,10 @@ TEST_CASE("mirofish render refuses a missing length or output and bad values wit
     CHECK(odd.code == 2);
     CHECK_THAT(odd.output, Catch::Contains("even width and height"));
     CHECK_THAT(shell(kMirofish + " render --frames 3 --fps 0" + out).output, Catch::Contains("--fps"));
+    const Shell dash = shell("cd '" + dir.path().string() + "' && " + kMirofish + " render --frames 3 --out -");
+    CHECK(dash.code == 2);
+    CHECK_THAT(dash.output, Catch::Contains("--out cannot be '-'"));
+    CHECK_FALSE(std::filesystem::exists(dir / "-"));
     CHECK_THAT(shell(kMirofish + " render --seconds 86400 --fps 240" + out).output,
                Catch::Contains("makes 20736000 frames; at most 10000000"));
 }
