@@ -32,7 +32,7 @@ Rectangle {
         ["F12 / Shift+F12", qsTr("save a still (PNG) at the view's size / twice it")],
         ["Ctrl+E", qsTr("export frames or a video")],
         ["F11", qsTr("fullscreen")],
-        ["Esc", qsTr("close the export dialog or this, leave fullscreen, deselect")],
+        ["Esc", qsTr("close the export dialog or this, deselect, leave fullscreen")],
         ["F1", qsTr("this help")]
     ]
     readonly property var mouse: [

@@ -283,10 +283,12 @@ ApplicationWindow {
     Shortcut {
         sequence: "Escape"
         onActivated: {
+            // The innermost first: a fish selected in fullscreen is let go
+            // before the window leaves fullscreen, as its panel's "Esc deselects" says.
             if (exportDialog.visible) exportDialog.close()
             else if (window.helpVisible) window.helpVisible = false
+            else if (Editor.selectedFish.id !== undefined) Editor.clearSelection()
             else if (window.visibility === Window.FullScreen) window.leaveFullScreen()
-            else Editor.clearSelection()
         }
     }
     Shortcut { sequence: "Tab"; enabled: !window.tabGoesToControl; onActivated: Editor.selectNextFish() }

@@ -97,6 +97,19 @@ TEST_CASE("a maximised window leaves fullscreen maximised again, by F11 or by Es
     CHECK(f.window->visibility() == QWindow::Windowed);
 }
 
+TEST_CASE("in fullscreen Escape first lets the selected fish go and then leaves fullscreen") {
+    EditorFixture f;
+    QTest::keyClick(f.window, Qt::Key_F11);
+    REQUIRE(f.window->visibility() == QWindow::FullScreen);
+    f.editor->selectFish(4);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 4; }));
+    QTest::keyClick(f.window, Qt::Key_Escape);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().isEmpty(); }));
+    CHECK(f.window->visibility() == QWindow::FullScreen);
+    QTest::keyClick(f.window, Qt::Key_Escape);
+    CHECK(EditorFixture::waitFor([&] { return f.window->visibility() == QWindow::Windowed; }));
+}
+
 TEST_CASE("a window manager that says it does fullscreen is left to size the window itself") {
     EditorFixture f;
     const PretendWindowManager wm(PretendWindowManager::State::Running);
