@@ -45,6 +45,10 @@ std::vector<PresetLibrary::Entry> PresetLibrary::entries(std::vector<std::string
 }
 
 PresetLibrary::Entry PresetLibrary::write(const Preset& preset, const fs::path& file) {
+    // No folder: neither HOME nor XDG_DATA_HOME told where one lives.
+    if (userDir_.empty())
+        throw PresetError("there is no folder for your presets: set HOME, XDG_DATA_HOME or MIROFISH_USER_PRESETS; "
+                          "nothing was saved");
     std::error_code ec;
     fs::create_directories(userDir_, ec);
     if (ec)

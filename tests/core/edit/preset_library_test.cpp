@@ -149,6 +149,16 @@ TEST_CASE("saving into a folder that cannot be created says which folder", "[edi
     }
 }
 
+TEST_CASE("saving without a folder for your presets says how to give one and writes nothing", "[edit]") {
+    TempDir cwd;
+    const fs::path before = fs::current_path();
+    fs::current_path(cwd.path());
+    PresetLibrary lib({}, fs::path{});
+    CHECK_THROWS_WITH(lib.save(named("Anything")), Catch::Contains("set HOME, XDG_DATA_HOME or MIROFISH_USER_PRESETS"));
+    fs::current_path(before);
+    CHECK(jsonFiles(cwd.path()).empty());
+}
+
 TEST_CASE("shipped presets cannot be renamed or deleted", "[edit]") {
     TempDir user;
     PresetLibrary lib({MIROFISH_PRESET_DIR}, user.path());
