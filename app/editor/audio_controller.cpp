@@ -35,13 +35,13 @@ AudioController::AudioController(std::shared_ptr<AudioFeed> feed, QObject* paren
             // Another input that could not be opened: the one listening goes on.
             inputIndex_ = indexOfInput(listening_.id());
             emit sourceChanged();
-            setStatus(tr("%1; still listening to %2").arg(message, listening_.description()));
+            setSourceStatus(tr("%1; still listening to %2").arg(message, listening_.description()));
             emit problem(message);
             return;
         }
         inputIndex_ = -1;  // the input box shows no device chosen
         setSource(track_ ? FileSource : NoSource);  // a file keeps playing
-        setStatus(message);
+        setSourceStatus(message);
         emit problem(message);
     });
     connect(&devices_, &QMediaDevices::audioInputsChanged, this, &AudioController::refreshDevices);
@@ -89,7 +89,7 @@ void AudioController::refreshDevices() {
         live_.stop();
         feed_->clear();
         setSource(NoSource);
-        setStatus(tr("The audio input device went away: choose another input, or open a file"));
+        setSourceStatus(tr("The audio input device went away: choose another input, or open a file"));
         emit problem(tr("The audio input device went away"));
     }
     const QAudioDevice output = QMediaDevices::defaultAudioOutput();
@@ -105,6 +105,11 @@ void AudioController::setStatus(const QString& status) {
     if (status == status_) return;
     status_ = status;
     emit statusChanged();
+}
+
+void AudioController::setSourceStatus(const QString& status) {
+    if (loading_) statusBeforeLoad_ = status;
+    else setStatus(status);
 }
 
 void AudioController::setSource(Source source) {
@@ -255,7 +260,7 @@ void AudioController::switchToInput(const QString& name) {
     emit trackChanged();
     feed_->useLive();
     setSource(InputSource);
-    setStatus(tr("Listening to %1").arg(name));
+    setSourceStatus(tr("Listening to %1").arg(name));
 }
 
 void AudioController::closeSource() {

@@ -126,6 +126,10 @@ private:
     void finishLoad(std::uint64_t generation, std::shared_ptr<cli::AnalysedTrack> track, const QString& error);
     void cancelLoad();
     void setStatus(const QString& status);
+    // A status about the source itself (an input started, failed or gone):
+    // while a file loads, "Reading…" stays shown and this one comes back
+    // should the load fail.
+    void setSourceStatus(const QString& status);
     void setSource(Source source);
     void updateMeters();
     void clearMeters();

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "audio_loop_file.hpp"
+#include "support/cli_run.hpp"
 #include "editor_fixture.hpp"
 #include "live_input.hpp"
 
@@ -150,4 +151,25 @@ TEST_CASE("an input that cannot be opened leaves the input listening until then 
     CHECK(EditorFixture::waitFor([&] { return feed->current(frame); }, 4000));
     player.kill();
     player.waitForFinished();
+}
+
+TEST_CASE("an input that starts while a file is read is what the status tells once the file fails", "[.device]") {
+    EditorFixture f;
+    AudioController* audio = f.editor->audio();
+    const QStringList inputs = audio->inputDevices();
+    const auto monitor = std::find_if(inputs.begin(), inputs.end(), [](const QString& d) { return d.contains("MiroFish"); });
+    REQUIRE(monitor != inputs.end());
+    TempDir dir;
+    // An ffmpeg that takes a while and then cannot read the file.
+    writeProgram(dir / "failing-ffmpeg", "#!/bin/sh\nsleep 2\necho 'Invalid data found' >&2\nexit 1\n");
+    const ScopedEnv ffmpeg("MIROFISH_FFMPEG", (dir / "failing-ffmpeg").string());
+    writeText(dir / "song.mp3", "not audio");
+    audio->useInput(static_cast<int>(monitor - inputs.begin()));
+    audio->openFile(QString::fromStdString((dir / "song.mp3").string()));
+    REQUIRE(EditorFixture::waitFor([&] { return audio->source() == AudioController::InputSource; }, 5000));
+    CHECK(audio->status().startsWith("Reading song.mp3"));
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 10'000));
+    // It went back to "Opening …", the status from before the file, with the input listening.
+    CHECK(audio->status().startsWith("Listening to"));
+    CHECK(audio->source() == AudioController::InputSource);
 }
