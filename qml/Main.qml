@@ -287,9 +287,12 @@ ApplicationWindow {
             // before the window leaves fullscreen, as its panel's "Esc deselects" says.
             if (exportDialog.visible) exportDialog.close()
             else if (window.helpVisible) window.helpVisible = false
-            else if (Editor.selectedFish.id !== undefined) Editor.clearSelection()
-            else if (window.visibility === Window.FullScreen) window.leaveFullScreen()
+            else Editor.clearSelectionOrSayNone()
         }
+    }
+    Connections {
+        target: Editor
+        function onNothingSelected() { if (window.visibility === Window.FullScreen) window.leaveFullScreen() }
     }
     Shortcut { sequence: "Tab"; enabled: !window.tabGoesToControl; onActivated: Editor.selectNextFish() }
     Shortcut { sequence: "N"; onActivated: Editor.showNeighbours = !Editor.showNeighbours }

@@ -241,6 +241,13 @@ void Editor::clearSelection() {
     host_->post([](SimHost::Context& c) { c.overlays.selectedId.reset(); });
 }
 
+void Editor::clearSelectionOrSayNone() {
+    host_->post([this](SimHost::Context& c) {
+        if (c.overlays.selectedId) c.overlays.selectedId.reset();
+        else QMetaObject::invokeMethod(this, [this] { emit nothingSelected(); }, Qt::QueuedConnection);
+    });
+}
+
 void Editor::selectFish(int id) {
     if (id < 0) return;
     host_->post([id](SimHost::Context& c) {

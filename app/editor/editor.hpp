@@ -150,6 +150,11 @@ public:
     Q_INVOKABLE void resetAllParams();
     Q_INVOKABLE void clearObjects();
     Q_INVOKABLE void clearSelection();
+    // Escape: lets the selected fish go or, with none selected, emits
+    // nothingSelected(). Decided on the simulation thread, after the clicks
+    // and Tabs posted before it: the window's copy of the selection is a
+    // quarter second old.
+    Q_INVOKABLE void clearSelectionOrSayNone();
     // Selects a fish by id (Tab: the next one).
     Q_INVOKABLE void selectFish(int id);
     Q_INVOKABLE void selectNextFish();
@@ -207,6 +212,7 @@ signals:
     // A new school replaced the one running (a load, its undo, a reset with
     // a new seed): the view's trails of the old one go.
     void schoolReplaced();
+    void nothingSelected();
     void modifiedChanged();
     void historyChanged();
     void messageChanged();
