@@ -58,6 +58,12 @@ ApplicationWindow {
             canvas.view.forceActiveFocus()
     }
 
+    // A number confirmed with Return in the panel or the tool bar: the keys
+    // go back to the school (a tool's digit, Space), as a click on the view
+    // gives them. The field kept them: "3" for the obstacle tool was typed
+    // after the number, to be committed by the next click on the view.
+    function giveKeysToView() { canvas.view.forceActiveFocus() }
+
     // Leaving full screen gives back the window as it was: maximised stays maximised.
     property int visibilityBeforeFullScreen: Window.Windowed
     function toggleFullScreen() {

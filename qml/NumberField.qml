@@ -6,7 +6,8 @@
 // is committed: clicking into the field and out again, or Return on the
 // value as shown, leaves the value alone (the text shows it rounded).
 // While typing, the shown value does not overwrite the text (a morph moves
-// it four times a second); Escape puts the value back. Not typing, Ctrl+Z
+// it four times a second); Escape puts the value back, and Return gives the
+// keys back to the view (Main.qml's giveKeysToView). Not typing, Ctrl+Z
 // and Ctrl+Shift+Z undo and redo the editor's edits, as elsewhere (the text
 // input took them for its own text).
 import QtQuick
@@ -37,6 +38,11 @@ TextField {
     Keys.onShortcutOverride: event => event.accepted = event.key === Qt.Key_Escape && typed
     Keys.onEscapePressed: showValue()
     Keys.onPressed: event => { if (!typed) event.accepted = Editor.undoRedoKey(event.key, event.modifiers) }
+    Keys.onReleased: event => {
+        // The edit was committed as Return went down.
+        if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) Window.window.giveKeysToView()
+        event.accepted = false
+    }
     onEditingFinished: {
         if (typed) committed(Number(text.trim().replace(",", ".")))
         showValue()

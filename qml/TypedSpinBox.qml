@@ -43,8 +43,15 @@ SpinBox {
     Keys.onEscapePressed: showValue()
     // SpinBox takes the typed text when Return is released (after these
     // handlers) or when the field loses focus: the text is shown again later.
+    // A box of the window's own (undoesEdits) gives the keys back to the view
+    // (Main.qml's giveKeysToView), which takes the text as the focus leaves;
+    // at once, not later, when the next keys may already be typed. A
+    // dialog's box keeps them.
     Keys.onReleased: event => {
-        if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) Qt.callLater(box.showValue)
+        if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) {
+            Qt.callLater(box.showValue)
+            if (box.undoesEdits) Window.window.giveKeysToView()
+        }
         event.accepted = false
     }
     Connections {

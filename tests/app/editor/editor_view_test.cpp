@@ -230,7 +230,8 @@ TEST_CASE("in a number field Escape puts the value back, and Ctrl+Z and Ctrl+Shi
     f.typeInto(field, "2.5");
     QTest::keyClick(f.window, Qt::Key_Return);
     REQUIRE(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.5f);
-    REQUIRE(field->hasActiveFocus());
+    // Back in the field, not typing.
+    field->forceActiveFocus();
     QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
     CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == before);
     QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
@@ -802,7 +803,8 @@ TEST_CASE("Ctrl+Z in the fish box after a count was confirmed undoes the editor'
     QTest::keyClick(f.window, Qt::Key_Return);
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->fishCount() == 1500; }, 5000));
     REQUIRE(EditorFixture::waitFor([&] { return box->property("displayText").toString() == "1500"; }));
-    REQUIRE(text->hasActiveFocus());
+    // Back in the box, not typing.
+    text->forceActiveFocus();
     QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
     CHECK(params->params().get(ParamId::SeparationWeight) == Approx(before));
     QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
@@ -959,4 +961,32 @@ TEST_CASE("a click on the stats panel over the view places nothing under it") {
     QTest::mouseClick(f.window, Qt::LeftButton, {},
                       stats->mapToScene(QPointF(stats->width() + 200, stats->height() + 100)).toPoint());
     CHECK(EditorFixture::waitFor([&] { return predators() == before + 1; }));
+}
+
+TEST_CASE("a number confirmed with Return gives the keys back to the school") {
+    // The field kept them: "3" for the obstacle tool was typed after the
+    // count, and the next click on the view committed 15003 fish.
+    EditorFixture f;
+    auto* box = f.find("fishCount");
+    REQUIRE(box);
+    auto* text = qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
+    REQUIRE(text);
+    f.typeInto(text, "1500");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->fishCount() == 1500; }, 5000));
+    QTest::keyClick(f.window, Qt::Key_3);
+    CHECK(f.editor->tool() == editor::Editor::PlaceObstacle);
+    QTest::qWait(300);
+    CHECK(box->property("displayText").toString() == "1500");
+
+    auto* field = f.find("field_maxSpeed");
+    REQUIRE(field);
+    const bool paused = f.editor->paused();
+    f.typeInto(field, "150");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(f.editor->params()->params().get(ParamId::MaxSpeed) == Approx(150));
+    QTest::keyClick(f.window, Qt::Key_Space);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->paused() != paused; }));
+    CHECK(field->property("text").toString() == "150");
+    CHECK(f.editor->fishCount() == 1500);
 }
