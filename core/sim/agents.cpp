@@ -14,23 +14,24 @@ namespace {
 // of travel for fast agents.
 float arrivalDistance(float speed, float dt) { return std::max(8.0f, 2.0f * speed * dt); }
 
-// Where an agent heads for a waypoint: in a walled world, a waypoint outside
-// it (a preset's path drawn for a larger world, or the world made smaller)
-// is aimed at where the wall stops the agent, so that the agent reaches it
-// and moves on instead of pressing against the wall for good. A wrapping
-// world reaches every point.
+// Where an agent heads for a waypoint: a waypoint outside the world (a
+// preset's path drawn for a larger world, or the world made smaller) is
+// aimed at the world's edge, so that the agent reaches it and moves on
+// instead of pressing against a wall, or circling a wrapping world, for good.
 Vec2 reachable(const StepConstants& k, Vec2 waypoint) {
-    if (k.boundary == BoundaryMode::Wrap) return waypoint;
     return Vec2{{std::clamp(waypoint[0], 0.0f, k.width), std::clamp(waypoint[1], 0.0f, k.height)}};
 }
 
-// The waypoint the agent heads for, the next one once it has arrived.
-Vec2 nextWaypoint(const std::vector<Vec2>& path, std::uint32_t& next, const StepConstants& k, Vec2 position,
-                  float speed) {
-    if (path.size() >= 2 &&
-        length(displacement(k, position, reachable(k, path[next % path.size()]))) < arrivalDistance(speed, k.dt))
+// The way to the waypoint the agent heads for, the next one once it has
+// arrived. Straight along the path as the editor draws it, in a wrapping
+// world too: the short way round crossed the seam (a leg longer than half
+// the world went off one edge and back from the other), and a path from
+// (0, 0) to (W, H), one point on the torus, was never travelled at all.
+Vec2 towardsNextWaypoint(const std::vector<Vec2>& path, std::uint32_t& next, const StepConstants& k, Vec2 position,
+                         float speed) {
+    if (path.size() >= 2 && length(reachable(k, path[next % path.size()]) - position) < arrivalDistance(speed, k.dt))
         next = static_cast<std::uint32_t>((next + 1) % path.size());
-    return reachable(k, path[next % path.size()]);
+    return reachable(k, path[next % path.size()]) - position;
 }
 
 void keepInWorld(const StepConstants& k, Vec2& p, Vec2& v) {
@@ -51,20 +52,21 @@ void keepInWorld(const StepConstants& k, Vec2& p, Vec2& v) {
 void updatePredators(std::span<Predator> predators, const FishArrays& fish, std::size_t count,
                      const StepConstants& k, float predatorSpeed, float predatorForce) {
     for (Predator& pred : predators) {
-        Vec2 target = pred.position;
+        Vec2 toTarget{};
         if (pred.behaviour == PredatorBehaviour::FollowPath && !pred.path.empty()) {
-            target = nextWaypoint(pred.path, pred.nextWaypoint, k, pred.position, predatorSpeed);
+            toTarget = towardsNextWaypoint(pred.path, pred.nextWaypoint, k, pred.position, predatorSpeed);
         } else if (pred.behaviour == PredatorBehaviour::ChaseNearest && count > 0) {
+            // The nearest fish, the short way round a wrapping world.
             float best = std::numeric_limits<float>::infinity();
             for (std::size_t i = 0; i < count; ++i) {
-                const float d2 = lengthSquared(displacement(k, pred.position, Vec2{{fish.px[i], fish.py[i]}}));
-                if (d2 < best) {
-                    best = d2;
-                    target = Vec2{{fish.px[i], fish.py[i]}};
+                const Vec2 d = displacement(k, pred.position, Vec2{{fish.px[i], fish.py[i]}});
+                if (lengthSquared(d) < best) {
+                    best = lengthSquared(d);
+                    toTarget = d;
                 }
             }
         }
-        const Vec2 steer = rules::steerTowards(displacement(k, pred.position, target), pred.velocity, predatorSpeed);
+        const Vec2 steer = rules::steerTowards(toTarget, pred.velocity, predatorSpeed);
         const Vec2 accel = limitLength(steer * rules::kSteerRate, predatorForce);
         pred.velocity = limitLength(pred.velocity + accel * k.dt, predatorSpeed);
         pred.position += pred.velocity * k.dt;
@@ -74,8 +76,7 @@ void updatePredators(std::span<Predator> predators, const FishArrays& fish, std:
 
 void updateLeader(Leader& leader, const StepConstants& k, float leaderSpeed) {
     if (leader.path.empty()) return;
-    const Vec2 toTarget =
-        displacement(k, leader.position, nextWaypoint(leader.path, leader.nextWaypoint, k, leader.position, leaderSpeed));
+    const Vec2 toTarget = towardsNextWaypoint(leader.path, leader.nextWaypoint, k, leader.position, leaderSpeed);
     const float dist = length(toTarget);
     leader.position += normalizedOrZero(toTarget) * std::min(leaderSpeed * k.dt, dist);
     Vec2 unused{};

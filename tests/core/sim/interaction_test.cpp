@@ -524,6 +524,35 @@ TEST_CASE("a leader draws the school along") {
     CHECK(centroid(led)[0] > centroid(control)[0] + 200.0f);
 }
 
+TEST_CASE("in a wrapping world the leader and a path predator travel their paths as drawn, not across the seam") {
+    // They took the short way round: a leg longer than half the world went
+    // off one edge and came back from the other, and a path from (0, 0) to
+    // (W, H), one point on the torus, left the predator standing.
+    SerialScheduler serial;
+    Params p;
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    Simulation sim(sceneWith(p, 50, 1280, 720, 3), serial);
+    sim.setLeader(Leader{{Vec2{{240, 360}}, Vec2{{1040, 360}}}, Vec2{{240, 360}}, 0});
+    sim.setPredators({Predator{Vec2{{0, 0}}, Vec2{}, PredatorBehaviour::FollowPath, {Vec2{{0, 0}}, Vec2{{1280, 720}}}, 0}});
+    float leaderLeft = 1e30f, leaderRight = -1e30f, predatorFarthest = 0;
+    for (int s = 0; s < 1200; ++s) {
+        sim.step();
+        const Vec2 leader = sim.scene().leader->position;
+        leaderLeft = std::min(leaderLeft, leader[0]);
+        leaderRight = std::max(leaderRight, leader[0]);
+        REQUIRE(leader[1] == 360.0f);
+        const Vec2 predator = sim.scene().predators[0].position;
+        // On the diagonal, as drawn.
+        REQUIRE(std::fabs(predator[1] - predator[0] * 720.0f / 1280.0f) < 40.0f);
+        predatorFarthest = std::max(predatorFarthest, predator[0]);
+    }
+    INFO("leader between x " << leaderLeft << " and " << leaderRight);
+    CHECK(leaderLeft >= 240.0f);
+    CHECK(leaderRight <= 1040.0f);
+    CHECK(leaderRight > 1000.0f);  // and it got there (20 s at 110 px/s go there and back more than once)
+    CHECK(predatorFarthest > 1200.0f);
+}
+
 TEST_CASE("a goal radius limits the leader to the fish near it") {
     SerialScheduler serial;
     Params p;
