@@ -111,7 +111,7 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
     });
     const QStringList problems = presets_->refresh();
     // A file of yours opened by its path is yours, whoever named it.
-    if (const PresetLibrary::Entry* e = presets_->entry(presetRow())) loadedIsUser_ = e->user;
+    if (const PresetLibrary::Entry* e = presets_->entry(presets_->rowOfFile(loadedFile_))) loadedIsUser_ = e->user;
     // Both, when both: one would hide the other.
     QStringList notes;
     if (const QString note = fishCapNote(initial); !note.isEmpty()) notes << note;

@@ -42,11 +42,20 @@ void setObjects(SimHost::Context& c, const Scene& scene) {
 
 QString Editor::presetName() const { return QString::fromStdString(loaded_.name); }
 QString Editor::presetDescription() const { return QString::fromStdString(loaded_.description); }
-int Editor::presetRow() const { return presets_->rowOfFile(loadedFile_); }
+int Editor::presetRow() const {
+    // A file of yours is the open preset's only while the open preset is
+    // that file's: deleted while open, its file name may have gone since to
+    // another preset of yours (renamed or saved as), which is not the one open.
+    const int row = presets_->rowOfFile(loadedFile_);
+    const PresetLibrary::Entry* e = presets_->entry(row);
+    return e && e->user != loadedIsUser_ ? -1 : row;
+}
 
 QString Editor::presetOrigin() const {
     if (loadedIsUser_) return {};
     if (presetRow() >= 0) return tr("shipped");
+    // Its file holds another preset of yours now.
+    if (presets_->rowOfFile(loadedFile_) >= 0) return tr("not saved");
     std::error_code ec;
     if (std::filesystem::is_regular_file(loadedFile_, ec))
         return tr("from %1").arg(QString::fromStdString(loadedFile_.filename().string()));
@@ -154,6 +163,15 @@ bool Editor::reportPresetError(const std::exception& e) {
     return false;
 }
 
+bool Editor::reportListedPresetError(const std::exception& e) {
+    presets_->refresh();
+    // The open preset's own file gone: it is open only in memory now.
+    std::error_code ec;
+    if (loadedIsUser_ && !std::filesystem::exists(loadedFile_, ec)) loadedIsUser_ = false;
+    emit presetChanged();
+    return reportPresetError(e);
+}
+
 bool Editor::loadPreset(int row) {
     const PresetLibrary::Entry* e = presets_->entry(row);
     if (!e) return false;
@@ -166,10 +184,7 @@ bool Editor::loadPreset(int row) {
         reportApplied(p, tr("Loaded %1").arg(QString::fromStdString(p.name)));
         return true;
     } catch (const std::exception& ex) {
-        // The file changed since the list was read (it broke, or is gone):
-        // the list is read again, so that it shows what is there now.
-        presets_->refresh();
-        return reportPresetError(ex);
+        return reportListedPresetError(ex);
     }
 }
 
@@ -271,7 +286,7 @@ bool Editor::renamePreset(int row, const QString& name) {
         }
         return true;
     } catch (const std::exception& ex) {
-        return reportPresetError(ex);
+        return reportListedPresetError(ex);
     }
 }
 
@@ -287,7 +302,7 @@ bool Editor::deletePreset(int row) {
         emit presetChanged();
         return true;
     } catch (const std::exception& ex) {
-        return reportPresetError(ex);
+        return reportListedPresetError(ex);
     }
 }
 
@@ -337,7 +352,7 @@ bool Editor::morphToPreset(int row, double seconds) {
         reportApplied(target, tr("Morphing to %1 over %2 s").arg(QString::fromStdString(target.name)).arg(seconds));
         return true;
     } catch (const std::exception& ex) {
-        return reportPresetError(ex);
+        return reportListedPresetError(ex);
     }
 }
 

@@ -640,6 +640,42 @@ TEST_CASE("a delete that fails leaves the open preset yours, to save again") {
     CHECK(f.editor->presetOrigin().isEmpty());
 }
 
+TEST_CASE("a preset of yours whose file went away leaves the list when Delete, Rename or Morph finds it gone") {
+    // The list kept it, and each try gave the same error again.
+    EditorFixture f;
+    for (const char* name : {"Other", "Third", "Mine"}) REQUIRE(f.editor->savePresetAs(name));
+    std::filesystem::remove(f.userDir / "other.json");
+    REQUIRE(presetRow(f, "Other") >= 0);
+    CHECK_FALSE(f.editor->renamePreset(presetRow(f, "Other"), "Renamed"));
+    CHECK(presetRow(f, "Other") < 0);
+    std::filesystem::remove(f.userDir / "third.json");
+    REQUIRE(presetRow(f, "Third") >= 0);
+    CHECK_FALSE(f.editor->morphToPreset(presetRow(f, "Third"), 2.0));
+    CHECK(presetRow(f, "Third") < 0);
+    std::filesystem::remove(f.userDir / "mine.json");
+    REQUIRE(presetRow(f, "Mine") >= 0);
+    CHECK_FALSE(f.editor->deletePreset(presetRow(f, "Mine")));
+    CHECK(f.editor->message().contains("already gone"));
+    CHECK(presetRow(f, "Mine") < 0);
+    // Mine was open: it is open only in memory now, for Save as.
+    CHECK_FALSE(f.editor->presetIsUser());
+    CHECK(f.editor->presetOrigin() == "not saved");
+}
+
+TEST_CASE("an open preset deleted and its file name given to another preset of yours is not that preset, nor shipped") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Bar"));
+    REQUIRE(f.editor->savePresetAs("Foo"));
+    REQUIRE(f.editor->deletePreset(presetRow(f, "Foo")));
+    // Bar renamed Foo takes foo.json, the file of the preset still open.
+    REQUIRE(f.editor->renamePreset(presetRow(f, "Bar"), "Foo"));
+    REQUIRE(std::filesystem::exists(f.userDir / "foo.json"));
+    CHECK(f.editor->presetRow() < 0);
+    CHECK(f.editor->presetOrigin() == "not saved");
+    CHECK_FALSE(f.editor->savePreset());
+    CHECK_FALSE(f.editor->message().contains("shipped"));
+}
+
 TEST_CASE("a preset of more fish than the editor runs keeps its own count when saved with the count untouched") {
     EditorFixture f;
     Preset big = loadPreset(shippedPreset("gentle-cruise"));
