@@ -205,6 +205,9 @@ Dialog {
                     placeholderText: qsTr("none (drives the routes and is muxed in)")
                     Layout.fillWidth: true
                     selectByMouse: true
+                    // Typed or emptied here is chosen here too: typing keeps a
+                    // binding, and the Audio tab's next file replaced the text.
+                    onTextEdited: text = text
                 }
                 Button { text: qsTr("Browse…"); onClicked: audioDialog.open() }
             }

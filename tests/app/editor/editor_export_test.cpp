@@ -100,6 +100,31 @@ TEST_CASE("the export dialog writes the frames while the window keeps running", 
     CHECK(QImage(QString::fromStdString((out / "frames" / "frame_000000.png").string())).size() == QSize(320, 180));
 }
 
+TEST_CASE("an audio file emptied in the export dialog stays empty when the Audio tab opens another", "[export]") {
+    // Typing kept the field's binding to the Audio tab's file, which put the
+    // next file back: the silent export was driven and muxed after all.
+    EditorFixture f;
+    TempDir out;
+    MonoAudio silence;
+    silence.samples.assign(4'800, 0.0f);
+    writeWav(out / "first.wav", silence);
+    writeWav(out / "second.wav", silence);
+    editor::AudioController* audio = f.editor->audio();
+    audio->openFile(QString::fromStdString((out / "first.wav").string()));
+    REQUIRE(EditorFixture::waitFor([&] { return audio->fileName() == "first.wav"; }, 10'000));
+    openExportDialog(f, 1, out / "frames");
+    auto* field = f.find("exportAudio");
+    REQUIRE(field->property("text").toString() == audio->filePath());
+    field->forceActiveFocus();
+    QMetaObject::invokeMethod(field, "selectAll");
+    QTest::keyClick(f.window, Qt::Key_Backspace);
+    REQUIRE(field->property("text").toString().isEmpty());
+    audio->openFile(QString::fromStdString((out / "second.wav").string()));
+    REQUIRE(EditorFixture::waitFor([&] { return audio->fileName() == "second.wav"; }, 10'000));
+    QTest::qWait(100);
+    CHECK(field->property("text").toString().isEmpty());
+}
+
 TEST_CASE("the export takes the Audio tab's file: its length, and its sound through the routes", "[export]") {
     EditorFixture f;
     TempDir out;
