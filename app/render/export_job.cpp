@@ -104,8 +104,8 @@ void ExportJob::stopAudio() {
     audioAnalysis_.wait();
 }
 
-// Nothing was written: leave no folder made for it (an unreadable audio
-// file, no OpenGL, a cancel before the first frame).
+// Nothing kept: leave no empty folder made for it (an unreadable audio
+// file, no OpenGL, a cancel, a video that failed).
 void ExportJob::removeCreatedFolders() {
     std::error_code ignored;
     for (const auto& folder : createdFolders_) std::filesystem::remove(folder, ignored);  // only if empty
@@ -163,8 +163,10 @@ ExportJob::~ExportJob() {
         sim_->abandon();
         advancing_.wait();
     }
-    if (done_ == 0 && !finished_) {
+    if (!finished_) {
         sink_.reset();  // removes what it began (ffmpeg's unfinished file)
+        // Left empty, as a video not kept leaves them: its frames kept, a
+        // PNG sequence's are not.
         removeCreatedFolders();
     }
 }

@@ -186,10 +186,10 @@ TEST_CASE("MP4 and MOV exports play back in the colours rendered, and say they a
     }
 }
 
-TEST_CASE("a cancelled MP4 export leaves no file that looks complete", "[render][ffmpeg]") {
+TEST_CASE("a cancelled MP4 export leaves no file that looks complete, nor the folders it made", "[render][ffmpeg]") {
     TempDir dir;
     {
-        render::ExportJob job(smallExport(dir / "out.mp4", 30));
+        render::ExportJob job(smallExport(dir / "new" / "deeper" / "out.mp4", 30));
         for (int i = 0; i < 5; ++i) REQUIRE(job.step());
     }  // cancelled: dropped before the end
     CHECK(filesIn(dir.path()).empty());
