@@ -31,7 +31,7 @@ const char* kUsage =
     "  analyze    analyse an audio file: band levels, onsets, tempo per frame\n"
     "  render     render frames or a video offscreen (PNG sequence, MP4, MOV)\n"
     "\n"
-    "'mirofish COMMAND --help' describes each command.\n";
+    "'mirofish COMMAND --help' (or 'mirofish help COMMAND') describes each command.\n";
 
 int runEdit(int argc, char** argv, const std::vector<std::string>& args) {
     int exitCode = 0;
@@ -46,6 +46,8 @@ int main(int argc, char** argv) {
     useQuietRuntimeDir();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) return runEdit(argc, argv, args);
+    // "mirofish help render" is "mirofish render --help".
+    if (args.size() == 2 && args.front() == "help") args = {args.back(), "--help"};
     const std::string command = args.front();
     if (command == "--help" || command == "-h" || command == "help") {
         errno = 0;

@@ -15,9 +15,20 @@ namespace mirofish::cli {
 
 Args::Args(const std::vector<std::string>& argv, const std::vector<OptionSpec>& specs, const std::string& command)
     : command_(command) {
+    const bool takesHelp = std::any_of(specs.begin(), specs.end(), [](const OptionSpec& s) { return s.name == "help"; });
     for (std::size_t i = 0; i < argv.size(); ++i) {
         const std::string& a = argv[i];
-        if (a.rfind("--", 0) != 0 || a.size() == 2) {
+        // "--" ends the options: what follows is file names, "--x.json" too.
+        if (a == "--") {
+            positional_.insert(positional_.end(), argv.begin() + static_cast<std::ptrdiff_t>(i) + 1, argv.end());
+            break;
+        }
+        // -h as at the top level ("mirofish -h"); validate took it for a file name.
+        if (a == "-h" && takesHelp) {
+            values_["help"] = "";
+            continue;
+        }
+        if (a.rfind("--", 0) != 0) {
             positional_.push_back(a);
             continue;
         }

@@ -335,14 +335,25 @@ TEST_CASE("simulate stops at its first line that cannot be written, not after ev
     CHECK_FALSE(std::filesystem::exists(dir / "end.state"));  // the run's end was never reached
 }
 
-TEST_CASE("every command explains itself with --help and exits 0") {
-    for (Command c : {runSimulate, runBench, runValidate, runPresets}) {
-        const Run r = run(c, {"--help"});
-        CHECK(r.code == 0);
-        CHECK_THAT(r.out, Catch::StartsWith("usage: mirofish "));
-        CHECK_THAT(r.out, Catch::Contains("--help"));
-        CHECK(r.err.empty());
-    }
+TEST_CASE("every command explains itself with --help or -h and exits 0") {
+    for (Command c : {runSimulate, runBench, runValidate, runPresets})
+        for (const char* help : {"--help", "-h"}) {
+            const Run r = run(c, {help});
+            CHECK(r.code == 0);
+            CHECK_THAT(r.out, Catch::StartsWith("usage: mirofish "));
+            CHECK_THAT(r.out, Catch::Contains("--help"));
+            CHECK(r.err.empty());
+        }
+}
+
+TEST_CASE("after -- every word is a file, one named like an option too") {
+    TempDir dir;
+    const std::filesystem::path odd = dir / "--odd.json";
+    std::filesystem::copy_file(shippedPreset("gentle-cruise"), odd);
+    const Run r = run(runValidate, {"--", odd.string()});
+    CHECK(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("--odd.json: ok"));
+    CHECK(r.err.empty());
 }
 
 TEST_CASE("bench's help names the separation scan it takes when none is chosen") {

@@ -163,6 +163,17 @@ TEST_CASE("the editor says on stderr, as for a preset, when the --audio file it 
     CHECK_THAT(r.output, !Catch::Contains("PulseAudioService"));
 }
 
+TEST_CASE("mirofish help COMMAND and COMMAND -h give that command's help", "[render][cli]") {
+    for (const std::string command : {"render", "simulate", "edit"}) {
+        for (const std::string asked : {" help " + command, " " + command + " -h"}) {
+            const Shell r = shell(kMirofish + asked);
+            CHECK(r.code == 0);
+            CHECK_THAT(r.output, Catch::Contains("usage: mirofish ") && Catch::Contains("--help"));
+            CHECK_THAT(r.output, Catch::Contains(command == "edit" ? "--fullscreen" : "mirofish " + command));
+        }
+    }
+}
+
 TEST_CASE("mirofish render refuses a missing length or output and bad values with a reason", "[render][cli]") {
     TempDir dir;
     const auto out = " --out '" + (dir / "f").string() + "'";
