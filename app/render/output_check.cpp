@@ -2,6 +2,7 @@
 // the ffmpeg program is there when the output is a video.
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdio>
 
 #include "frame_sink.hpp"
@@ -49,12 +50,18 @@ void requireNoFrames(const std::filesystem::path& folder) {
 // An output named like a video of a kind MiroFish does not write, or like
 // one image, would otherwise become a folder of PNG frames of that name.
 void requireNoOtherVideoName(const std::filesystem::path& output) {
-    constexpr std::array kOtherVideos{".avi", ".mkv", ".webm", ".gif", ".m4v", ".mpg", ".mpeg", ".wmv", ".flv", ".ogv"};
-    constexpr std::array kImages{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp", ".bmp", ".exr"};
+    constexpr std::array kOtherVideos{".avi", ".mkv", ".webm", ".gif", ".m4v", ".mpg", ".mpeg", ".wmv", ".flv", ".ogv",
+                                      ".ts",  ".mts", ".m2ts", ".mxf", ".3gp", ".vob"};
+    constexpr std::array kImages{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp", ".bmp", ".exr", ".dpx", ".tga", ".avif"};
+    // "clip.mp4 " (a script's stray space) is no MP4.
+    const std::string file = output.filename().string();
+    if (!file.empty() && std::isspace(static_cast<unsigned char>(file.back())))
+        throw ExportError("'" + output.string() + "' ends with a space, which would make it a folder of PNG frames of "
+                          "that name; remove the space");
     const std::string ext = lowerExtension(output);
     // ".mp4" alone has no extension: a hidden folder of PNG frames would be
     // written where a video was meant ("Videos/" with MP4 chosen).
-    std::string name = output.filename().string();
+    std::string name = file;
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (name == ".mp4" || name == ".mov")
         throw ExportError("'" + output.string() + "' names no video: give it a name before " + name +

@@ -271,6 +271,9 @@ TEST_CASE("an output named like a video MiroFish does not write or like an image
     TempDir dir;
     CHECK_THAT(refusal(dir / "clip.avi"), Catch::Contains("avi is not written") && Catch::Contains("FILE.mp4"));
     CHECK_THAT(refusal(dir / "clip.MKV"), Catch::Contains("mkv is not written"));
+    CHECK_THAT(refusal(dir / "clip.ts"), Catch::Contains("ts is not written"));
+    CHECK_THAT(refusal(dir / "clip.mp4 "), Catch::Contains("ends with a space"));
+    CHECK_FALSE(std::filesystem::exists(dir / "clip.mp4 "));
     CHECK_FALSE(std::filesystem::exists(dir / "clip.avi"));
     // Nor a folder of frames named like one image.
     CHECK_THAT(refusal(dir / "still.png"), Catch::Contains("named like one image") && Catch::Contains("folder"));
