@@ -155,6 +155,18 @@ TEST_CASE("fishNearest picks the nearest fish and none beyond maxDistance", "[in
     CHECK(fishNearest(sim, Vec2{{115, 100}}, 50.0f) == 0u);  // a tie goes to the lower id
 }
 
+TEST_CASE("in a wrapping world fishNearest finds a fish across the seam, where it is drawn again", "[inspect]") {
+    SerialScheduler serial;
+    Params p = quietParams();
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    Simulation sim(sceneWith(p, 2, 1000, 1000), serial);
+    placeFish(sim, {{Vec2{{997, 500}}, Vec2{{10, 0}}}, {Vec2{{40, 500}}, Vec2{{10, 0}}}});
+    CHECK(fishNearest(sim, Vec2{{2, 500}}, 40.0f) == 0u);  // 5 px away across the seam, the other 38 px
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Bounce));
+    sim.setParams(p);
+    CHECK(fishNearest(sim, Vec2{{2, 500}}, 40.0f) == 1u);
+}
+
 TEST_CASE("an unknown fish id gives no inspection, and the first-fish overlay skips ids beyond the school", "[inspect]") {
     SerialScheduler serial;
     Simulation sim(sceneWith(Params{}, 5), serial);
