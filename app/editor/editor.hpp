@@ -306,7 +306,6 @@ private:
     ObjectKind dragged_ = ObjectKind::None;
     std::uint32_t draggedFieldId_ = 0;  // a field's id
     Vec2 draggedAt_{};                  // where the dragged object was last put (or seen)
-    Vec2 draggedWorld_{};               // the world's size when the drag began
 };
 
 }  // namespace mirofish::editor

@@ -117,7 +117,9 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
     const Vec2 at = toVec(world);
     if (dragged_ != ObjectKind::None) {
         const ObjectKind kind = dragged_;
-        const Vec2 to = insideWorld(at, draggedWorld_);
+        // Inside the world as it is now: W, P or F11 may have resized it since the press.
+        const SimStats s = host_->stats();
+        const Vec2 to = insideWorld(at, Vec2{{s.worldWidth, s.worldHeight}});
         const std::uint32_t fieldId = draggedFieldId_;
         const Vec2 seen = draggedAt_;
         host_->post([kind, fieldId, seen, to](SimHost::Context& c) { editObject(c, kind, fieldId, seen, to); });
@@ -230,7 +232,6 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
         dragged_ = kind;
         draggedFieldId_ = hit->fieldId;
         draggedAt_ = hit->seen;
-        draggedWorld_ = worldSize;
         if (kind == ObjectKind::Predator)
             host_->post([seen = hit->seen](SimHost::Context& c) {
                 c.draggedPredator = nearestTo(c.sim.scene().predators, seen, predatorPlace);

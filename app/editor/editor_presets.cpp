@@ -123,6 +123,9 @@ void Editor::applyPreset(const Preset& preset, const OpenPreset& before) {
 }
 
 void Editor::run(const Preset& running, const Preset& loaded) {
+    // An object held by the mouse belongs to the school replaced (Ctrl+Z
+    // mid-drag): the drag took the new school's object nearest to it.
+    endObjectDrag();
     params_.setAll(running.scene.params);
     setRoutes(presetAudioRoutes(running).routes);
     morph_ = Morph::None;

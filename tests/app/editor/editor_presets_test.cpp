@@ -676,6 +676,34 @@ TEST_CASE("an open preset deleted and its file name given to another preset of y
     CHECK_FALSE(f.editor->message().contains("shipped"));
 }
 
+TEST_CASE("an undo that brings another school back mid-drag ends the drag: its objects stay where they are") {
+    // The drag went on with the object of the school brought back nearest
+    // to where the dragged one was, and moved it.
+    EditorFixture f;
+    f.editor->setPaused(true);
+    auto* view = f.find("fishView");
+    const auto obstacles = [&] { return f.editor->host().stats().obstacles; };
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, view->mapToScene(QPointF(view->width() * 0.6, 400)).toPoint());
+    REQUIRE(EditorFixture::waitFor([&] { return obstacles().size() == 1; }));
+    const Vec2 first = obstacles().front().centre;
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Loose drift")));
+    REQUIRE(EditorFixture::waitFor([&] { return obstacles().empty(); }));
+    const QPoint at = view->mapToScene(QPointF(view->width() * 0.3, 300)).toPoint();
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, at);
+    REQUIRE(EditorFixture::waitFor([&] { return obstacles().size() == 1; }));
+    const Vec2 placed = obstacles().front().centre;
+    QTest::mousePress(f.window, Qt::LeftButton, {}, at);
+    QTest::mouseMove(f.window, at + QPoint(40, 20));
+    REQUIRE(EditorFixture::waitFor([&] { return obstacles().size() == 1 && obstacles().front().centre != placed; }));
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    REQUIRE(EditorFixture::waitFor([&] { return obstacles().size() == 1 && obstacles().front().centre == first; }));
+    QTest::mouseMove(f.window, at + QPoint(200, 200));
+    QTest::qWait(300);
+    CHECK(obstacles().front().centre == first);
+    QTest::mouseRelease(f.window, Qt::LeftButton, {}, at + QPoint(200, 200));
+}
+
 TEST_CASE("a preset of more fish than the editor runs keeps its own count when saved with the count untouched") {
     EditorFixture f;
     Preset big = loadPreset(shippedPreset("gentle-cruise"));

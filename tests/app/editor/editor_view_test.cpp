@@ -425,6 +425,27 @@ TEST_CASE("a world shrunk under a predator (W, the side panel) moves it in the s
     CHECK(loadPreset(f.userDir / "hunt.json").scene.predators.at(1).position[0] == 1180.0f);
 }
 
+TEST_CASE("an object dragged while the world grows with the view reaches the new edge") {
+    // Held inside the world as it was at the press, it stopped at the old edge.
+    EditorFixture f;
+    f.editor->setPaused(true);
+    const auto stats = [&] { return f.editor->host().stats(); };
+    f.editor->setWorldFollowsView(true);
+    const float narrow = f.find("fishView")->width();
+    REQUIRE(EditorFixture::waitFor([&] { return stats().worldWidth == narrow; }));
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    f.editor->pointerPressed(QPointF(100, 100), {}, Qt::LeftButton);
+    f.editor->pointerReleased(QPointF(100, 100), {});
+    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }));
+    f.editor->pointerPressed(QPointF(100, 100), {}, Qt::LeftButton);
+    f.window->setProperty("panelVisible", false);  // P: the view, and the world, get wider
+    REQUIRE(EditorFixture::waitFor([&] { return stats().worldWidth > narrow + 100; }));
+    const float wide = stats().worldWidth;
+    f.editor->pointerMoved(QPointF(wide - 10, 100), {});
+    CHECK(EditorFixture::waitFor([&] { return stats().obstacles.front().centre[0] == wide - 10; }));
+    f.editor->pointerReleased(QPointF(wide - 10, 100), {});
+}
+
 TEST_CASE("an object is placed inside the world even when clicked beside it, and a right click takes the nearest") {
     EditorFixture f;
     f.editor->setPaused(true);
