@@ -49,9 +49,10 @@ double TrackReader::positionSeconds() const { return position_ / audio_->sampleR
 
 double TrackReader::handedOutSeconds() const { return handedOut_ / audio_->sampleRate; }
 
-void TrackReader::seekSeconds(double seconds) {
-    position_ = std::clamp(seconds * audio_->sampleRate, 0.0, static_cast<double>(audio_->samples.size()));
-    handedOut_ = position_;
+void TrackReader::seekSeconds(double seconds, double laps) {
+    const double size = static_cast<double>(audio_->samples.size());
+    position_ = std::clamp(seconds * audio_->sampleRate, 0.0, size);
+    handedOut_ = laps * size + position_;
 }
 
 void TrackReader::setLoop(bool loop) {
@@ -109,6 +110,7 @@ void TrackPlayback::setTrack(std::shared_ptr<const MonoAudio> audio) {
     stopSink();
     audio_ = std::move(audio);
     pausedAt_ = 0;
+    pausedLaps_ = 0;
     emit stateChanged();
 }
 
@@ -142,12 +144,18 @@ double TrackPlayback::position() const {
 
 double TrackPlayback::heard() const {
     if (!audio_) return 0;
-    if (!playing_) return pausedAt_;
+    if (!playing_) return (loop_ ? pausedLaps_ : 0) * duration() + pausedAt_;
     if (sink_ && reader_) return std::max(0.0, reader_->handedOutSeconds() - heldBySink());
     return clockStart_ + static_cast<double>(clock_.nsecsElapsed()) * 1e-9;
 }
 
-void TrackPlayback::startSink(double from) {
+double TrackPlayback::lapsHeard() const {
+    if (!loop_ || duration() <= 0) return 0;
+    if (!playing_) return pausedLaps_;
+    return std::floor(heard() / duration());
+}
+
+void TrackPlayback::startSink(double from, double laps) {
     stopSink();
     if (output_.isNull()) return;
     QAudioFormat format = output_.preferredFormat();
@@ -156,7 +164,7 @@ void TrackPlayback::startSink(double from) {
     if (!output_.isFormatSupported(format)) format = output_.preferredFormat();
     reader_ = std::make_unique<TrackReader>(audio_, format);
     reader_->setLoop(loop_);
-    reader_->seekSeconds(from);
+    reader_->seekSeconds(from, laps);
     sink_ = std::make_unique<QAudioSink>(output_, format);
     sink_->start(reader_.get());
     if (sink_->error() != QAudio::NoError || sink_->state() == QAudio::StoppedState) {
@@ -175,8 +183,10 @@ void TrackPlayback::play() {
     if (!audio_ || playing_) return;
     if (pausedAt_ >= duration()) {  // play at the end starts over, in a fresh stream
         pausedAt_ = 0;
+        pausedLaps_ = 0;
         stopSink();
     }
+    const double laps = loop_ ? pausedLaps_ : 0;
     // One stream per track and output: pausing suspends it, so a device
     // need not be opened again (a stream can take a second to start).
     if (sink_ && reader_) {
@@ -184,9 +194,9 @@ void TrackPlayback::play() {
         // as it is, it plays on from there (a seek while paused dropped it).
         sink_->resume();
     } else {
-        startSink(pausedAt_);
+        startSink(pausedAt_, laps);
     }
-    clockStart_ = pausedAt_;
+    clockStart_ = laps * duration() + pausedAt_;
     clock_.start();
     playing_ = true;
     ticker_.start();
@@ -197,6 +207,7 @@ void TrackPlayback::play() {
 void TrackPlayback::pause() {
     if (!playing_) return;
     pausedAt_ = position();
+    pausedLaps_ = lapsHeard();
     if (sink_) sink_->suspend();
     playing_ = false;
     ticker_.stop();
@@ -206,12 +217,19 @@ void TrackPlayback::pause() {
 
 void TrackPlayback::seek(double seconds) {
     if (!audio_) return;
-    // A looping track wraps ([ and ] near either end land on the next lap).
-    if (loop_ && duration() > 0) seconds = std::fmod(std::fmod(seconds, duration()) + duration(), duration());
+    // A looping track wraps ([ and ] near either end land on the next lap,
+    // or the one before: from the second lap on, the analysis goes on over
+    // the seam, and back in the first it started from silence, its tempo
+    // unknown for seconds).
+    double laps = 0;
+    if (loop_ && duration() > 0) {
+        laps = std::max(0.0, lapsHeard() + std::floor(seconds / duration()));
+        seconds = std::fmod(std::fmod(seconds, duration()) + duration(), duration());
+    }
     seconds = std::clamp(seconds, 0.0, duration());
     if (playing_) {
-        if (reader_) reader_->seekSeconds(seconds);
-        clockStart_ = seconds;
+        if (reader_) reader_->seekSeconds(seconds, laps);
+        clockStart_ = laps * duration() + seconds;
         clock_.start();
         // The sink's buffer still holds a moment of the old position; the
         // next tick reports the truth.
@@ -221,12 +239,14 @@ void TrackPlayback::seek(double seconds) {
         stopSink();
     }
     pausedAt_ = seconds;
+    pausedLaps_ = laps;
     report();
     emit stateChanged();
 }
 
 void TrackPlayback::setLoop(bool loop) {
     if (loop_ == loop) return;
+    if (!loop) pausedLaps_ = 0;
     if (playing_ && !reader_) {
         clockStart_ = position();
         clock_.start();

@@ -29,7 +29,8 @@ public:
     // across loop wraps since the last seek or the loop turned off
     // (AudioFeed::setPlayhead).
     double handedOutSeconds() const;
-    void seekSeconds(double seconds);
+    // To `seconds` into the track, after `laps` whole laps (looping).
+    void seekSeconds(double seconds, double laps = 0);
     void setLoop(bool loop);
     bool finished() const { return !loop_ && position_ >= static_cast<double>(audio_->samples.size()); }
     bool isSequential() const override { return true; }
@@ -44,7 +45,7 @@ private:
     QAudioFormat format_;
     double step_;      // track samples per output frame
     double position_ = 0;  // in track samples
-    double handedOut_ = 0;  // in track samples, position_ plus the wraps since the last seek or loop off
+    double handedOut_ = 0;  // in track samples, position_ plus the laps before it
     bool loop_ = false;
 };
 
@@ -68,8 +69,9 @@ public:
     bool loop() const { return loop_; }
     double duration() const { return audio_ ? audio_->seconds() : 0.0; }
     double position() const;  // seconds, what is heard now
-    // Seconds heard from the start of the track, across loop wraps since
-    // playing started or the playhead moved (AudioFeed::setPlayhead).
+    // Seconds heard from the start of the track, across loop wraps
+    // (AudioFeed::setPlayhead: from the second lap on, the analysis goes on
+    // over the seam). A seek, a pause and a new output keep the laps.
     double heard() const;
     bool audible() const { return sink_ != nullptr; }
 
@@ -78,7 +80,8 @@ signals:
     void outputProblem(const QString& message);
 
 private:
-    void startSink(double from);
+    void startSink(double from, double laps);
+    double lapsHeard() const;  // whole laps before what is heard, looping
     void stopSink();
     void tick();
     void report();
@@ -93,6 +96,7 @@ private:
     QElapsedTimer clock_;
     double clockStart_ = 0;
     double pausedAt_ = 0;
+    double pausedLaps_ = 0;  // whole laps before pausedAt_, looping
     bool playing_ = false;
     bool loop_ = false;
     QTimer ticker_;

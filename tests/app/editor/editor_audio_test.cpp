@@ -211,6 +211,28 @@ TEST_CASE("a looping file's tempo stays known over the seam into the next lap") 
     CHECK(audio->bpm() == Approx(124).margin(3));
 }
 
+TEST_CASE("a looping file's tempo stays known after a skip over the seam, and after a pause in the next lap") {
+    // A seek, and a pause on the silent clock, put the playhead back in the
+    // first lap, analysed from a cold start: "listening" for 2.5 s.
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    openAndWait(audio, writeLoop(dir, 6), false);
+    audio->setLoop(true);
+    audio->seek(5.0);
+    audio->play();
+    audio->seek(audio->position() + 1.5);  // over the seam, as ] does
+    QTest::qWait(300);
+    REQUIRE(EditorFixture::waitFor([&] { return audio->position() > 0.4 && audio->position() < 2.0; }, 5000));
+    INFO("at " << audio->position() << " s of the second lap");
+    CHECK(audio->bpm() == Approx(124).margin(3));
+    audio->pause();
+    audio->play();
+    QTest::qWait(200);
+    REQUIRE(audio->position() < 2.4);
+    CHECK(audio->bpm() == Approx(124).margin(3));
+}
+
 TEST_CASE("with a latency offset the end of a file still drives the school after the audio ended") {
     EditorFixture f;
     TempDir dir;
