@@ -27,7 +27,10 @@ void printParams(std::ostream& out, bool markdown) {
             s << d.defaultValue;
             def = s.str();
         }
-        const std::string scale = d.isChoice() ? "choice" : d.scale == ParamScale::Log ? "log" : "linear";
+        const std::string scale = d.isChoice()                           ? "choice"
+                                  : d.scale == ParamScale::Log           ? "log"
+                                  : d.scale == ParamScale::LogFromZero   ? "log from 0"
+                                                                         : "linear";
         if (markdown) {
             out << "| " << d.group << " | `" << d.key << "` | " << d.unit << " | " << d.rangeText() << " | " << def
                 << " | " << scale << " | " << d.description << " |\n";

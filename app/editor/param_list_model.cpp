@@ -38,7 +38,7 @@ QVariant ParamListModel::data(const QModelIndex& index, int role) const {
     case GroupRole: return toQString(d.group);
     case MinimumRole: return d.min;
     case MaximumRole: return d.max;
-    case LogScaleRole: return d.scale == ParamScale::Log;
+    case LogScaleRole: return d.scale != ParamScale::Linear;
     case ChoicesRole: {
         QStringList labels;
         for (std::string_view c : d.choiceLabels()) labels << toQString(c);

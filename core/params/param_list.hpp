@@ -26,8 +26,8 @@
       "Weight of steering towards the plain centroid of the neighbours.")                                          \
     X(PerceptionRadius, "perceptionRadius", "Perception radius", "px", "Radii and vision", 1, 2000, 75, Log, "",    \
       "How far a fish sees its neighbours; aim for 5-8 neighbours on average. Also sets the grid cell size.")      \
-    X(SeparationRadius, "separationRadius", "Separation radius", "px", "Radii and vision", 0, 1000, 28, Linear, "", \
-      "Seen neighbours closer than this push the fish away; keep perception at least 2.5x this.")                  \
+    X(SeparationRadius, "separationRadius", "Separation radius", "px", "Radii and vision", 0, 1000, 28, LogFromZero, \
+      "", "Seen neighbours closer than this push the fish away; keep perception at least 2.5x this.")              \
     X(FovHalfAngle, "fovHalfAngle", "Field of view (half angle)", "deg", "Radii and vision", 0, 180, 110, Linear,  \
       "", "Neighbours outside this cone around the direction of motion are not seen; 180 sees all around.")        \
     X(MinDistance, "minDistance", "Minimum distance", "px", "Radii and vision", 0.1, 50, 2, Log, "",                \
@@ -45,7 +45,8 @@
     X(Variation, "variation", "Per-fish variation", "", "Life", 0, 0.5, 0.15, Linear, "",                           \
       "Each fish's speed, perception and weights get a fixed factor in [1-v, 1+v]; 0 turns it off.")               \
     X(Noise, "noise", "Current noise", "x maxForce", "Life", 0, 1, 0.04, Linear, "",                                \
-      "Coherent noise (water currents) as a fraction of maxForce; above 0.08 the school twitches.")                \
+      "Coherent noise (water currents): each component at most this share of maxForce, about half of it on "      \
+      "average; above 0.08 the school twitches.")                                                                  \
     X(NoiseScale, "noiseScale", "Current size", "px", "Life", 10, 10000, 300, Log, "",                              \
       "Spatial size of the noise currents (at most half the world, which holds two across).")                      \
     X(NoiseTimeScale, "noiseTimeScale", "Current change time", "s", "Life", 0.1, 120, 4, Log, "",                   \
@@ -58,12 +59,12 @@
       "How fast the wander phase turns; 2.1 rad/s is one turn in 3 s.")                                            \
     X(BoundaryMode, "boundaryMode", "Boundary", "", "Boundaries", 0, 2, 2, Linear, "wrap|bounce|soft",              \
       "wrap: the world is a torus; bounce: walls reflect; soft: a force pushes inwards near the edges.")           \
-    X(BoundaryMargin, "boundaryMargin", "Boundary margin", "px", "Boundaries", 0, 5000, 120, Linear, "",            \
-      "Width of the soft-boundary zone; 10-15% of the short side and at least 2-3 perception radii.")              \
+    X(BoundaryMargin, "boundaryMargin", "Boundary margin", "px", "Boundaries", 0, 5000, 120, LogFromZero,          \
+      "", "Width of the soft-boundary zone; 10-15% of the short side and at least 2-3 perception radii.")          \
     X(BoundaryWeight, "boundaryWeight", "Boundary weight", "x maxSpeed", "Boundaries", 0, 50, 1.2, Linear, "",     \
       "Strength of the soft boundary at the wall (quadratic in depth); keep it above cohesion.")                   \
-    X(PredatorRadius, "predatorRadius", "Predator range", "px", "Predators and fields", 0, 2000, 160, Linear, "",   \
-      "Fish closer than this to a predator are repelled and alarmed.")                                             \
+    X(PredatorRadius, "predatorRadius", "Predator range", "px", "Predators and fields", 0, 2000, 160, LogFromZero, \
+      "", "Fish closer than this to a predator are repelled and alarmed.")                                         \
     X(PredatorRepulsion, "predatorRepulsion", "Predator repulsion", "x maxSpeed", "Predators and fields", 0, 200,   \
       15, Linear, "", "Repulsion from a predator, an order of magnitude above the rules.")                        \
     X(PredatorSpeed, "predatorSpeed", "Predator speed", "px/s", "Predators and fields", 1, 5000, 190, Log, "",      \
@@ -76,14 +77,14 @@
       "Extra max speed of an alarmed fish (0.3 = +30%).")                                                          \
     X(AlarmCohesion, "alarmCohesion", "Alarm cohesion factor", "", "Predators and fields", 0, 1, 0.5, Linear, "",   \
       "Cohesion weight multiplier of an alarmed fish (0.5 = halved).")                                             \
-    X(ObstacleMargin, "obstacleMargin", "Obstacle margin", "px", "Predators and fields", 0, 1000, 40, Linear, "",   \
-      "Distance from an obstacle's surface at which fish start avoiding it.")                                      \
+    X(ObstacleMargin, "obstacleMargin", "Obstacle margin", "px", "Predators and fields", 0, 1000, 40, LogFromZero, \
+      "", "Distance from an obstacle's surface at which fish start avoiding it.")                                  \
     X(ObstacleWeight, "obstacleWeight", "Obstacle avoidance", "x maxSpeed", "Predators and fields", 0, 100, 4,      \
       Linear, "", "Strength of obstacle avoidance at the surface (quadratic in depth).")                           \
     X(GoalWeight, "goalWeight", "Goal weight", "", "Predators and fields", 0, 20, 0.6, Linear, "",                  \
       "Weight of steering towards the leader / goal, when the preset has one.")                                    \
-    X(GoalRadius, "goalRadius", "Goal range", "px", "Predators and fields", 0, 100000, 0, Linear, "",               \
-      "Only fish within this distance follow the leader; 0 means every fish.")                                     \
+    X(GoalRadius, "goalRadius", "Goal range", "px", "Predators and fields", 0, 100000, 0, LogFromZero,             \
+      "", "Only fish within this distance follow the leader; 0 means every fish.")                                 \
     X(LeaderSpeed, "leaderSpeed", "Leader speed", "px/s", "Predators and fields", 1, 5000, 110, Log, "",            \
       "Speed at which the leader travels its path.")                                                               \
     X(FishLength, "fishLength", "Fish length", "px", "Rendering", 1, 200, 6, Log, "",                               \

@@ -51,16 +51,27 @@ std::string ParamDef::rangeText() const {
     return s.str();
 }
 
+namespace {
+// LogFromZero: v = min + knee ((1 + range/knee)^t - 1), a thousandth of the range as the knee.
+constexpr double kKneeShare = 1e-3;
+}  // namespace
+
 double toNormalized(const ParamDef& def, double value) {
     const double v = std::clamp(value, def.min, def.max);
     if (def.max <= def.min) return 0.0;
     if (def.scale == ParamScale::Log && def.min > 0.0) return std::log(v / def.min) / std::log(def.max / def.min);
+    if (def.scale == ParamScale::LogFromZero)
+        return std::log1p((v - def.min) / (kKneeShare * (def.max - def.min))) / std::log1p(1.0 / kKneeShare);
     return (v - def.min) / (def.max - def.min);
 }
 
 double fromNormalized(const ParamDef& def, double t) {
     const double u = std::clamp(t, 0.0, 1.0);
     if (def.scale == ParamScale::Log && def.min > 0.0) return def.min * std::pow(def.max / def.min, u);
+    if (def.scale == ParamScale::LogFromZero) {
+        if (u >= 1.0) return def.max;  // exactly, not a rounding below it
+        return def.min + kKneeShare * (def.max - def.min) * std::expm1(u * std::log1p(1.0 / kKneeShare));
+    }
     return def.min + (def.max - def.min) * u;
 }
 

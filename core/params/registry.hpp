@@ -23,7 +23,13 @@ enum class ParamId : std::uint16_t {
 inline constexpr std::size_t kParamCount = 0 MIROFISH_PARAMS(MIROFISH_PARAM_COUNT);
 #undef MIROFISH_PARAM_COUNT
 
-enum class ParamScale { Linear, Log };
+// How a slider (and a morph, and an audio route) spreads a parameter's
+// range: evenly; logarithmically (a minimum above 0); or logarithmically
+// above a knee of a thousandth of the range, reaching the minimum at the
+// left end, for distances where 0 means "off" and the useful values are a
+// few percent of the range (a linear 0-100000 px slider had them in its
+// first 2 %, and an arrow key moved it 10000 px).
+enum class ParamScale { Linear, Log, LogFromZero };
 
 struct ParamDef {
     ParamId id;

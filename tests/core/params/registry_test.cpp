@@ -108,6 +108,30 @@ TEST_CASE("slider positions round-trip and honour the scale") {
     CHECK(fromNormalized(weight, 0.5) == Approx((weight.min + weight.max) / 2));
 }
 
+TEST_CASE("a distance slider that starts at 0 spreads the useful distances over its track and still reaches 0") {
+    // goalRadius 0 to 100000 px was linear: the radii a designer uses sat in
+    // the first 2 % of the slider, and an arrow key (a tenth) moved 10000 px.
+    const ParamDef& goal = paramDef(ParamId::GoalRadius);
+    REQUIRE(goal.scale == ParamScale::LogFromZero);
+    CHECK(fromNormalized(goal, 0.0) == 0.0);
+    CHECK(fromNormalized(goal, 1.0) == goal.max);
+    CHECK(toNormalized(goal, 100) == Approx(std::log(2.0) / std::log(1001.0)));  // the knee: a thousandth of the range
+    CHECK(toNormalized(goal, 1000) > 0.3);
+    CHECK(toNormalized(goal, 10000) < 0.7);
+    // An arrow key's tenth of the track from 1000 px about doubles it, not adds 10000 px.
+    const double t = toNormalized(goal, 1000);
+    CHECK(fromNormalized(goal, t + 0.1) < 2500);
+    for (ParamId id : {ParamId::SeparationRadius, ParamId::BoundaryMargin, ParamId::PredatorRadius,
+                       ParamId::ObstacleMargin}) {
+        const ParamDef& d = paramDef(id);
+        INFO(d.key);
+        CHECK(d.scale == ParamScale::LogFromZero);
+        // The default sits well inside the track, not in its first few percent.
+        CHECK(toNormalized(d, d.defaultValue) > 0.4);
+        CHECK(toNormalized(d, d.defaultValue) < 0.7);
+    }
+}
+
 TEST_CASE("validating a value says what is wrong with it and the allowed range, for the caller to say where it was") {
     CHECK(validateParam(ParamId::MaxSpeed, 160).empty());
     CHECK(validateParam(ParamId::MaxSpeed, 1).empty());
