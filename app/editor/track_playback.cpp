@@ -53,6 +53,7 @@ void TrackReader::seekSeconds(double seconds, double laps) {
     const double size = static_cast<double>(audio_->samples.size());
     position_ = std::clamp(seconds * audio_->sampleRate, 0.0, size);
     handedOut_ = laps * size + position_;
+    sinceSeek_ = 0;
 }
 
 void TrackReader::setLoop(bool loop) {
@@ -89,6 +90,7 @@ qint64 TrackReader::readData(char* data, qint64 maxSize) {
         written += frameBytes;
         position_ += step_;
         handedOut_ += step_;
+        sinceSeek_ += step_;
     }
     return written;
 }
@@ -134,7 +136,10 @@ double TrackPlayback::position() const {
     if (!audio_) return 0;
     if (!playing_) return pausedAt_;
     if (sink_ && reader_) {
-        double p = reader_->positionSeconds() - heldBySink();
+        // Just after a seek the sink still plays what it held of the old
+        // place: the playhead stays on the place sought meanwhile (near the
+        // start of a looping track it showed the end, and a pause then kept that).
+        double p = reader_->positionSeconds() - std::min(heldBySink(), reader_->sinceSeekSeconds());
         if (p < 0) p = loop_ ? p + duration() : 0;
         return p;
     }

@@ -29,6 +29,8 @@ public:
     // across loop wraps since the last seek or the loop turned off
     // (AudioFeed::setPlayhead).
     double handedOutSeconds() const;
+    // What has been handed out since the last seek (or the start).
+    double sinceSeekSeconds() const { return sinceSeek_ / audio_->sampleRate; }
     // To `seconds` into the track, after `laps` whole laps (looping).
     void seekSeconds(double seconds, double laps = 0);
     void setLoop(bool loop);
@@ -46,6 +48,7 @@ private:
     double step_;      // track samples per output frame
     double position_ = 0;  // in track samples
     double handedOut_ = 0;  // in track samples, position_ plus the laps before it
+    double sinceSeek_ = 0;  // in track samples
     bool loop_ = false;
 };
 

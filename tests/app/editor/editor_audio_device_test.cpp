@@ -59,6 +59,28 @@ TEST_CASE("through an output device the playhead follows what the device has pla
     CHECK(audio->position() < 14);
 }
 
+TEST_CASE("through an output device a looping track sought to its start shows the start, not its end", "[.device]") {
+    // The sink still held a moment of the old place: the playhead went back
+    // past the start and showed the track's end.
+    EditorFixture f;
+    AudioController* audio = f.editor->audio();
+    REQUIRE(audio->hasOutput());
+    TempDir dir;
+    audio->openFile(QString::fromStdString(writeLoop(dir, 8).string()), true);
+    REQUIRE(EditorFixture::waitFor([&] { return audio->playing(); }, 30'000));
+    audio->setLoop(true);
+    REQUIRE(EditorFixture::waitFor([&] { return audio->position() > 1.0; }, 5000));
+    audio->seek(0.01);
+    double latest = 0;
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 300) {
+        latest = std::max(latest, audio->position());
+        QTest::qWait(5);
+    }
+    CHECK(latest < 1.0);
+}
+
 TEST_CASE("a live input device drives the school", "[.device]") {
     EditorFixture f;
     AudioController* audio = f.editor->audio();
