@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <limits>
 
 #include "io/atomic_file.hpp"
+#include "params/number_text.hpp"
 
 namespace mirofish {
 
@@ -175,11 +175,10 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
     out.sampleRate = w.rate;
     // A size that promises more samples than the file holds is a copy cut short.
     if (const std::size_t declared = w.declaredSize / frameBytes; declared > frames && w.declaredSize != kToTheEnd) {
-        char text[160];
-        std::snprintf(text, sizeof text, "%zu of the %zu samples its header gives (%.3f s of %.3f s)", frames, declared,
-                      static_cast<double>(frames) / w.rate, static_cast<double>(declared) / w.rate);
-        out.warning = source + ": the file ends before its audio does: it holds " + text +
-                      "; what is there is used";
+        out.warning = source + ": the file ends before its audio does: it holds " + std::to_string(frames) +
+                      " of the " + std::to_string(declared) + " samples its header gives (" +
+                      fixedText(static_cast<double>(frames) / w.rate, 3) + " s of " +
+                      fixedText(static_cast<double>(declared) / w.rate, 3) + " s); what is there is used";
     }
     out.samples.resize(frames);
     mixDown(b.data() + w.dataOffset, frames, w.channels, w.bits, w.isFloat, out.samples.data());

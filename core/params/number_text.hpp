@@ -22,6 +22,14 @@ inline std::string numberText(double value) {
     return std::string(text, end);
 }
 
+// With `decimals` digits after the point, as printf's %.*f in the C locale,
+// whatever locale is set (see numberText).
+inline std::string fixedText(double value, int decimals) {
+    char text[64];
+    const auto end = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, decimals).ptr;
+    return std::string(text, end);
+}
+
 // A float as the double of its shortest decimal that reads back as that
 // float, for JSON, which prints a double as such: 1.2, where the float's own
 // double is 1.2000000476837158. Both conversions ignore the C locale (the

@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "audio/wav_file.hpp"
+#include "support/decimal_comma_locale.hpp"
 #include "support/sim_fixtures.hpp"
 
 using namespace mirofish;
@@ -151,6 +152,11 @@ TEST_CASE("a WAV cut short is read as far as it goes, with a warning that says h
     CHECK(cut.samples.size() == 4410);
     CHECK_THAT(cut.warning, Catch::Contains("cut.wav") &&
                                 Catch::Contains("4410 of the 44100 samples its header gives (0.100 s of 1.000 s)"));
+    // In the editor, under a locale of decimal commas (Qt sets the user's), as the number fields write them.
+    {
+        const DecimalCommaLocale commas;
+        CHECK_THAT(parseWav(bytes, "cut.wav").warning, Catch::Contains("(0.100 s of 1.000 s)"));
+    }
     // A streaming writer's "size unknown" (0xFFFFFFFF) is no damage.
     for (int i = 0; i < 4; ++i) bytes[40 + i] = 0xFF;
     CHECK(parseWav(bytes, "stream.wav").warning.empty());

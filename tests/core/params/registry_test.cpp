@@ -12,6 +12,7 @@
 #include "params/number_text.hpp"
 #include "params/params.hpp"
 #include "params/registry.hpp"
+#include "support/decimal_comma_locale.hpp"
 #include "support/sim_fixtures.hpp"
 
 using namespace mirofish;
@@ -151,18 +152,15 @@ TEST_CASE("validating a value says what is wrong with it and the allowed range, 
 TEST_CASE("ranges and numbers in messages are written with a decimal point in a locale of decimal commas") {
     // The editor and `render` run with the user's locale (Qt sets it); a
     // German one made printf write "0 to 0,95" beside fields showing 0.95.
-    const test::TempDir dir;
-    const std::string build = "localedef -i de_DE -f UTF-8 '" + (dir.path() / "de_DE.UTF-8").string() + "' 2>&1";
-    REQUIRE(std::system(build.c_str()) == 0);
-    REQUIRE(::setenv("LOCPATH", dir.path().c_str(), 1) == 0);
-    REQUIRE(std::setlocale(LC_NUMERIC, "de_DE.UTF-8") != nullptr);
-    char printed[16];
-    std::snprintf(printed, sizeof printed, "%g", 0.95);
-    const std::string german = printed;
-    const std::string range = paramDef(ParamId::ReactionLag).rangeText();
-    const std::string number = numberText(2.25);
-    std::setlocale(LC_NUMERIC, "C");
-    ::unsetenv("LOCPATH");
+    std::string german, range, number;
+    {
+        const test::DecimalCommaLocale commas;
+        char printed[16];
+        std::snprintf(printed, sizeof printed, "%g", 0.95);
+        german = printed;
+        range = paramDef(ParamId::ReactionLag).rangeText();
+        number = numberText(2.25);
+    }
     CHECK(german == "0,95");  // the locale took
     CHECK(range == "0 to 0.95");
     CHECK(number == "2.25");
