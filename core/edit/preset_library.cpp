@@ -73,11 +73,17 @@ fs::path PresetLibrary::fileFor(const std::string& name) const {
 
 fs::path PresetLibrary::freeFileFor(const std::string& slug, std::string_view ownId) const {
     // A file that does not load is not ours to overwrite either: the user may still repair it.
+    // A shipped id always opens the shipped preset (`--preset gentle-cruise`):
+    // a file of yours of that id could be opened only by its path.
     std::error_code ec;
+    const auto shippedId = [&](const std::string& id) {
+        return std::any_of(shippedDirs_.begin(), shippedDirs_.end(),
+                           [&](const fs::path& dir) { return fs::exists(dir / (id + ".json"), ec); });
+    };
     for (int n = 1;; ++n) {
         const std::string id = n == 1 ? slug : slug + "-" + std::to_string(n);
         const fs::path file = userDir_ / (id + ".json");
-        if (id == ownId || !fs::exists(file, ec)) return file;
+        if (id == ownId || (!fs::exists(file, ec) && !shippedId(id))) return file;
     }
 }
 

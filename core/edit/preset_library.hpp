@@ -33,7 +33,8 @@ public:
 
     // Saves into the user directory (created if missing) as <slug>.json. A
     // user preset of the same name (ignoring ASCII case) is overwritten; if
-    // the slug is taken by a differently named one, -2, -3, ... is appended.
+    // the slug is taken by a differently named one, or is a shipped preset's
+    // id (which would hide it from `--preset ID`), -2, -3, ... is appended.
     Entry save(const Preset& preset);
     // The file of yours that save() would overwrite for this name, if any.
     std::optional<std::filesystem::path> savedAs(const std::string& name) const;
@@ -53,8 +54,8 @@ public:
 private:
     // Where save() writes a preset of this name.
     std::filesystem::path fileFor(const std::string& name) const;
-    // The first of slug.json, slug-2.json... that is not there, or that is
-    // the file of the preset `ownId`.
+    // The first of slug.json, slug-2.json... that is not there and no
+    // shipped preset's id, or that is the file of the preset `ownId`.
     std::filesystem::path freeFileFor(const std::string& slug, std::string_view ownId = {}) const;
     Entry write(const Preset& preset, const std::filesystem::path& file);
 

@@ -53,7 +53,9 @@ TEST_CASE("shipped and user presets are listed together by name", "[edit]") {
     const std::size_t shipped = lib.entries().size();
     REQUIRE(shipped >= 12);
     lib.save(named("aardvark school"));
-    lib.save(named("Gentle cruise"));  // same name and id as a shipped one: both are listed
+    // The name of a shipped one: both are listed, yours under another id, so
+    // that `--preset gentle-cruise` (the shipped one's) does not hide it.
+    lib.save(named("Gentle cruise"));
     lib.save(named("Zebra fish"));
     std::vector<std::string> problems;
     const auto list = lib.entries(&problems);
@@ -66,9 +68,9 @@ TEST_CASE("shipped and user presets are listed together by name", "[edit]") {
     const auto cruise = std::find_if(list.begin(), list.end(), [](const auto& e) { return e.id == "gentle-cruise"; });
     REQUIRE(cruise != list.end());
     REQUIRE_FALSE(cruise->user);
-    REQUIRE((cruise + 1)->id == "gentle-cruise");
+    REQUIRE((cruise + 1)->id == "gentle-cruise-2");
     REQUIRE((cruise + 1)->user);
-    REQUIRE((cruise + 1)->file == user / "mine" / "gentle-cruise.json");
+    REQUIRE((cruise + 1)->file == user / "mine" / "gentle-cruise-2.json");
 }
 
 TEST_CASE("a saved preset loads back with its parameters", "[edit]") {
