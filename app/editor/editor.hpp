@@ -238,10 +238,11 @@ private:
     void noticeSlowSteps(const SimStats& s);
     void updateModified();
     bool reportPresetError(const std::exception& e);
-    // A preset of the list that failed to load, rename or delete: its file
-    // changed since the list was read (it broke, or is gone). The list is
-    // read again, to show what is there now, and the error reported.
-    bool reportListedPresetError(const std::exception& e);
+    // A preset of the list, in `file`, that failed to load, morph to, rename
+    // or delete: when the file changed since the list was read (it broke, or
+    // is gone), the list is read again, to show what is there now. The error
+    // is reported.
+    bool reportListedPresetError(const std::exception& e, const std::filesystem::path& file);
     // After a preset was saved, renamed or deleted: the list re-read, and
     // `done` in the message line, with the files that could not be read, if
     // any (a file broken while the editor ran), as an error that stays.

@@ -166,7 +166,15 @@ bool Editor::reportPresetError(const std::exception& e) {
     return false;
 }
 
-bool Editor::reportListedPresetError(const std::exception& e) {
+bool Editor::reportListedPresetError(const std::exception& e, const std::filesystem::path& file) {
+    // The file still reads: the error was another (a name taken, a folder
+    // not writable), and the list stays as it is, its selection too (read
+    // again, it showed the open preset selected, for the next Rename).
+    try {
+        mirofish::loadPreset(file);
+        return reportPresetError(e);
+    } catch (const std::exception&) {
+    }
     presets_->refresh();
     // The open preset's own file gone: it is open only in memory now.
     std::error_code ec;
@@ -178,6 +186,7 @@ bool Editor::reportListedPresetError(const std::exception& e) {
 bool Editor::loadPreset(int row) {
     const PresetLibrary::Entry* e = presets_->entry(row);
     if (!e) return false;
+    const std::filesystem::path file = e->file;  // e goes with a refresh of the list
     try {
         const Preset p = presets_->library().load(*e);
         const OpenPreset before = openPreset();
@@ -187,7 +196,7 @@ bool Editor::loadPreset(int row) {
         reportApplied(p, tr("Loaded %1").arg(QString::fromStdString(p.name)));
         return true;
     } catch (const std::exception& ex) {
-        return reportListedPresetError(ex);
+        return reportListedPresetError(ex, file);
     }
 }
 
@@ -278,6 +287,7 @@ bool Editor::savePresetAs(const QString& name, bool replace) {
 bool Editor::renamePreset(int row, const QString& name) {
     const PresetLibrary::Entry* e = presets_->entry(row);
     if (!e) return false;
+    const std::filesystem::path file = e->file;  // e goes with a refresh of the list
     try {
         const bool wasLoaded = row == presetRow();
         const PresetLibrary::Entry renamed = presets_->library().rename(*e, name.trimmed().toStdString());
@@ -289,13 +299,14 @@ bool Editor::renamePreset(int row, const QString& name) {
         }
         return true;
     } catch (const std::exception& ex) {
-        return reportListedPresetError(ex);
+        return reportListedPresetError(ex, file);
     }
 }
 
 bool Editor::deletePreset(int row) {
     const PresetLibrary::Entry* e = presets_->entry(row);
     if (!e) return false;
+    const std::filesystem::path file = e->file;  // e goes with a refresh of the list
     try {
         const QString name = QString::fromStdString(e->name);
         const bool wasOpen = row == presetRow();
@@ -305,13 +316,14 @@ bool Editor::deletePreset(int row) {
         emit presetChanged();
         return true;
     } catch (const std::exception& ex) {
-        return reportListedPresetError(ex);
+        return reportListedPresetError(ex, file);
     }
 }
 
 bool Editor::morphToPreset(int row, double seconds) {
     const PresetLibrary::Entry* e = presets_->entry(row);
     if (!e) return false;
+    const std::filesystem::path file = e->file;  // e goes with a refresh of the list
     try {
         const Preset target = presets_->library().load(*e);
         const OpenPreset before = openPreset();
@@ -355,7 +367,7 @@ bool Editor::morphToPreset(int row, double seconds) {
         reportApplied(target, tr("Morphing to %1 over %2 s").arg(QString::fromStdString(target.name)).arg(seconds));
         return true;
     } catch (const std::exception& ex) {
-        return reportListedPresetError(ex);
+        return reportListedPresetError(ex, file);
     }
 }
 

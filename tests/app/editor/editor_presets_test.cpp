@@ -662,6 +662,21 @@ TEST_CASE("a preset of yours whose file went away leaves the list when Delete, R
     CHECK(f.editor->presetOrigin() == "not saved");
 }
 
+TEST_CASE("a rename refused for a name already taken leaves the preset selected in the list, not the open one") {
+    // The list was read again after the refusal, which selected the open
+    // preset: the next Rename renamed that one.
+    EditorFixture f;
+    for (const char* name : {"Beta", "Gamma", "Alpha"}) REQUIRE(f.editor->savePresetAs(name));
+    f.window->setProperty("panelTab", 1);
+    auto* list = f.find("presetList");
+    REQUIRE(list);
+    list->setProperty("currentIndex", presetRow(f, "Beta"));
+    CHECK_FALSE(f.editor->renamePreset(presetRow(f, "Beta"), "Gamma"));
+    CHECK(f.editor->message().contains("already have"));
+    QTest::qWait(100);
+    CHECK(list->property("currentIndex").toInt() == presetRow(f, "Beta"));
+}
+
 TEST_CASE("an open preset deleted and its file name given to another preset of yours is not that preset, nor shipped") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Bar"));
