@@ -22,16 +22,49 @@ Vec2 reachable(const StepConstants& k, Vec2 waypoint) {
     return Vec2{{std::clamp(waypoint[0], 0.0f, k.width), std::clamp(waypoint[1], 0.0f, k.height)}};
 }
 
+// Where the agent is as seen from the leg it travels, from waypoint a to b:
+// in a wrapping world, the copy of its place nearest to the leg. An agent
+// that crossed the seam (a predator turning at a waypoint near an edge) is
+// then just past that edge, not a world away, and one at the start of a leg
+// longer than half the world is at its start, not nearer to b's copy
+// across the seam.
+Vec2 seenFromLeg(const StepConstants& k, Vec2 position, Vec2 a, Vec2 b) {
+    if (k.boundary != BoundaryMode::Wrap) return position;
+    const Vec2 leg = b - a;
+    const float length2 = lengthSquared(leg);
+    const auto distance2 = [&](Vec2 p) {
+        const float t = length2 > 0.0f ? std::clamp(dot(p - a, leg) / length2, 0.0f, 1.0f) : 0.0f;
+        return lengthSquared(p - (a + leg * t));
+    };
+    Vec2 best = position;
+    float bestDistance2 = distance2(position);
+    for (const float dx : {-k.width, 0.0f, k.width})
+        for (const float dy : {-k.height, 0.0f, k.height}) {
+            const Vec2 copy = position + Vec2{{dx, dy}};
+            if (const float d2 = distance2(copy); d2 < bestDistance2) {
+                bestDistance2 = d2;
+                best = copy;
+            }
+        }
+    return best;
+}
+
 // The way to the waypoint the agent heads for, the next one once it has
-// arrived. Straight along the path as the editor draws it, in a wrapping
-// world too: the short way round crossed the seam (a leg longer than half
-// the world went off one edge and back from the other), and a path from
-// (0, 0) to (W, H), one point on the torus, was never travelled at all.
+// arrived. Along the path as the editor draws it, in a wrapping world too:
+// the short way round crossed the seam (a leg longer than half the world
+// went off one edge and back from the other), and a path from (0, 0) to
+// (W, H), one point on the torus, was never travelled at all.
 Vec2 towardsNextWaypoint(const std::vector<Vec2>& path, std::uint32_t& next, const StepConstants& k, Vec2 position,
                          float speed) {
-    if (path.size() >= 2 && length(reachable(k, path[next % path.size()]) - position) < arrivalDistance(speed, k.dt))
-        next = static_cast<std::uint32_t>((next + 1) % path.size());
-    return reachable(k, path[next % path.size()]) - position;
+    const std::size_t n = path.size();
+    const auto leg = [&] {
+        const Vec2 to = reachable(k, path[next % n]);
+        const Vec2 from = reachable(k, path[(next + n - 1) % n]);
+        return seenFromLeg(k, position, from, to);
+    };
+    if (n >= 2 && length(reachable(k, path[next % n]) - leg()) < arrivalDistance(speed, k.dt))
+        next = static_cast<std::uint32_t>((next + 1) % n);
+    return reachable(k, path[next % n]) - leg();
 }
 
 void keepInWorld(const StepConstants& k, Vec2& p, Vec2& v) {

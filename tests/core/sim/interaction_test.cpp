@@ -553,6 +553,43 @@ TEST_CASE("in a wrapping world the leader and a path predator travel their paths
     CHECK(predatorFarthest > 1200.0f);
 }
 
+TEST_CASE("in a wrapping world a path predator that turns across the seam comes back, not round the world") {
+    // Turning at a waypoint near the edge it crossed the seam, and then swam
+    // the whole world back to the waypoint.
+    SerialScheduler serial;
+    Params p;
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    const float w = 1280, h = 720;
+    Simulation sim(sceneWith(p, 20, w, h, 3), serial);
+    const std::vector<Vec2> path{Vec2{{1270, 100}}, Vec2{{1270, 600}}, Vec2{{700, 650}}, Vec2{{700, 100}}};
+    sim.setPredators({Predator{path[0], Vec2{}, PredatorBehaviour::FollowPath, path, 0}});
+    // The distance to the path drawn, the short way round the seam.
+    const auto offPath = [&](Vec2 at) {
+        float best = 1e30f;
+        for (std::size_t i = 0; i < path.size(); ++i) {
+            const Vec2 a = path[i], b = path[(i + 1) % path.size()];
+            for (const float dx : {-w, 0.0f, w})
+                for (const float dy : {-h, 0.0f, h}) {
+                    const Vec2 q = at + Vec2{{dx, dy}};
+                    const float t = std::clamp(dot(q - a, b - a) / lengthSquared(b - a), 0.0f, 1.0f);
+                    best = std::min(best, length(q - (a + (b - a) * t)));
+                }
+        }
+        return best;
+    };
+    float farthest = 0;
+    bool crossed = false;
+    for (int s = 0; s < 3000; ++s) {
+        sim.step();
+        const Vec2 at = sim.scene().predators[0].position;
+        farthest = std::max(farthest, offPath(at));
+        crossed = crossed || at[0] < 100.0f;
+    }
+    INFO("at most " << farthest << " px off the path");
+    CHECK(crossed);  // the turns at the right-hand waypoints do cross the seam
+    CHECK(farthest < 150.0f);
+}
+
 TEST_CASE("a goal radius limits the leader to the fish near it") {
     SerialScheduler serial;
     Params p;
