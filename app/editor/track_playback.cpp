@@ -150,7 +150,9 @@ double TrackPlayback::position() const {
 double TrackPlayback::heard() const {
     if (!audio_) return 0;
     if (!playing_) return (loop_ ? pausedLaps_ : 0) * duration() + pausedAt_;
-    if (sink_ && reader_) return std::max(0.0, reader_->handedOutSeconds() - heldBySink());
+    // As position(): just after a seek, the seek's place (the laps kept).
+    if (sink_ && reader_)
+        return std::max(0.0, reader_->handedOutSeconds() - std::min(heldBySink(), reader_->sinceSeekSeconds()));
     return clockStart_ + static_cast<double>(clock_.nsecsElapsed()) * 1e-9;
 }
 

@@ -81,6 +81,28 @@ TEST_CASE("through an output device a looping track sought to its start shows th
     CHECK(latest < 1.0);
 }
 
+TEST_CASE("through an output device a skip over a looping track's seam keeps the next lap's tempo, paused and cued at once too",
+          "[.device]") {
+    // Just after the skip, what the output still held counted against the
+    // laps heard: the playhead fell back into the first lap, analysed from
+    // silence, whose tempo is unknown for 2.5 s.
+    EditorFixture f;
+    AudioController* audio = f.editor->audio();
+    REQUIRE(audio->hasOutput());
+    TempDir dir;
+    audio->openFile(QString::fromStdString(writeLoop(dir, 8).string()), true);
+    REQUIRE(EditorFixture::waitFor([&] { return audio->playing(); }, 30'000));
+    audio->setLoop(true);
+    REQUIRE(EditorFixture::waitFor([&] { return audio->position() > 1.0; }, 5000));
+    audio->seek(8.01);  // over the seam into the second lap, as ] near the end does
+    audio->pause();
+    audio->seek(0.5);  // cued while paused: a fresh stream, from the laps counted at the pause
+    audio->play();
+    QTest::qWait(300);
+    REQUIRE(audio->position() < 2.0);
+    CHECK(audio->bpm() == Approx(124).margin(3));
+}
+
 TEST_CASE("a live input device drives the school", "[.device]") {
     EditorFixture f;
     AudioController* audio = f.editor->audio();
