@@ -13,10 +13,14 @@ const ParamDef& defAt(int row) { return paramRegistry()[static_cast<std::size_t>
 QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
 // Digits after the point the numeric field shows: about a thousandth of the
-// range on a linear slider, three significant digits on a log slider.
+// range on a linear slider, three significant digits on a log slider, and
+// on a log-from-0 slider down to its knee (a thousandth of the range; its
+// first stretch showed 0.3 px as "0").
 int decimalsFor(const ParamDef& d, float value) {
     if (d.isChoice()) return 0;
-    const double scale = d.scale == ParamScale::Log ? 10.0 * std::abs(value) : d.max - d.min;
+    const double scale = d.scale == ParamScale::Log           ? 10.0 * std::abs(value)
+                         : d.scale == ParamScale::LogFromZero ? std::max(10.0 * std::abs(value), (d.max - d.min) / 100.0)
+                                                              : d.max - d.min;
     return std::clamp(static_cast<int>(std::ceil(3.0 - std::log10(std::max(scale, 1e-6)))), 0, 4);
 }
 }  // namespace

@@ -90,6 +90,17 @@ TEST_CASE("clicking into a number field and out again, or Return on it untouched
     CHECK(f.editor->undoText() == undo);
 }
 
+TEST_CASE("a distance near 0 on a log-from-0 slider shows its digits, not 0") {
+    // 0.3 px of separation radius showed as "0" with the handle off the left end.
+    EditorFixture f;
+    auto* field = f.find("field_separationRadius");
+    REQUIRE(field);
+    f.editor->params()->setValue(row(ParamId::SeparationRadius), 0.3);
+    CHECK(EditorFixture::waitFor([&] { return field->property("text").toString() == "0.30"; }));
+    f.editor->params()->setValue(row(ParamId::SeparationRadius), 120);
+    CHECK(EditorFixture::waitFor([&] { return field->property("text").toString() == "120"; }));
+}
+
 TEST_CASE("undo and redo step through parameter edits, one slider drag at a time") {
     EditorFixture f;
     auto* params = f.editor->params();
