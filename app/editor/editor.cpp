@@ -1,6 +1,5 @@
 #include "editor.hpp"
 
-#include <QLocale>
 #include <QQmlEngine>
 #include <QRandomGenerator>
 #include <algorithm>
@@ -20,10 +19,12 @@ constexpr double kSlowStepSeconds = 0.5;
 
 // fish and perception: the user's settings, which the step in progress may
 // already run with before the simulation thread has published them.
+// Numbers in plain digits and a decimal point whatever the locale, as the
+// panel's fields and the rest of the messages write them (a German locale
+// wrote "200.000 fish" beside "2.5 s").
 QString slowStepText(const SimStats& s, double runningSeconds, int fish, float perception) {
-    const QLocale locale;
     const QString settings = QObject::tr("%1 fish, perception radius %2 px")
-                                 .arg(locale.toString(fish))
+                                 .arg(QString::number(fish))
                                  .arg(QString::number(perception, 'f', 0));
     const QString help = QObject::tr("A smaller radius or fewer fish brings it back to speed.");
     // Before a step at these settings ends, its neighbours are not known yet.
@@ -34,7 +35,7 @@ QString slowStepText(const SimStats& s, double runningSeconds, int fish, float p
             .arg(settings, help);
     return QObject::tr("The simulation is crawling: each step takes %1 s, with %2 neighbours per fish (%3). %4")
         .arg(s.stepMilliseconds / 1000.0, 0, 'f', 1)
-        .arg(locale.toString(s.metrics.meanNeighbours, 'f', 0), settings, help);
+        .arg(QString::number(s.metrics.meanNeighbours, 'f', 0), settings, help);
 }
 }  // namespace
 
@@ -302,7 +303,8 @@ void Editor::refreshStats() {
     map["realTime"] = s.realTimeRatio;
     map["behind"] = !s.paused && s.realTimeRatio < 0.95;
     map["fish"] = static_cast<qulonglong>(s.fishCount);
-    map["step"] = static_cast<qulonglong>(s.step);
+    // As text: a number reaches QML as a double, which .arg() wrote as 1e+06 from a million steps on.
+    map["step"] = QString::number(s.step);
     map["seed"] = QString::number(s.seed);
     map["world"] = QStringLiteral("%1 x %2").arg(s.worldWidth, 0, 'f', 0).arg(s.worldHeight, 0, 'f', 0);
     // Neighbours and forces are counted by steps: none before the first,

@@ -1,6 +1,7 @@
 // The window draws fish for every shipped preset, reads the keyboard, and
 // survives a minute of random edits.
 #include <QElapsedTimer>
+#include <QLocale>
 #include <QRandomGenerator>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -620,6 +621,12 @@ TEST_CASE("steps that take seconds are named in the message line, an edit ends t
     // 70 000 fish that all see one another (perception 2000 px): every fish
     // examines the whole school, seconds a step.
     auto f = std::make_unique<EditorFixture>();
+    // A locale that groups thousands with a point: the message wrote "70.000 fish" beside "2.5 s".
+    struct GermanNumbers {
+        QLocale before;
+        GermanNumbers() { QLocale::setDefault(QLocale(QLocale::German)); }
+        ~GermanNumbers() { QLocale::setDefault(before); }
+    } german;
     const int fish = f->editor->fishCount();
     const QString earlier = QStringLiteral("An error shown before the slow steps");
     f->editor->showMessage(earlier, true);
@@ -630,7 +637,7 @@ TEST_CASE("steps that take seconds are named in the message line, an edit ends t
     REQUIRE(EditorFixture::waitFor([&] { return message().contains(QStringLiteral("crawling")); }, 30'000));
     INFO("the message: " << message().toStdString());
     CHECK(f->editor->messageIsError());
-    CHECK(message().contains(QStringLiteral("perception radius 2000 px")));
+    CHECK(message().contains(QStringLiteral("70000 fish, perception radius 2000 px")));
     // Once a step has ended, the message gives its length and the neighbours.
     REQUIRE(EditorFixture::waitFor([&] { return message().contains(QStringLiteral("neighbours per fish")); }, 60'000));
     const double slowStep = f->editor->host().stats().stepMilliseconds / 1000.0;
