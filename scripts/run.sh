@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and starts MiroFish with the default
-# preset. Arguments are passed to the mirofish executable.
+# preset. Arguments are passed to the mirofish executable, in the folder the
+# script was run from: relative file names (--audio track.mp3) mean files there.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+"$repo/scripts/install-deps.sh"
 # The build's progress and any compiler error go to stderr, so that the
 # app's own output (mirofish presets, validate) stays alone on stdout.
-scripts/build.sh >&2
-exec build/app/mirofish "$@"
+"$repo/scripts/build.sh" >&2
+exec "$repo/build/app/mirofish" "$@"

@@ -7,6 +7,8 @@
 
 #include "cli/preset_paths.hpp"
 #include "params/registry.hpp"
+#include "support/shell.hpp"
+#include "support/sim_fixtures.hpp"
 
 namespace {
 std::string readme() {
@@ -48,6 +50,18 @@ TEST_CASE("the README opens with the two set-up commands that CI runs") {
     std::stringstream s;
     s << ci.rdbuf();
     CHECK(s.str().find("scripts/test.sh") != std::string::npos);
+}
+
+TEST_CASE("scripts/run.sh takes relative file names from the folder it is run in, not the repository") {
+    // It went to the repository first: "--audio track.mp3" from ~/Music
+    // found no file there, and "--preset ./mine.json" opened the default.
+    const mirofish::test::TempDir here;
+    std::filesystem::copy_file(std::filesystem::path(MIROFISH_PRESET_DIR) / "gentle-cruise.json", here / "mine.json");
+    const auto r = mirofish::test::shell("cd '" + here.path().string() + "' && '" + MIROFISH_SOURCE_DIR +
+                                         "/scripts/run.sh' validate mine.json");
+    INFO(r.output);
+    CHECK(r.code == 0);
+    CHECK(r.output.find("mine.json: ok") != std::string::npos);
 }
 
 namespace {
