@@ -37,7 +37,8 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
          {"world", "WxH", "world size in px, overriding the preset's (a change to it, not saved; keep the density when adding fish)"},
          {"paused", "", "start paused"},
          {"fullscreen", "", "start in fullscreen"},
-         {"overlays", "LIST", "comma-separated: neighbours,forces,vision,grid,stats,help"},
+         {"overlays", "LIST", "the overlays shown at start, comma-separated: neighbours,forces,vision,grid,stats,help, "
+                              "or none (default: stats)"},
          {"audio", "FILE", "open this audio file (wav, flac, mp3, ogg) and play it; its routes drive the school"},
          {"panel", "TAB", "the side panel's tab at start: params, presets or audio"},
          {"quit-after", "SECONDS", "close the window after this long (measurements, smoke tests)"},
@@ -62,13 +63,14 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         s.paused = a.has("paused");
         s.fullscreen = a.has("fullscreen");
         if (auto list = a.value("overlays")) {
-            std::istringstream in(*list);
+            s.overlays.emplace();
+            std::istringstream in(*list == "none" ? std::string() : *list);
             for (std::string item; std::getline(in, item, ',');) {
                 static const std::vector<std::string> known{"neighbours", "forces", "vision", "grid", "stats", "help"};
                 if (std::find(known.begin(), known.end(), item) == known.end())
                     throw cli::ArgError("--overlays: unknown overlay '" + item +
-                                        "' (neighbours, forces, vision, grid, stats, help)");
-                s.overlays.push_back(item);
+                                        "' (neighbours, forces, vision, grid, stats, help, or none)");
+                s.overlays->push_back(item);
             }
         }
         // At most a day: the timer takes milliseconds in an int.
@@ -169,13 +171,15 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     // --fish and --world change the preset opened; a save writes them.
     if (startup.fish || startup.world) editor.setPresetAsSaved(asSaved);
     if (!startupError.isEmpty()) editor.showErrorAbove(startupError);
-    for (const std::string& o : startup.overlays) {
-        if (o == "neighbours") editor.setShowNeighbours(true);
-        if (o == "forces") editor.setShowForces(true);
-        if (o == "vision") editor.setShowVision(true);
-        if (o == "grid") editor.setShowGrid(true);
-        if (o == "stats") editor.setShowStats(true);
-    }
+    const auto shown = [&](const char* overlay) {
+        if (!startup.overlays) return std::string_view(overlay) == "stats";
+        return std::find(startup.overlays->begin(), startup.overlays->end(), overlay) != startup.overlays->end();
+    };
+    editor.setShowNeighbours(shown("neighbours"));
+    editor.setShowForces(shown("forces"));
+    editor.setShowVision(shown("vision"));
+    editor.setShowGrid(shown("grid"));
+    editor.setShowStats(shown("stats"));
 
     QQmlApplicationEngine engine;
     engine.load(QUrl(QStringLiteral("qrc:/MiroFish/Main.qml")));
@@ -185,8 +189,7 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     }
     auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().front());
     window->resize(startup.width, startup.height);
-    window->setProperty("helpVisible", std::find(startup.overlays.begin(), startup.overlays.end(), "help") !=
-                                           startup.overlays.end());
+    window->setProperty("helpVisible", shown("help"));
     window->setProperty("panelTab", startup.panelTab);
     if (!startup.audio.empty()) {
         sayStartupAudioProblem(editor.audio());

@@ -23,7 +23,9 @@ struct EditorStartup {
     double quitAfterSeconds = 0;         // > 0: close after this long (measurements, smoke tests)
     bool reportFrameRate = false;        // print the view's frame rate every second on stdout
     std::string screenshot;              // with quitAfterSeconds: save a grab of the window here before closing
-    std::vector<std::string> overlays;   // switched on at start: neighbours, forces, vision, grid, stats, help
+    // Shown at start, when given: exactly these of neighbours, forces, vision,
+    // grid, stats, help (none: an empty list). Not given: the stats panel alone.
+    std::optional<std::vector<std::string>> overlays;
     std::string audio;                   // an audio file to open and play as soon as it is analysed
     int panelTab = 0;                    // the side panel's tab: 0 parameters, 1 presets, 2 audio
 };

@@ -89,6 +89,35 @@ TEST_CASE("a screenshot that cannot be written whole, as on a full disk, leaves 
     CHECK_FALSE(std::filesystem::exists(dir / "shot.png.part"));
 }
 
+TEST_CASE("edit --overlays shows exactly the overlays listed, none for a bare view, and the stats panel without it",
+          "[render][cli]") {
+    // "stats" was listed but the panel showed whatever was asked: no start
+    // option opened the window without it, as a stage wants.
+    TempDir dir;
+    const auto shot = [&](const std::string& overlays, const std::string& name) {
+        const Shell r = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish +
+                              " edit --fish 1 --paused --quit-after 1 " + overlays + " --screenshot '" +
+                              (dir / name).string() + "'");
+        INFO(r.output);
+        REQUIRE(r.code == 0);
+        return QImage(QString::fromStdString((dir / name).string()));
+    };
+    const QImage plain = shot("", "plain.png"), stats = shot("--overlays stats", "stats.png"),
+                 none = shot("--overlays none", "none.png");
+    REQUIRE(plain.size() == none.size());
+    const auto differing = [](const QImage& a, const QImage& b) {
+        int n = 0;
+        for (int y = 0; y < a.height(); ++y)
+            for (int x = 0; x < a.width(); ++x) n += a.pixel(x, y) != b.pixel(x, y);
+        return n;
+    };
+    // The stats panel is there without the option and with "stats", and gone with "none".
+    CHECK(differing(plain, none) > 2000);
+    CHECK(differing(stats, none) > 2000);
+    CHECK(differing(plain, stats) < differing(plain, none) / 4);
+    CHECK_THAT(shell(kMirofish + " edit --overlays none,grid").output, Catch::Contains("unknown overlay 'none'"));
+}
+
 TEST_CASE("a screenshot named by a link goes to the file it leads to, and one named like a FIFO is refused",
           "[render][cli]") {
     TempDir dir;
