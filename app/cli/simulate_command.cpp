@@ -1,3 +1,4 @@
+#include <cmath>
 #include <filesystem>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -40,13 +41,16 @@ nlohmann::ordered_json metricsLine(const Simulation& sim) {
     const Metrics m = computeMetrics(sim);
     nlohmann::ordered_json j;
     j["step"] = sim.stepIndex();
-    j["time"] = sim.time();
+    // To the nanosecond: the sum of 1/60 s steps prints 1.0000000000000013.
+    j["time"] = std::round(sim.time() * 1e9) / 1e9;
     j["fish"] = m.fish;
     j["mean_neighbours"] = m.meanNeighbours;
     j["mean_speed"] = m.meanSpeed;
     j["polarisation"] = m.polarisation;
     j["milling"] = m.milling;
-    j["mean_nn_distance"] = m.meanNearestNeighbour;
+    // A lone fish has no nearest neighbour: null, not 0 px (fish on top of each other).
+    if (m.fish > 1) j["mean_nn_distance"] = m.meanNearestNeighbour;
+    else j["mean_nn_distance"] = nullptr;
     j["force_separation"] = m.forceSeparation;
     j["force_alignment"] = m.forceAlignment;
     j["force_cohesion"] = m.forceCohesion;

@@ -98,7 +98,7 @@ TEST_CASE("simulate prints one JSON line of metrics every M steps and a last lin
         if (i + 1 == js.size()) expected.push_back("state_hash");
         CHECK(keysOf(js[i]) == expected);
         CHECK(js[i]["step"] == 30 * (i + 1));
-        CHECK(js[i]["time"].get<double>() == Approx(0.5 * static_cast<double>(i + 1)));
+        CHECK(js[i]["time"].get<double>() == 0.5 * static_cast<double>(i + 1));  // not 1.0000000000000013
         CHECK(js[i]["fish"] == 200);
         CHECK(js[i]["nonfinite"] == 0);
         CHECK(js[i]["mean_speed"].get<double>() > 0.0);
@@ -106,6 +106,14 @@ TEST_CASE("simulate prints one JSON line of metrics every M steps and a last lin
     const std::string hash = js.back()["state_hash"];
     CHECK(hash.size() == 16);
     CHECK(hash.find_first_not_of("0123456789abcdef") == std::string::npos);
+}
+
+TEST_CASE("simulate gives a lone fish no nearest-neighbour distance, rather than 0 px") {
+    const Run r = run(runSimulate, {"--fish", "1", "--steps", "10", "--metrics-every", "10"});
+    REQUIRE(r.code == 0);
+    const auto js = jsonLines(r.out);
+    REQUIRE(js.size() == 1);
+    CHECK(js[0]["mean_nn_distance"].is_null());
 }
 
 TEST_CASE("simulate gives the same hash for the same arguments, whatever the thread count") {
