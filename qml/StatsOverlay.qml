@@ -7,7 +7,9 @@ import MiroFish
 
 Rectangle {
     readonly property var s: Editor.stats
+    // Before the first report (a quarter second) the map is empty: a dash, not "undefined".
     function fixed(v, d) { return v === undefined ? "–" : Number(v).toFixed(d) }
+    function shown(v) { return v === undefined ? "–" : v }
 
     // Nearly opaque: the world's edge and the fish must not run through the text.
     color: "#e8101820"
@@ -22,7 +24,7 @@ Rectangle {
         anchors.centerIn: parent
         spacing: 2
         Label {
-            text: qsTr("%1 fps · step %2 ms · %3 fish · step %4").arg(fixed(s.fps, 0)).arg(fixed(s.stepMs, 2)).arg(s.fish).arg(s.step)
+            text: qsTr("%1 fps · step %2 ms · %3 fish · step %4").arg(fixed(s.fps, 0)).arg(fixed(s.stepMs, 2)).arg(shown(s.fish)).arg(shown(s.step))
         }
         Label {
             visible: s.behind === true
@@ -50,7 +52,7 @@ Rectangle {
         }
         Label {
             color: "#7f8b99"
-            text: qsTr("world %1 · seed %2").arg(s.world).arg(s.seed) + (s.morphing ? qsTr(" · morphing") : "")
+            text: qsTr("world %1 · seed %2").arg(shown(s.world)).arg(shown(s.seed)) + (s.morphing ? qsTr(" · morphing") : "")
         }
     }
 }
