@@ -59,17 +59,25 @@ TEST_CASE("through an output device the playhead follows what the device has pla
     CHECK(audio->position() < 14);
 }
 
-TEST_CASE("through an output device a looping track sought to its start shows the start, not its end", "[.device]") {
-    // The sink still held a moment of the old place: the playhead went back
-    // past the start and showed the track's end.
-    EditorFixture f;
+namespace {
+// An 8 s track playing in a loop through the output device, a second in.
+AudioController* playLoopingThroughOutput(EditorFixture& f, const TempDir& dir) {
     AudioController* audio = f.editor->audio();
     REQUIRE(audio->hasOutput());
-    TempDir dir;
     audio->openFile(QString::fromStdString(writeLoop(dir, 8).string()), true);
     REQUIRE(EditorFixture::waitFor([&] { return audio->playing(); }, 30'000));
     audio->setLoop(true);
     REQUIRE(EditorFixture::waitFor([&] { return audio->position() > 1.0; }, 5000));
+    return audio;
+}
+}  // namespace
+
+TEST_CASE("through an output device a looping track sought to its start shows the start, not its end", "[.device]") {
+    // The sink still held a moment of the old place: the playhead went back
+    // past the start and showed the track's end.
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = playLoopingThroughOutput(f, dir);
     audio->seek(0.01);
     double latest = 0;
     QElapsedTimer clock;
@@ -87,13 +95,8 @@ TEST_CASE("through an output device a skip over a looping track's seam keeps the
     // laps heard: the playhead fell back into the first lap, analysed from
     // silence, whose tempo is unknown for 2.5 s.
     EditorFixture f;
-    AudioController* audio = f.editor->audio();
-    REQUIRE(audio->hasOutput());
     TempDir dir;
-    audio->openFile(QString::fromStdString(writeLoop(dir, 8).string()), true);
-    REQUIRE(EditorFixture::waitFor([&] { return audio->playing(); }, 30'000));
-    audio->setLoop(true);
-    REQUIRE(EditorFixture::waitFor([&] { return audio->position() > 1.0; }, 5000));
+    AudioController* audio = playLoopingThroughOutput(f, dir);
     audio->seek(8.01);  // over the seam into the second lap, as ] near the end does
     audio->pause();
     audio->seek(0.5);  // cued while paused: a fresh stream, from the laps counted at the pause

@@ -20,6 +20,18 @@ using namespace mirofish;
 using namespace mirofish::test;
 
 namespace {
+// The tool bar's fish box, and a spin box's text input.
+QQuickItem* fishCountBox(const EditorFixture& f) {
+    QQuickItem* box = f.find("fishCount");
+    REQUIRE(box);
+    return box;
+}
+QQuickItem* textInputOf(const QQuickItem* box) {
+    auto* text = qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
+    REQUIRE(text);
+    return text;
+}
+
 // Pixels of the view that are clearly fish: bright and bluish-white (the
 // speed colours), not the dark water, the dim margin or the grid.
 int fishPixels(const QImage& image, const QRectF& area) {
@@ -104,10 +116,8 @@ TEST_CASE("tens of thousands of fish are all drawn, down to the bottom of the wo
 
 TEST_CASE("the fish count shows in plain digits, and typed with grouping is the number") {
     EditorFixture f;
-    auto* box = f.find("fishCount");
-    REQUIRE(box);
-    auto* text = qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
-    REQUIRE(text);
+    QQuickItem* box = fishCountBox(f);
+    QQuickItem* text = textInputOf(box);
     f.typeInto(text, "120,000");
     QTest::keyClick(f.window, Qt::Key_Return);
     CHECK(EditorFixture::waitFor([&] { return f.editor->fishCount() == 120'000; }, 5000));
@@ -569,10 +579,8 @@ TEST_CASE("Escape in the preset name or the fish count drops what was typed, and
     f.typeInto(name, "Half");
     QTest::keyClick(f.window, Qt::Key_Escape);
     CHECK(name->property("text").toString().isEmpty());
-    auto* count = f.find("fishCount");
-    REQUIRE(count);
-    auto* countText = count->property("contentItem").value<QQuickItem*>();
-    REQUIRE(countText);
+    QQuickItem* count = fishCountBox(f);
+    QQuickItem* countText = textInputOf(count);
     const QString shown = count->property("displayText").toString();
     f.typeInto(countText, "123");
     QTest::keyClick(f.window, Qt::Key_Escape);
@@ -823,10 +831,8 @@ TEST_CASE("Ctrl+Z in the fish box after a count was confirmed undoes the editor'
     const double before = params->params().get(ParamId::SeparationWeight);
     params->setValue(separation, before + 1.0);
     params->endGesture();
-    auto* box = f.find("fishCount");
-    REQUIRE(box);
-    auto* text = qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
-    REQUIRE(text);
+    QQuickItem* box = fishCountBox(f);
+    QQuickItem* text = textInputOf(box);
     f.typeInto(text, "1500");
     QTest::keyClick(f.window, Qt::Key_Return);
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->fishCount() == 1500; }, 5000));
@@ -878,10 +884,8 @@ TEST_CASE("Ctrl+Z in a route's band box undoes the editor's edits, and in the ex
 TEST_CASE("a decimal comma in a whole-number box leaves the value as it was, not read as a thousands separator") {
     // "2,5" seconds in the export's Length became 25.
     EditorFixture f;
-    auto* box = f.find("fishCount");
-    REQUIRE(box);
-    auto* text = qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
-    REQUIRE(text);
+    QQuickItem* box = fishCountBox(f);
+    QQuickItem* text = textInputOf(box);
     const int before = f.editor->fishCount();
     f.typeInto(text, "2,5");
     QTest::keyClick(f.window, Qt::Key_Return);
@@ -896,8 +900,7 @@ TEST_CASE("a decimal comma in a whole-number box leaves the value as it was, not
 TEST_CASE("the fish box's arrows step by half the power of ten below the count, 1000 included") {
     // log(1000) / LN10 is 2.9999…: at 1000 the arrows stepped by 50.
     EditorFixture f;
-    QQuickItem* box = f.find("fishCount");
-    REQUIRE(box);
+    QQuickItem* box = fishCountBox(f);
     for (const auto& pair : {std::pair{7, 1}, {100, 50}, {999, 50}, {1000, 500}, {10'000, 5000}}) {
         const int count = pair.first;
         INFO(count << " fish");
@@ -995,10 +998,8 @@ TEST_CASE("a number confirmed with Return gives the keys back to the school") {
     // The field kept them: "3" for the obstacle tool was typed after the
     // count, and the next click on the view committed 15003 fish.
     EditorFixture f;
-    auto* box = f.find("fishCount");
-    REQUIRE(box);
-    auto* text = qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
-    REQUIRE(text);
+    QQuickItem* box = fishCountBox(f);
+    QQuickItem* text = textInputOf(box);
     f.typeInto(text, "1500");
     QTest::keyClick(f.window, Qt::Key_Return);
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->fishCount() == 1500; }, 5000));
