@@ -44,16 +44,19 @@ nlohmann::ordered_json metricsLine(const Simulation& sim) {
     // To the nanosecond: the sum of 1/60 s steps prints 1.0000000000000013.
     j["time"] = std::round(sim.time() * 1e9) / 1e9;
     j["fish"] = m.fish;
-    j["mean_neighbours"] = m.meanNeighbours;
+    // Counted by the steps: before the first, nothing was measured (0 would
+    // read as fish that see nobody).
+    const bool stepped = sim.stepIndex() > 0;
+    j["mean_neighbours"] = stepped ? nlohmann::ordered_json(m.meanNeighbours) : nlohmann::ordered_json(nullptr);
     j["mean_speed"] = m.meanSpeed;
     j["polarisation"] = m.polarisation;
     j["milling"] = m.milling;
     // A lone fish has no nearest neighbour: null, not 0 px (fish on top of each other).
     if (m.fish > 1) j["mean_nn_distance"] = m.meanNearestNeighbour;
     else j["mean_nn_distance"] = nullptr;
-    j["force_separation"] = m.forceSeparation;
-    j["force_alignment"] = m.forceAlignment;
-    j["force_cohesion"] = m.forceCohesion;
+    j["force_separation"] = stepped ? nlohmann::ordered_json(m.forceSeparation) : nlohmann::ordered_json(nullptr);
+    j["force_alignment"] = stepped ? nlohmann::ordered_json(m.forceAlignment) : nlohmann::ordered_json(nullptr);
+    j["force_cohesion"] = stepped ? nlohmann::ordered_json(m.forceCohesion) : nlohmann::ordered_json(nullptr);
     j["nonfinite"] = m.nonFinite;
     return j;
 }

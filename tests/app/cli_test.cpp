@@ -108,12 +108,21 @@ TEST_CASE("simulate prints one JSON line of metrics every M steps and a last lin
     CHECK(hash.find_first_not_of("0123456789abcdef") == std::string::npos);
 }
 
-TEST_CASE("simulate gives a lone fish no nearest-neighbour distance, rather than 0 px") {
-    const Run r = run(runSimulate, {"--fish", "1", "--steps", "10", "--metrics-every", "10"});
-    REQUIRE(r.code == 0);
-    const auto js = jsonLines(r.out);
+TEST_CASE("simulate leaves out what it has not measured: a lone fish's nearest neighbour, the counts before a step") {
+    // 0 px read as fish on top of each other, 0 neighbours as fish that see nobody.
+    const Run lone = run(runSimulate, {"--fish", "1", "--steps", "10", "--metrics-every", "10"});
+    REQUIRE(lone.code == 0);
+    const auto js = jsonLines(lone.out);
     REQUIRE(js.size() == 1);
     CHECK(js[0]["mean_nn_distance"].is_null());
+    const Run unstepped = run(runSimulate, {"--steps", "0"});
+    REQUIRE(unstepped.code == 0);
+    const auto first = jsonLines(unstepped.out).at(0);
+    for (const char* key : {"mean_neighbours", "force_separation", "force_alignment", "force_cohesion"}) {
+        INFO(key);
+        CHECK(first[key].is_null());
+    }
+    CHECK(first["mean_nn_distance"].get<double>() > 0.0);
 }
 
 TEST_CASE("simulate gives the same hash for the same arguments, whatever the thread count") {
