@@ -299,7 +299,8 @@ void Editor::refreshStats() {
 
     QVariantMap map;
     map["fps"] = fps;
-    map["stepMs"] = s.stepMilliseconds;
+    // Paused, the timing window holds no steps: a dash, not "step 0.00 ms".
+    if (!s.paused) map["stepMs"] = s.stepMilliseconds;
     map["realTime"] = s.realTimeRatio;
     map["behind"] = !s.paused && s.realTimeRatio < 0.95;
     map["fish"] = static_cast<qulonglong>(s.fishCount);

@@ -670,6 +670,18 @@ TEST_CASE("steps that take seconds are named in the message line, an edit ends t
     CHECK(closeSeconds < slowStep / 2);
 }
 
+TEST_CASE("the stats panel gives no step time while paused rather than 0.00 ms") {
+    EditorFixture f;
+    const auto stepMs = [&] { return f.editor->stats().value("stepMs"); };
+    REQUIRE(EditorFixture::waitFor([&] { return stepMs().isValid() && stepMs().toDouble() > 0; }));
+    f.editor->setPaused(true);
+    // Once the timing window (a second) holds no steps.
+    QTest::qWait(1500);
+    CHECK_FALSE(stepMs().isValid());
+    f.editor->setPaused(false);
+    CHECK(EditorFixture::waitFor([&] { return stepMs().isValid() && stepMs().toDouble() > 0; }));
+}
+
 TEST_CASE("edit refuses a --quit-after that is no plain number of seconds up to a day") {
     for (const char* bad : {"inf", "nan", "5s", "1e7", "0", "-3", ""}) {
         std::ostringstream out, err;
