@@ -188,7 +188,7 @@ void Editor::setTool(int tool) {
 void Editor::setWorldFollowsView(bool follow) {
     if (worldFollowsView_ == follow) return;
     worldFollowsView_ = follow;
-    const QSizeF world = follow && !viewSize_.isEmpty() ? viewSize_ : ownWorld_;
+    const QSizeF world = worldAsked();
     host_->post([world](SimHost::Context& c) {
         c.sim.setWorldSize(static_cast<float>(world.width()), static_cast<float>(world.height()));
     });

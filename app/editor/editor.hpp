@@ -250,6 +250,9 @@ private:
     // The message line's note on presets that could not be read.
     static QString unreadableNote(const QStringList& problems);
     void endObjectDrag();
+    // The world the simulation runs, as this window last asked for it: the
+    // view's size while the world follows it (W), else the preset's own.
+    QSizeF worldAsked() const { return worldFollowsView_ && !viewSize_.isEmpty() ? viewSize_ : ownWorld_; }
     void objectToolPress(QPointF world, Qt::MouseButton button, double viewScale);
     // Ends the school tool's pull; a click at `clickedAt` selects the fish under it.
     void endPointerField(std::optional<QPointF> clickedAt, double viewScale);

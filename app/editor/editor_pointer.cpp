@@ -117,9 +117,10 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
     const Vec2 at = toVec(world);
     if (dragged_ != ObjectKind::None) {
         const ObjectKind kind = dragged_;
-        // Inside the world as it is now: W, P or F11 may have resized it since the press.
-        const SimStats s = host_->stats();
-        const Vec2 to = insideWorld(at, Vec2{{s.worldWidth, s.worldHeight}});
+        // Inside the world as it is now: W, P or F11 may have resized it since
+        // the press. As asked for, not a copy of the stats per pointer move.
+        const QSizeF world = worldAsked();
+        const Vec2 to = insideWorld(at, Vec2{{static_cast<float>(world.width()), static_cast<float>(world.height())}});
         const std::uint32_t fieldId = draggedFieldId_;
         const Vec2 seen = draggedAt_;
         host_->post([kind, fieldId, seen, to](SimHost::Context& c) { editObject(c, kind, fieldId, seen, to); });

@@ -132,7 +132,7 @@ void Editor::run(const Preset& running, const Preset& loaded) {
     const Scene scene = withinFishCap(running.scene);
     fishCount_ = static_cast<int>(scene.fishCount);
     ownWorld_ = QSizeF(scene.width, scene.height);
-    const QSizeF world = worldFollowsView_ && !viewSize_.isEmpty() ? viewSize_ : ownWorld_;
+    const QSizeF world = worldAsked();
     host_->post([scene, world](SimHost::Context& c) {
         c.morph.reset();
         c.sim.setParams(scene.params);
