@@ -33,6 +33,18 @@ void validate(const AudioAnalyzerConfig& c) {
 // close the gaps; an onset in any of them is the frame's.
 constexpr double kMinAnalysisRate = 60;
 
+// A DC offset (a cheap recorder, an 8-bit file's silence written as 0x7F, an
+// idle sound card) is no sound, but the window turns it into power at 23 Hz,
+// which the low band and the level would read as bass. A window's own mean
+// is no measure of it: a kick's first cycles have one, and taking it away
+// changed which kicks were onsets. Nor is the windows' mean followed slowly
+// alone: after a loud low note it lags behind, and the silence after would
+// read as its residue. The offset followed is taken away only while the
+// window's own mean agrees with it (within half of it), that is, where the
+// offset outweighs the sound's own low swing; there it matters, and pure DC
+// is removed exactly. Under loud music it is left, and changes nothing heard.
+constexpr double kOffsetSeconds = 0.5;
+
 std::size_t subFramesPerFrame(const AudioAnalyzerConfig& c) {
     const double hop = c.sampleRate / c.frameRate;
     const double needed = std::max(kMinAnalysisRate / c.frameRate, hop / static_cast<double>(c.fftSize));
@@ -102,6 +114,9 @@ struct AudioAnalyzer::Impl {
     std::vector<float> window;
     std::size_t nextFrame = 0;
     bool started = false;
+    float offset = 0;  // the windows' mean followed over kOffsetSeconds
+    bool offsetKnown = false;
+    float offsetRate;  // per sub-frame
 
     explicit Impl(const AudioAnalyzerConfig& c)
         : config(c),
@@ -112,7 +127,8 @@ struct AudioAnalyzer::Impl {
           audibleBins(std::span(&kAudibleRange, 1), c.fftSize, c.sampleRate),
           mapping{c.floorDb, c.rangeDb, c.minSpanDb},
           level(c.frameRate, c.attackSeconds, c.releaseSeconds),
-          levelReference(c.frameRate, c.gainWindowSeconds) {
+          levelReference(c.frameRate, c.gainWindowSeconds),
+          offsetRate(static_cast<float>(1.0 - std::exp(-1.0 / (c.frameRate * kOffsetSeconds)))) {
         OnsetConfig oc;
         oc.frameRate = c.frameRate;
         oc.floorDb = c.floorDb;
@@ -139,10 +155,25 @@ struct AudioAnalyzer::Impl {
         tempo.reset();
         started = false;
         nextFrame = 0;
+        offset = 0;
+        offsetKnown = false;
     }
 
-    AudioFeatures analyze(std::span<const float> samples, double time) {
-        const std::span<const float> power = spectrum.compute(samples);
+    // The DC offset to take from this window. Until a window lies wholly in
+    // the track (or stream), the zeros before it are silence and a step up
+    // to an offset is heard as a click. The first whole window's mean is the
+    // offset followed at once, so a track with DC from its start is dark
+    // from its fourth frame on.
+    float dcOffset(std::span<const float> samples, bool wholeWindow) {
+        if (!wholeWindow) return 0.0f;
+        const float mean = meanOfNewest(samples, config.fftSize);
+        offset = offsetKnown ? offset + offsetRate * (mean - offset) : mean;
+        offsetKnown = true;
+        return std::abs(mean - offset) <= 0.5f * std::abs(offset) ? offset : 0.0f;
+    }
+
+    AudioFeatures analyze(std::span<const float> samples, double time, bool wholeWindow) {
+        const std::span<const float> power = spectrum.compute(samples, dcOffset(samples, wholeWindow));
         AudioFeatures f;
         f.time = time;
 
@@ -218,7 +249,7 @@ AudioFeatures AudioAnalyzer::analyzeFrame(std::span<const float> mono, std::size
             const long long s = end - n + i;
             d.window[static_cast<std::size_t>(i)] = s >= 0 && s < size ? mono[static_cast<std::size_t>(s)] : 0.0f;
         }
-        f = d.analyze(d.window, endSample / d.config.sampleRate);
+        f = d.analyze(d.window, endSample / d.config.sampleRate, end >= n);
         onset = onset || f.onset;
     }
     f.onset = onset;
@@ -227,7 +258,7 @@ AudioFeatures AudioAnalyzer::analyzeFrame(std::span<const float> mono, std::size
 
 AudioFeatures AudioAnalyzer::analyzeWindow(std::span<const float> newest, double time) {
     impl_->started = false;  // a later analyzeFrame starts afresh
-    return impl_->analyze(newest, time);
+    return impl_->analyze(newest, time, newest.size() >= impl_->config.fftSize);
 }
 
 std::size_t AudioAnalyzer::frameCount(std::size_t sampleCount, double sampleRate, double frameRate) {

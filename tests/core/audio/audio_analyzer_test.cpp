@@ -95,6 +95,30 @@ TEST_CASE("faint noise below the floor stays dark however long it lasts", "[audi
     }
 }
 
+TEST_CASE("a DC offset is no sound: silence written with one stays dark, and music over one keeps its onsets", "[audio]") {
+    // An 8-bit file's silence written as 0x7F is an offset of -1/128; a
+    // recorder's or sound card's is often a few thousandths.
+    for (float offset : {0.001f, -1.0f / 128}) {
+        INFO("offset " << offset);
+        const std::vector<float> still(samplesFor(4.0), offset);
+        const auto frames = analyze(still);
+        // The first frames hear the step from the silence before the track.
+        for (std::size_t k = 30; k < frames.size(); ++k) {
+            CHECK(frames[k].level == 0.0f);
+            for (float v : frames[k].named) CHECK(v == 0.0f);
+            for (float v : frames[k].bands) CHECK(v == 0.0f);
+        }
+        auto song = music(6.0, 0.5);
+        const auto clean = analyze(song);
+        for (float& x : song) x += offset;
+        const auto offsetSong = analyze(song);
+        for (std::size_t k = 30; k < clean.size(); ++k) {
+            CHECK(offsetSong[k].onset == clean[k].onset);
+            CHECK(offsetSong[k].named[0] == Approx(clean[k].named[0]).margin(0.05));
+        }
+    }
+}
+
 TEST_CASE("a quiet (-20 dB) copy of a track reads like the loud copy once the gain settles", "[audio]") {
     const auto loud = analyze(music(14.0, 1.0));
     const auto quiet = analyze(music(14.0, 0.1));
