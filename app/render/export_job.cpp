@@ -88,8 +88,9 @@ std::uint64_t framesFor(double seconds, double fps) {
 ExportJob::ExportJob(ExportSettings settings, std::function<bool()> stopRequested) : settings_(std::move(settings)) {
     checkSettings(settings_);
     createdFolders_ = missingFolders(settings_);
-    checkOutput(settings_);
     try {
+        // It may create the folders, then find them not writable.
+        checkOutput(settings_);
         prepare(stopRequested);
     } catch (...) {
         stopAudio();

@@ -85,6 +85,16 @@ std::filesystem::path requireFileOrAbsent(const std::filesystem::path& output) {
                           "; give a file name to write the video to");
     return target.path;
 }
+// ffmpeg reads the audio while it writes the video beside it (FILE.part),
+// then the video takes its name: `--audio clip.mp4 --out clip.mp4` would end
+// with the user's clip gone.
+void requireNotTheAudio(const std::filesystem::path& video, const ExportSettings& settings) {
+    if (settings.audioFile.empty()) return;
+    std::error_code ec;
+    if (!std::filesystem::equivalent(video, settings.audioFile, ec)) return;
+    throw ExportError("the output '" + settings.output.string() + "' is the audio file '" + settings.audioFile +
+                      "' the video is made from, and would replace it; give the video another name");
+}
 }  // namespace
 
 void checkOutput(const ExportSettings& settings) {
@@ -105,6 +115,7 @@ void checkOutput(const ExportSettings& settings) {
                           "PNG export works without it");
     }
     const std::filesystem::path video = requireFileOrAbsent(settings.output);
+    requireNotTheAudio(video, settings);
     requireWritableFolder(std::filesystem::absolute(video).parent_path(), false);
 }
 

@@ -231,6 +231,21 @@ TEST_CASE("a video named by a link is written to the file the link leads to, and
     CHECK(fileBytes(dir / "notes") == "mine");
 }
 
+TEST_CASE("a video named as the audio file it is made from is refused before any work, and the audio is kept",
+          "[render][ffmpeg]") {
+    TempDir dir;
+    const std::string audio = readText(writeTone(dir / "clip.mov"));
+    std::filesystem::create_symlink("clip.mov", dir / "link.mov");
+    for (const auto& output : {dir / "clip.mov", dir / "link.mov"}) {
+        INFO(output.string());
+        render::ExportSettings s = smallExport(output);
+        s.audioFile = (dir / "clip.mov").string();
+        CHECK_THROWS_WITH(render::ExportJob(s), Catch::Contains("is the audio file") && Catch::Contains("another name"));
+        CHECK(readText(dir / "clip.mov") == audio);
+    }
+    CHECK(filesIn(dir.path()) == std::vector<std::string>{"clip.mov", "link.mov"});
+}
+
 TEST_CASE("an export whose audio file is missing stops before any frame and leaves no folder it made for its output",
           "[render]") {
     TempDir dir;
