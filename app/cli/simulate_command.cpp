@@ -104,6 +104,13 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
                 throw ArgError("cannot write the state to '" + *state + "': folder '" + dir.string() +
                                "' does not exist or is not writable");
+            // A typo would replace the preset or the audio with the snapshot.
+            for (const char* input : {"preset", "audio"}) {
+                std::error_code ec;
+                if (const auto file = args.value(input); file && std::filesystem::equivalent(target.path, *file, ec))
+                    throw ArgError("cannot write the state to '" + *state + "': it is the --" + input +
+                                   " file, which it would replace; name another file");
+            }
         }
 
         ThreadPool pool(static_cast<int>(threads));

@@ -202,6 +202,17 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
     // state holds the parameters as the audio last set them.
     requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string(), "--audio", "any.wav"}), "simulate",
                    "--audio beside --load-state needs --preset");
+    // A typo that names an input as the state file would replace it.
+    const std::string mine = "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"Mine\"}";
+    writeText(dir / "mine.json", mine);
+    requireRefused(run(runSimulate, {"--steps", "2", "--preset", (dir / "mine.json").string(), "--save-state",
+                                     (dir / "mine.json").string()}),
+                   "simulate", "it is the --preset file");
+    CHECK(readText(dir / "mine.json") == mine);
+    requireRefused(run(runSimulate, {"--steps", "2", "--audio", (dir / "junk.bin").string(), "--save-state",
+                                     (dir / "junk.bin").string()}),
+                   "simulate", "it is the --audio file");
+    CHECK(readText(dir / "junk.bin") == "this is not a state file at all, not even close");
 }
 
 TEST_CASE("simulate exits 1, keeping nothing, when the state cannot be written at the end, as on a full disk") {
