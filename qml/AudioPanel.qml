@@ -145,6 +145,7 @@ ScrollView {
                 stepSize: 5
                 value: panel.audio.latencyMs
                 onValueModified: panel.audio.latencyMs = value
+                typingIsEdit: false
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("Delay the visuals by this much to line them up with what the audience hears (negative: ahead; files only)")
             }

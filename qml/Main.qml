@@ -64,6 +64,18 @@ ApplicationWindow {
     // after the number, to be committed by the next click on the view.
     function giveKeysToView() { canvas.view.forceActiveFocus() }
 
+    // The tool bar's undo over a number being typed into a box whose value is
+    // no step of the history (the fish count, the latency, a morph's time):
+    // the typing is what it takes back. Committed, the number applied and an
+    // older, unrelated edit was undone. Returns whether there was such typing.
+    function dropTyping() {
+        const item = activeFocusItem
+        const box = item && item.typingIsEdit !== undefined ? item : item && item.parent
+        if (!box || box.typingIsEdit !== false || !box.typing) return false
+        box.showValue()
+        return true
+    }
+
     // Leaving full screen gives back the window as it was: maximised stays maximised.
     property int visibilityBeforeFullScreen: Window.Windowed
     function toggleFullScreen() {
@@ -90,7 +102,11 @@ ApplicationWindow {
         onExportRequested: exportDialog.open()
         onClearCanvasRequested: canvas.view.clearTrails()
         onStillRequested: factor => window.saveStill(factor)
-        onUndoRequested: { window.commitTyping(); Editor.undo() }
+        onUndoRequested: {
+            if (window.dropTyping()) return
+            window.commitTyping()
+            Editor.undo()
+        }
         // The redo first: the number typed, committed first, would be a new
         // step and throw away the step to redo.
         onRedoRequested: { Editor.redo(); window.commitTyping() }

@@ -57,6 +57,7 @@ C.ToolBar {
             // Half the power of ten below the count (log10: log / LN10 gives 2.9999… at 1000).
             stepSize: Math.max(1, Math.pow(10, Math.floor(Math.log10(Math.max(value, 1)))) / 2)
             onValueModified: Editor.fishCount = value
+            typingIsEdit: false
             width: 130
             C.ToolTip.visible: hovered
             C.ToolTip.text: qsTr("1 to %1 (+ / - scale by 1.5)").arg(Editor.maxFish)

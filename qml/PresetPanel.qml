@@ -146,6 +146,7 @@ ColumnLayout {
         }
         UnitSpinBox {
             id: morphSeconds
+            typingIsEdit: false
             unit: "s"
             from: 0
             to: 120

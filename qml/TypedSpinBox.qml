@@ -14,6 +14,12 @@ SpinBox {
     editable: true
     readonly property bool commitsTyping: true  // Main.qml's commitTyping
     property bool undoesEdits: true
+    // False where the value is no step of the editor's history (the fish
+    // count, the latency, a morph's time): the tool bar's undo then drops
+    // the text being typed (Main.qml's dropTyping) instead of committing it
+    // and taking back an older edit.
+    property bool typingIsEdit: true
+    readonly property bool typing: contentItem.text !== displayText
 
     // The Fusion style's text input, with the undo keys taken first: its own
     // undo put the text before the last edit back in the box while the value

@@ -9,6 +9,7 @@
 #include <QQuickWindow>
 #include <QTest>
 #include <catch2/catch.hpp>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -88,6 +89,20 @@ public:
         REQUIRE(waitFor(laidOut));
         QTest::mouseClick(window, Qt::LeftButton, {},
                           button->mapToScene(QPointF(button->width() / 2, button->height() / 2)).toPoint());
+    }
+
+    // Clicks the tool bar's (or any visible) button showing `text`.
+    void clickButton(const QString& text) const {
+        QQuickItem* found = nullptr;
+        const std::function<void(QQuickItem*)> look = [&](QQuickItem* item) {
+            if (item->inherits("QQuickAbstractButton") && item->isVisible() && item->property("text").toString() == text)
+                found = item;
+            for (QQuickItem* child : item->childItems()) look(child);
+        };
+        look(window->contentItem());
+        REQUIRE(found);
+        QTest::mouseClick(window, Qt::LeftButton, {},
+                          found->mapToScene(QPointF(found->width() / 2, found->height() / 2)).toPoint());
     }
 
     TempDir userDir;

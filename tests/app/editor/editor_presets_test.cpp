@@ -603,17 +603,7 @@ TEST_CASE("a number typed but not confirmed counts for Ctrl+S and for the tool b
     CHECK_FALSE(f.editor->modified());
 
     f.typeInto(field, "1.25");
-    const auto toolButton = [&](const QString& text) {
-        QQuickItem* found = nullptr;
-        const std::function<void(QQuickItem*)> look = [&](QQuickItem* item) {
-            if (item->inherits("QQuickAbstractButton") && item->property("text").toString() == text) found = item;
-            for (QQuickItem* child : item->childItems()) look(child);
-        };
-        look(f.window->contentItem());
-        REQUIRE(found);
-        QTest::mouseClick(f.window, Qt::LeftButton, {}, found->mapToScene(QPointF(found->width() / 2, found->height() / 2)).toPoint());
-    };
-    toolButton(QStringLiteral("↶"));
+    f.clickButton(QStringLiteral("↶"));
     // The typed 1.25 was an edit, and the undo took it back: redo brings it.
     CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.75f);
     REQUIRE(f.editor->canRedo());
@@ -627,7 +617,7 @@ TEST_CASE("a number typed but not confirmed counts for Ctrl+S and for the tool b
     auto* separation = f.find("field_separationWeight");
     REQUIRE(separation);
     f.typeInto(separation, "3.5");
-    toolButton(QStringLiteral("↷"));
+    f.clickButton(QStringLiteral("↷"));
     CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 1.25f);
     CHECK(f.editor->params()->params().get(ParamId::SeparationWeight) == 3.5f);
     f.editor->undo();

@@ -861,6 +861,29 @@ TEST_CASE("Ctrl+Z in the fish box after a count was confirmed undoes the editor'
     CHECK(box->property("displayText").toString() == "1500");
 }
 
+TEST_CASE("the tool bar's undo over a fish count being typed drops the number and keeps the edit before") {
+    // The number was committed, and the undo, finding no step for it, took
+    // back the edit before: the school got 50 000 fish and lost its edit.
+    EditorFixture f;
+    auto* params = f.editor->params();
+    const int separation = params->rowOf(QStringLiteral("separationWeight"));
+    const double before = params->params().get(ParamId::SeparationWeight);
+    params->setValue(separation, before + 1.0);
+    params->endGesture();
+    const int fish = f.editor->fishCount();
+    QQuickItem* box = fishCountBox(f);
+    f.typeInto(textInputOf(box), "5000");  // no Return
+    f.clickButton(QStringLiteral("↶"));
+    QTest::qWait(300);
+    CHECK(params->params().get(ParamId::SeparationWeight) == Approx(before + 1.0));
+    CHECK(f.editor->fishCount() == fish);
+    CHECK(textInputOf(box)->property("text").toString() == QString::number(fish));
+    // Not typing, the undo is the editor's.
+    f.clickButton(QStringLiteral("↶"));
+    CHECK(params->params().get(ParamId::SeparationWeight) == Approx(before));
+    CHECK(f.editor->fishCount() == fish);
+}
+
 TEST_CASE("Ctrl+Z in a route's band box undoes the editor's edits, and in the export dialog's boxes leaves them alone") {
     EditorFixture f;
     auto* params = f.editor->params();
