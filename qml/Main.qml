@@ -64,6 +64,18 @@ ApplicationWindow {
     // after the number, to be committed by the next click on the view.
     function giveKeysToView() { canvas.view.forceActiveFocus() }
 
+    // A control hidden with the panel (P) or its tab keeps the keyboard (Qt
+    // leaves focus where it is): Space pressed its hidden reset button, Left
+    // and Right moved a hidden slider, a tool's digit was typed into a hidden
+    // field. Once hidden, the keys go back to the school; a number being
+    // typed there counts, as when the view is clicked.
+    function keysLeaveHiddenControl() {
+        Qt.callLater(() => {
+            if (activeFocusItem && !activeFocusItem.visible) giveKeysToView()
+        })
+    }
+    onPanelVisibleChanged: keysLeaveHiddenControl()
+
     // The tool bar's undo over a number being typed into a box whose value is
     // no step of the history (the fish count, the latency, a morph's time):
     // the typing is what it takes back. Committed, the number applied and an
@@ -158,6 +170,7 @@ ApplicationWindow {
                 TabBar {
                     id: tabs
                     Layout.fillWidth: true
+                    onCurrentIndexChanged: window.keysLeaveHiddenControl()
                     // Fusion draws the open tab only a shade lighter than the others: its name is bold too.
                     TabButton { text: qsTr("Parameters"); font.bold: checked }
                     TabButton { text: qsTr("Presets"); font.bold: checked }

@@ -216,6 +216,34 @@ TEST_CASE("Tab moves on from a field typed into, and a control reached with Tab 
     CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 5; }));
 }
 
+TEST_CASE("hiding the panel or its tab gives the keys back to the school, a number being typed counting") {
+    // The hidden control kept them: Space pressed a hidden button, a digit
+    // went into a hidden field.
+    EditorFixture f;
+    REQUIRE(EditorFixture::waitFor([&] { return f.step() > 5; }));
+    auto* field = f.find("field_alignmentWeight");
+    REQUIRE(field);
+    f.typeInto(field, "2.5");  // no Return
+    f.clickButton(QStringLiteral("Panel"));
+    REQUIRE(EditorFixture::waitFor([&] { return f.find("fishView")->hasActiveFocus(); }, 2000));
+    CHECK(f.editor->params()->params().get(ParamId::AlignmentWeight) == 2.5f);
+    QTest::keyClick(f.window, Qt::Key_Space);
+    CHECK(f.editor->paused());
+    QTest::keyClick(f.window, Qt::Key_P);
+    REQUIRE(f.window->property("panelVisible").toBool());
+
+    auto* slider = f.find("slider_maxSpeed");
+    REQUIRE(slider);
+    slider->forceActiveFocus(Qt::TabFocusReason);  // the slider takes the arrows
+    f.window->setProperty("panelTab", 1);
+    REQUIRE(EditorFixture::waitFor([&] { return f.find("fishView")->hasActiveFocus(); }, 2000));
+    const float speed = f.editor->params()->params().get(ParamId::MaxSpeed);
+    const auto pausedAt = f.step();
+    QTest::keyClick(f.window, Qt::Key_Right);
+    CHECK(EditorFixture::waitFor([&] { return f.step() == pausedAt + 1; }));
+    CHECK(f.editor->params()->params().get(ParamId::MaxSpeed) == speed);
+}
+
 TEST_CASE("quick Tabs each select the next fish, also after a click on a tool bar button") {
     EditorFixture f;
     REQUIRE(EditorFixture::waitFor([&] { return f.step() > 5; }));
