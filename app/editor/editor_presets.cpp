@@ -228,7 +228,19 @@ bool Editor::savePreset() {
     try {
         const int row = presetRow();
         const PresetLibrary::Entry* e = presets_->entry(row);
-        if (!e) throw PresetError("the preset file " + loadedFile_.string() + " is gone; use Save as");
+        if (!e) {
+            // Broken since it was opened (edited by hand), it left the list;
+            // it is not replaced unasked, with what it holds.
+            std::error_code ec;
+            if (std::filesystem::exists(loadedFile_, ec)) {
+                try {
+                    mirofish::loadPreset(loadedFile_);
+                } catch (const std::exception& broken) {
+                    throw PresetError(std::string(broken.what()) + "; mend the file, or use Save as");
+                }
+            }
+            throw PresetError("the preset file " + loadedFile_.string() + " is gone; use Save as");
+        }
         const Preset p = currentPreset();
         presets_->library().saveOver(*e, p);
         loaded_ = p;

@@ -522,6 +522,16 @@ TEST_CASE("a preset of yours that broke after the list was read fails to load, s
     CHECK(f.editor->params()->params() == before);
     CHECK(presetRow(f, "Reef") < 0);
     CHECK(presetRow(f, "Gentle cruise") >= 0);
+    // Reef is still open: Save says what is wrong with its file (it said the
+    // file was gone) and leaves the file as it is.
+    const std::string broken = readText(f.userDir / "reef.json");
+    f.editor->params()->setValue(f.editor->params()->rowOf("maxSpeed"), 150);
+    CHECK_FALSE(f.editor->savePreset());
+    CHECK(f.editor->messageIsError());
+    CHECK(f.editor->message().contains("reef.json"));
+    CHECK(f.editor->message().contains("fish"));
+    CHECK_FALSE(f.editor->message().contains("gone"));
+    CHECK(readText(f.userDir / "reef.json") == broken);
 }
 
 TEST_CASE("a broken preset file shows an error naming it and the school keeps swimming") {
