@@ -197,6 +197,16 @@ std::vector<ModRoute> readRoutes(const Checker& c, const json& list) {
     return routes;
 }
 
+// A value as an error message quotes it: a list or an object by its kind
+// (written out, one nested 200 000 deep overflowed the stack), a long
+// string cut short.
+std::string briefly(const json& v) {
+    if (v.is_array()) return "a list";
+    if (v.is_object()) return "an object";
+    const std::string text = v.dump();
+    return text.size() <= 40 ? text : text.substr(0, 37) + "...";
+}
+
 Preset readPreset(const Checker& c, const json& root) {
     // What the file is before its keys: another program's JSON, or a preset
     // of a newer MiroFish with keys of its own, is told so, not that a key
@@ -206,7 +216,7 @@ Preset readPreset(const Checker& c, const json& root) {
         c.fail("", "is not a MiroFish preset (its \"format\" must be \"" + std::string(kFormat) + "\")");
     if (!root.contains("version")) c.fail("version", "is missing");
     if (!root["version"].is_number())
-        c.fail("version", "must be a number, not " + root["version"].dump() + "; this MiroFish reads version " +
+        c.fail("version", "must be a number, not " + briefly(root["version"]) + "; this MiroFish reads version " +
                               std::to_string(kPresetVersion));
     if (root["version"] != kPresetVersion)
         c.fail("version", "is " + root["version"].dump() + "; this MiroFish reads version " +
@@ -233,10 +243,17 @@ Preset readPreset(const Checker& c, const json& root) {
         s.fishCount = static_cast<std::uint32_t>(fish);
     }
     if (root.contains("seed")) {
-        if (!root["seed"].is_number_integer() || root["seed"].is_number_float() ||
-            (root["seed"].is_number_integer() && !root["seed"].is_number_unsigned() && root["seed"].get<long long>() < 0))
-            c.fail("seed", "must be a whole number from 0 to 18446744073709551615");
-        s.seed = root["seed"].get<std::uint64_t>();
+        const json& seed = root["seed"];
+        const bool digits = seed.is_number_unsigned() || (seed.is_number_integer() && seed.get<long long>() >= 0);
+        // 7.0 or 1e3, as a script may write a whole number: exact up to 2^53.
+        constexpr double kExactUpTo = 9007199254740992.0;
+        const double decimal = seed.is_number_float() ? seed.get<double>() : -1.0;
+        const bool wholeDecimal = decimal >= 0 && std::floor(decimal) == decimal;
+        if (wholeDecimal && decimal > kExactUpTo)
+            c.fail("seed", "is written with a decimal point or an exponent, which keeps a whole number exact only up to "
+                           "9007199254740992; write it in plain digits");
+        if (!digits && !wholeDecimal) c.fail("seed", "must be a whole number from 0 to 18446744073709551615");
+        s.seed = digits ? seed.get<std::uint64_t>() : static_cast<std::uint64_t>(decimal);
     }
     if (root.contains("params")) readParams(c, root["params"], s.params);
 

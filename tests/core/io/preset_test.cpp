@@ -227,6 +227,11 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
                    Catch::Contains("is 5000.0000001") && Catch::Contains("1 to 5000 px/s"));
         CHECK_THAT(errorOf(presetText({{"fish", 10.5}})), Catch::Contains("'fish' must be a whole number"));
         CHECK_THAT(errorOf(presetText({{"seed", -1}})), Catch::Contains("'seed' must be a whole number"));
+        CHECK_THAT(errorOf(presetText({{"seed", 7.5}})), Catch::Contains("'seed' must be a whole number"));
+        CHECK_THAT(errorOf(presetText({{"seed", 1e19}})), Catch::Contains("write it in plain digits"));
+        // A whole number as a script writes it (Python's 7.0) is one.
+        CHECK(parsePreset(presetText({{"seed", 7.0}}), "s.json").scene.seed == 7);
+        CHECK(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "S", "seed": 1e3})", "s.json").scene.seed == 1000);
         CHECK_THAT(errorOf(presetText({{"world", {{"width", 0}, {"height", 10}}}})),
                    Catch::Contains("'world.width' is 0"));
         CHECK_THAT(errorOf(presetText({{"fields", nlohmann::json::array(
@@ -263,6 +268,10 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(presetText({{"version", nullptr}})), Catch::Contains("'version' is missing"));
         CHECK_THAT(errorOf(presetText({{"version", "1"}})),
                    Catch::Contains("'version' must be a number, not \"1\"; this MiroFish reads version 1"));
+        // A list nested deeper than the stack would write out (it crashed).
+        std::string deep = "{\"format\": \"mirofish-preset\", \"name\": \"D\", \"version\": ";
+        deep += std::string(200000, '[') + std::string(200000, ']') + "}";
+        CHECK_THAT(errorOf(deep), Catch::Contains("'version' must be a number, not a list"));
         // A newer MiroFish's preset, with keys this one does not know, or another program's JSON.
         CHECK_THAT(errorOf(presetText({{"version", 2}, {"camera", {{"zoom", 2}}}})),
                    Catch::Contains("'version' is 2; this MiroFish reads version 1"));
