@@ -238,10 +238,14 @@ ApplicationWindow {
         anchors.centerIn: Overlay.overlay
         width: 460
         Label {
+            objectName: "confirmStopExportText"
             width: parent.width
             wrapMode: Text.Wrap
-            text: qsTr("An export is running (%1 of %2 frames). Closing the window stops it: %3")
-                  .arg(exporter.framesDone).arg(exporter.framesTotal)
+            // Its length is unknown while it reads the audio it lasts as long as.
+            text: (exporter.readingAudio ? qsTr("An export is reading its audio file.")
+                                         : qsTr("An export is running (%1 of %2 frames).")
+                                               .arg(exporter.framesDone).arg(exporter.framesTotal))
+                  + " " + qsTr("Closing the window stops it: %1")
                   .arg(exporter.writingVideo ? qsTr("no video is kept.") : qsTr("the frames written so far stay."))
         }
         footer: DialogButtonBox {

@@ -418,6 +418,17 @@ TEST_CASE("while an export reads its audio file the window keeps running and Can
     CHECK(f.find("exportProgressText")->property("text").toString() == "Reading the audio file…");
     const auto stepBefore = f.step();
     CHECK(EditorFixture::waitFor([&] { return f.step() > stepBefore + 20; }, 2000));
+    // Closing asks, and says what the export is doing (it said "0 of 0 frames").
+    QObject* confirm = f.engine->rootObjects().front()->findChild<QObject*>("confirmStopExport");
+    REQUIRE(confirm);
+    CHECK_FALSE(f.window->close());
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("opened").toBool(); }));
+    QObject* question = confirm->findChild<QObject*>("confirmStopExportText");
+    REQUIRE(question);
+    CHECK(question->property("text").toString() ==
+          "An export is reading its audio file. Closing the window stops it: the frames written so far stay.");
+    f.clickDialogButton(confirm, "Keep exporting");
+    REQUIRE(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
     clock.restart();
     QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportCancel")->mapToScene(QPointF(10, 10)).toPoint());
     CHECK_FALSE(exporter->property("running").toBool());
