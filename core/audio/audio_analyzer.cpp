@@ -159,21 +159,20 @@ struct AudioAnalyzer::Impl {
         offsetKnown = false;
     }
 
-    // The DC offset to take from this window. Until a window lies wholly in
-    // the track (or stream), the zeros before it are silence and a step up
-    // to an offset is heard as a click. The first whole window's mean is the
-    // offset followed at once, so a track with DC from its start is dark
-    // from its fourth frame on.
-    float dcOffset(std::span<const float> samples, bool wholeWindow) {
-        if (!wholeWindow) return 0.0f;
+    // The DC offset to take from this window, of the track's (or stream's)
+    // samples in it. The first window's mean is the offset followed at once,
+    // so a track with DC from its start is dark from its first frame.
+    float dcOffset(std::span<const float> samples) {
+        if (samples.empty()) return 0.0f;
         const float mean = meanOfNewest(samples, config.fftSize);
         offset = offsetKnown ? offset + offsetRate * (mean - offset) : mean;
         offsetKnown = true;
         return std::abs(mean - offset) <= 0.5f * std::abs(offset) ? offset : 0.0f;
     }
 
-    AudioFeatures analyze(std::span<const float> samples, double time, bool wholeWindow) {
-        const std::span<const float> power = spectrum.compute(samples, dcOffset(samples, wholeWindow));
+    // samples: the window's, not those before the track, which are silence.
+    AudioFeatures analyze(std::span<const float> samples, double time) {
+        const std::span<const float> power = spectrum.compute(samples, dcOffset(samples));
         AudioFeatures f;
         f.time = time;
 
@@ -249,7 +248,8 @@ AudioFeatures AudioAnalyzer::analyzeFrame(std::span<const float> mono, std::size
             const long long s = end - n + i;
             d.window[static_cast<std::size_t>(i)] = s >= 0 && s < size ? mono[static_cast<std::size_t>(s)] : 0.0f;
         }
-        f = d.analyze(d.window, endSample / d.config.sampleRate, end >= n);
+        const auto beforeTrack = static_cast<std::size_t>(std::clamp(n - end, 0LL, n));
+        f = d.analyze(std::span(d.window).subspan(beforeTrack), endSample / d.config.sampleRate);
         onset = onset || f.onset;
     }
     f.onset = onset;
@@ -258,7 +258,7 @@ AudioFeatures AudioAnalyzer::analyzeFrame(std::span<const float> mono, std::size
 
 AudioFeatures AudioAnalyzer::analyzeWindow(std::span<const float> newest, double time) {
     impl_->started = false;  // a later analyzeFrame starts afresh
-    return impl_->analyze(newest, time, newest.size() >= impl_->config.fftSize);
+    return impl_->analyze(newest, time);
 }
 
 std::size_t AudioAnalyzer::frameCount(std::size_t sampleCount, double sampleRate, double frameRate) {

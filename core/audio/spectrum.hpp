@@ -12,8 +12,8 @@ namespace mirofish {
 // 10*log10(power), never below minDb (so silence is a finite number).
 float powerToDb(double power, float minDb = -120.0f);
 
-// The mean of the newest `count` samples of `block`, read as compute() reads
-// them (zeros in front of a short block, non-finite samples as 0).
+// The mean of the newest `count` samples of `block` (all of a shorter one;
+// non-finite samples count as 0); 0 for none.
 float meanOfNewest(std::span<const float> block, std::size_t count);
 
 class Spectrum {
@@ -32,10 +32,11 @@ public:
     double binFrequency(std::size_t bin) const { return static_cast<double>(bin) * binHz(); }
 
     // Windows the newest fftSize samples of `block` (the last one is "now";
-    // a shorter block is zero-padded in front; non-finite samples count as 0),
-    // less `offset` (the signal's DC level, which would read as power at bins
-    // 0 and 1), and returns the power per bin, binCount() values, valid until
-    // the next call.
+    // non-finite samples count as 0), less `offset` (the signal's DC level,
+    // which would read as power at bins 0 and 1), and returns the power per
+    // bin, binCount() values, valid until the next call. A shorter block
+    // follows silence: zeros in front, after the offset is taken away (a
+    // stream that starts at an offset starts with no click).
     std::span<const float> compute(std::span<const float> block, float offset = 0.0f);
     std::span<const float> power() const { return power_; }
 

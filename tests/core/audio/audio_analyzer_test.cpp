@@ -102,8 +102,8 @@ TEST_CASE("a DC offset is no sound: silence written with one stays dark, and mus
         INFO("offset " << offset);
         const std::vector<float> still(samplesFor(4.0), offset);
         const auto frames = analyze(still);
-        // The first frames hear the step from the silence before the track.
-        for (std::size_t k = 30; k < frames.size(); ++k) {
+        for (std::size_t k = 0; k < frames.size(); ++k) {
+            CHECK_FALSE(frames[k].onset);
             CHECK(frames[k].level == 0.0f);
             for (float v : frames[k].named) CHECK(v == 0.0f);
             for (float v : frames[k].bands) CHECK(v == 0.0f);
