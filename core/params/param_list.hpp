@@ -45,8 +45,8 @@
     X(Variation, "variation", "Per-fish variation", "", "Life", 0, 0.5, 0.15, Linear, "",                           \
       "Each fish's speed, perception and weights get a fixed factor in [1-v, 1+v]; 0 turns it off.")               \
     X(Noise, "noise", "Current noise", "x maxForce", "Life", 0, 1, 0.04, Linear, "",                                \
-      "Coherent noise (water currents): each component at most this share of maxForce, about half of it on "      \
-      "average; above 0.08 the school twitches.")                                                                  \
+      "Coherent noise (water currents): a push of at most this share of maxForce in each component, on average "  \
+      "about half of it in length; above 0.08 the school twitches.")                                               \
     X(NoiseScale, "noiseScale", "Current size", "px", "Life", 10, 10000, 300, Log, "",                              \
       "Spatial size of the noise currents (at most half the world, which holds two across).")                      \
     X(NoiseTimeScale, "noiseTimeScale", "Current change time", "s", "Life", 0.1, 120, 4, Log, "",                   \

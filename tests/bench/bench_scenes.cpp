@@ -70,7 +70,7 @@ double peakRssMegabytes() {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
     // ru_maxrss is in KiB on Linux; a megabyte, as the target counts it, is
-    // 10^6 bytes (up to 2026-12-06 this divided by 1024: MiB, 4.9 % less).
+    // 10^6 bytes (up to 2026-12-06 this divided by 1024: MiB, 4.6 % less).
     return static_cast<double>(u.ru_maxrss) * 1024.0 / 1e6;
 }
 
