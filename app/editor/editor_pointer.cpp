@@ -42,12 +42,32 @@ ForceField placedField(int tool, Vec2 at) {
     }
     return f;
 }
-// The index of the item whose place is nearest to `seen`.
+// An object as the window last saw it: where, and for a removal, how many
+// of its kind there were and the reach of the click.
+struct SeenObject {
+    Vec2 at;
+    std::size_t count = std::numeric_limits<std::size_t>::max();
+    float reach = std::numeric_limits<float>::infinity();
+
+    // How far from `at` the object may be now, with `now` of its kind: any
+    // distance while the list is as the window saw it (a predator swims on),
+    // else only within the click's reach. The list changed: a removal just
+    // sent went first, and a second right click on the same predator, before
+    // the window saw it go, took the nearest other one anywhere in the world.
+    float within(std::size_t now) const {
+        return now == count || count == std::numeric_limits<std::size_t>::max() ? std::numeric_limits<float>::infinity()
+                                                                               : reach;
+    }
+};
+
+// The index of the item whose place is nearest to `seen`, if within `limit`.
 template <typename T, typename Place>
-std::optional<std::size_t> nearestTo(const std::vector<T>& list, Vec2 seen, Place place) {
+std::optional<std::size_t> nearestTo(const std::vector<T>& list, Vec2 seen, Place place, float limit) {
     std::optional<std::size_t> best;
     for (std::size_t i = 0; i < list.size(); ++i)
-        if (!best || length(place(list[i]) - seen) < length(place(list[*best]) - seen)) best = i;
+        if (length(place(list[i]) - seen) <= limit &&
+            (!best || length(place(list[i]) - seen) < length(place(list[*best]) - seen)))
+            best = i;
     return best;
 }
 
@@ -60,16 +80,19 @@ Vec2 predatorPlace(const Predator& p) { return p.position; }
 // the lists lags a removal just sent, so a second quick right click took
 // the object after the one clicked). A dragged predator is the one its
 // press found (Context::draggedPredator).
-void editObject(SimHost::Context& c, ObjectKind kind, std::uint32_t fieldId, Vec2 seen, std::optional<Vec2> moveTo) {
+void editObject(SimHost::Context& c, ObjectKind kind, std::uint32_t fieldId, const SeenObject& seen,
+                std::optional<Vec2> moveTo) {
     const Scene& s = c.sim.scene();
     if (kind == ObjectKind::Predator) {
-        const auto i = moveTo && c.draggedPredator ? c.draggedPredator : nearestTo(s.predators, seen, predatorPlace);
+        const auto i = moveTo && c.draggedPredator
+                           ? c.draggedPredator
+                           : nearestTo(s.predators, seen.at, predatorPlace, seen.within(s.predators.size()));
         if (!i || *i >= s.predators.size()) return;
         if (moveTo) c.sim.movePredator(*i, *moveTo);
         else c.sim.removePredator(*i);
     } else if (kind == ObjectKind::Obstacle) {
         auto list = s.obstacles;
-        const auto i = nearestTo(list, seen, [](const Obstacle& o) { return o.centre; });
+        const auto i = nearestTo(list, seen.at, [](const Obstacle& o) { return o.centre; }, seen.within(list.size()));
         if (!i) return;
         if (moveTo) list[*i].centre = *moveTo;
         else list.erase(list.begin() + static_cast<std::ptrdiff_t>(*i));
@@ -123,7 +146,7 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
         const Vec2 to = insideWorld(at, Vec2{{static_cast<float>(world.width()), static_cast<float>(world.height())}});
         const std::uint32_t fieldId = draggedFieldId_;
         const Vec2 seen = draggedAt_;
-        host_->post([kind, fieldId, seen, to](SimHost::Context& c) { editObject(c, kind, fieldId, seen, to); });
+        host_->post([kind, fieldId, seen, to](SimHost::Context& c) { editObject(c, kind, fieldId, {seen}, to); });
         draggedAt_ = to;
         return;
     }
@@ -193,7 +216,7 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
     // on top of another, a small rock inside a large one's reach): where it
     // was seen, and a field's id.
     struct Hit {
-        Vec2 seen;
+        SeenObject seen;
         std::uint32_t fieldId;
     };
     std::optional<Hit> hit;
@@ -208,7 +231,7 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
         const float d = length(displacement(bounds, centre, at));
         if (d < reach && d < nearest) {
             nearest = d;
-            hit = Hit{centre, fieldId};
+            hit = Hit{{centre, 0, reach}, fieldId};
         }
     };
     ObjectKind kind = ObjectKind::None;
@@ -222,6 +245,7 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
         kind = ObjectKind::Field;
         for (const ForceField& f : s.fields) consider(f.position, grab, f.id);
     }
+    if (hit) hit->seen.count = kind == ObjectKind::Predator ? s.predators.size() : s.obstacles.size();
 
     if (remove) {
         if (!hit) return;
@@ -232,10 +256,11 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
     if (hit) {
         dragged_ = kind;
         draggedFieldId_ = hit->fieldId;
-        draggedAt_ = hit->seen;
+        draggedAt_ = hit->seen.at;
         if (kind == ObjectKind::Predator)
             host_->post([seen = hit->seen](SimHost::Context& c) {
-                c.draggedPredator = nearestTo(c.sim.scene().predators, seen, predatorPlace);
+                const auto& predators = c.sim.scene().predators;
+                c.draggedPredator = nearestTo(predators, seen.at, predatorPlace, seen.within(predators.size()));
             });
         return;
     }

@@ -528,7 +528,7 @@ TEST_CASE("in a wrapping world an obstacle is grabbed at its copy across the sea
     CHECK(EditorFixture::waitFor([&] { return stats().obstacles.empty(); }));
 }
 
-TEST_CASE("two quick right clicks remove the two objects clicked, though the window has not seen the first go yet") {
+TEST_CASE("two quick right clicks remove the objects clicked, and on one object only that one, though the window has not seen the first go yet") {
     EditorFixture f;
     const auto stats = [&] { return f.editor->host().stats(); };
     const auto click = [&](QPointF world, Qt::MouseButton button) {
@@ -548,6 +548,16 @@ TEST_CASE("two quick right clicks remove the two objects clicked, though the win
     click(QPointF(500, 300), Qt::RightButton);
     REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }, 30'000));
     CHECK(stats().obstacles.front().centre[0] == 700.0f);
+    // The same rock clicked twice, as one that does not vanish at once is:
+    // the second click took the nearest other object, anywhere.
+    click(QPointF(900, 300), Qt::LeftButton);
+    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 2; }, 30'000));
+    click(QPointF(700, 300), Qt::RightButton);
+    click(QPointF(700, 300), Qt::RightButton);
+    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }, 30'000));
+    QTest::qWait(1000);
+    REQUIRE(stats().obstacles.size() == 1);
+    CHECK(stats().obstacles.front().centre[0] == 900.0f);
 }
 
 TEST_CASE("a click reaches as far on the screen however large or small the world is shown") {
