@@ -168,6 +168,12 @@ void SimHost::run() {
             }
             continue;
         }
+        // An edit that came during a step longer than a frame is shown now,
+        // before the next such step: it waited for one step, not two.
+        if (edited && !ctx.paused && lastStepSeconds_ > std::chrono::duration<double>(kTick).count()) {
+            metricsStale = true;
+            publish(false);
+        }
         const double frameSeconds = std::chrono::duration<double>(now - last).count();
         last = now;
         nextTick = std::max(nextTick + kTick, now);

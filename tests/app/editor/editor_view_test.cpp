@@ -560,6 +560,24 @@ TEST_CASE("two quick right clicks remove the objects clicked, and on one object 
     CHECK(stats().obstacles.front().centre[0] == 900.0f);
 }
 
+TEST_CASE("an edit made during a slow step shows as soon as that step ends, not after the next") {
+    EditorFixture f;
+    const auto stats = [&] { return f.editor->host().stats(); };
+    auto* params = f.editor->params();
+    params->setValue(params->rowOf(QStringLiteral("perceptionRadius")), 2000.0);
+    f.editor->setFishCount(20'000);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().runningStepSeconds() > 0.05; }, 30'000));
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    for (int round = 0; round < 3; ++round) {
+        // A step is running: the last one shown is the one before it.
+        const auto shownAtClick = stats().step;
+        f.editor->pointerPressed(QPointF(300 + 100 * round, 300), {}, Qt::LeftButton);
+        f.editor->pointerReleased(QPointF(300 + 100 * round, 300), {});
+        REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == std::size_t(round + 1); }, 30'000));
+        CHECK(stats().step <= shownAtClick + 1);
+    }
+}
+
 TEST_CASE("a click reaches as far on the screen however large or small the world is shown") {
     EditorFixture f;
     f.editor->setPaused(true);
