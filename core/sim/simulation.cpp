@@ -382,6 +382,7 @@ void Simulation::bringPredatorsInside(std::vector<Predator>& predators) const {
 void Simulation::setPredators(std::vector<Predator> predators) {
     predatorsAsSet_ = predators;
     scene_.predators = std::move(predators);
+    bringPredatorsInside(scene_.predators);
 }
 void Simulation::addPredator(Predator predator) {
     predatorsAsSet_.push_back(predator);

@@ -103,7 +103,9 @@ public:
     std::uint32_t addForceField(ForceField field);
     bool updateForceField(const ForceField& field);
     bool removeForceField(std::uint32_t id);
-    // Sets the predators and where a reset puts them back.
+    // Sets the predators and where a reset puts them back; those outside the
+    // world (a preset's world larger than the window's) are brought inside
+    // at once, as a reset would, not at the next step.
     void setPredators(std::vector<Predator> predators);
     // One predator added, put somewhere else or removed: the others stay
     // where they are now, and a reset still puts them where they were put.

@@ -202,4 +202,11 @@ TEST_CASE("a world shrunk and grown back resets its predators where they were pu
     sim.setWorldSize(1200, 900);
     sim.reset(1);
     CHECK(sim.scene().predators.at(0).position == put);
+    // Predators set (a preset loaded into a window smaller than its world)
+    // come inside at once: paused, one outside could not be seen or grabbed.
+    sim.setWorldSize(400, 300);
+    sim.setPredators(Simulation(schoolWith(mode, 1200, 900), serial).predatorsAsSet());
+    const Vec2 set = sim.scene().predators.at(0).position;
+    CHECK((set[0] >= 0.0f && set[0] <= 400.0f && set[1] >= 0.0f && set[1] <= 300.0f));
+    CHECK(sim.predatorsAsSet().at(0).position == put);
 }
