@@ -208,6 +208,20 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
 }
 }  // namespace
 
+std::vector<std::string> ffmpegAudioInput(const std::filesystem::path& file) {
+    const std::optional<WavSamples> raw = wavSamplesWithoutLength(file);
+    if (!raw) return {"-i", ffmpegFileUrl(file)};
+    const std::string format = raw->isFloat     ? "f32le"
+                               : raw->bits == 8  ? "u8"
+                               : raw->bits == 16 ? "s16le"
+                               : raw->bits == 24 ? "s24le"
+                                                 : "s32le";
+    // ffmpeg's subfile protocol: the bytes from begin to end of the file.
+    return {"-f", format, "-ar", std::to_string(raw->rate), "-ac", std::to_string(raw->channels), "-i",
+            "subfile,,start," + std::to_string(raw->begin) + ",end," + std::to_string(raw->end) + ",,:" +
+                ffmpegFileUrl(file)};
+}
+
 void checkAudioForVideo(const std::filesystem::path& file, double seconds, const DecodeProgress& progress,
                         const std::string& ffmpeg) {
     const std::string program = ffmpegProgramNamed(ffmpeg);
@@ -220,7 +234,9 @@ void checkAudioForVideo(const std::filesystem::path& file, double seconds, const
         const auto end = std::to_chars(limit, limit + sizeof limit, seconds + 1.0, std::chars_format::fixed, 3).ptr;
         args.insert(args.end(), {"-t", std::string(limit, end)});
     }
-    args.insert(args.end(), {"-i", ffmpegFileUrl(file), "-map", "0:a:0", "-f", "null", "-"});
+    const std::vector<std::string> input = ffmpegAudioInput(file);
+    args.insert(args.end(), input.begin(), input.end());
+    args.insert(args.end(), {"-map", "0:a:0", "-f", "null", "-"});
     const ProcessResult r =
         run(args, [&](const ProcessResult&) { return !(progress.cancelled && progress.cancelled()); });
     if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");

@@ -7,6 +7,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "audio/wav_file.hpp"
 
@@ -44,5 +45,11 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate =
 // would do after the last frame. DecodeCancelled as decodeAudioFile.
 void checkAudioForVideo(const std::filesystem::path& file, double seconds, const DecodeProgress& progress = {},
                         const std::string& ffmpeg = {});
+
+// The ffmpeg arguments that give it the file as its next input: "-i" and
+// the file; for a WAV whose header gives no length or one past its end
+// (wavSamplesWithoutLength), its whole frames as raw samples, which ffmpeg
+// reads to the end without calling the short last packet damaged.
+std::vector<std::string> ffmpegAudioInput(const std::filesystem::path& file);
 
 }  // namespace mirofish::cli

@@ -7,6 +7,7 @@
 // the one written (checkOutput refused anything else but a file).
 #include <QProcess>
 
+#include "cli/audio_decode.hpp"
 #include "frame_sink.hpp"
 #include "io/atomic_file.hpp"
 #include "io/file_names.hpp"
@@ -24,7 +25,8 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
                   "-s", QString("%1x%2").arg(s.width).arg(s.height),
                   "-framerate", QString::number(s.fps, 'g', 10), "-i", "-"};
     const bool audio = !s.audioFile.empty();
-    if (audio) a << "-i" << QString::fromStdString(ffmpegFileUrl(s.audioFile));
+    if (audio)
+        for (const std::string& arg : cli::ffmpegAudioInput(s.audioFile)) a << QString::fromStdString(arg);
     a << "-map" << "0:v";
     // The first audio stream, the one analysed (cli::decodeAudioFile), from
     // its first sample as the analysis counts it: a video's sound that starts

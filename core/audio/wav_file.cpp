@@ -147,7 +147,14 @@ WavLayout readLayout(std::span<const unsigned char> b, const std::string& source
 }
 }  // namespace
 
-double wavSeconds(const std::filesystem::path& file) {
+namespace {
+// A WAV file's header, from its first megabyte, and the bytes of audio data
+// it holds (no more than the header gives).
+struct WavFileLayout {
+    WavLayout layout;
+    std::uintmax_t dataBytes = 0;
+};
+WavFileLayout fileLayout(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
     if (!in) throw AudioFileError(file.string() + ": cannot open the file (missing or unreadable)");
     // The chunks before the audio data: a few dozen bytes in most files,
@@ -156,12 +163,31 @@ double wavSeconds(const std::filesystem::path& file) {
     std::vector<unsigned char> head(kHeadBytes);
     in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
-    const WavLayout w = readLayout(head, file.string());
+    WavFileLayout f{readLayout(head, file.string())};
     std::error_code ec;
     const std::uintmax_t size = std::filesystem::file_size(file, ec);
     if (ec) throw AudioFileError(file.string() + ": cannot read its size (" + ec.message() + ")");
-    const std::uintmax_t data = std::min<std::uintmax_t>(w.declaredSize, size > w.dataOffset ? size - w.dataOffset : 0);
-    return static_cast<double>(data / w.frameBytes()) / w.rate;
+    f.dataBytes = std::min<std::uintmax_t>(f.layout.declaredSize, size > f.layout.dataOffset ? size - f.layout.dataOffset : 0);
+    return f;
+}
+}  // namespace
+
+double wavSeconds(const std::filesystem::path& file) {
+    const WavFileLayout f = fileLayout(file);
+    return static_cast<double>(f.dataBytes / f.layout.frameBytes()) / f.layout.rate;
+}
+
+std::optional<WavSamples> wavSamplesWithoutLength(const std::filesystem::path& file) {
+    WavFileLayout f;
+    try {
+        f = fileLayout(file);
+    } catch (const AudioFileError&) {
+        return std::nullopt;
+    }
+    const WavLayout& w = f.layout;
+    const std::uintmax_t wholeBytes = f.dataBytes / w.frameBytes() * w.frameBytes();
+    if ((w.declaredSize != kToTheEnd && w.declaredSize <= f.dataBytes) || wholeBytes == 0) return std::nullopt;
+    return WavSamples{w.dataOffset, w.dataOffset + wholeBytes, w.rate, w.channels, w.bits, w.isFloat};
 }
 
 MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -57,6 +58,20 @@ MonoAudio readWav(const std::filesystem::path& file, const std::function<bool(do
 // alone: an over-long file is refused before it is read into memory. Throws
 // as readWav does for a header it cannot read (in its first megabyte).
 double wavSeconds(const std::filesystem::path& file);
+// Where the whole sample frames of a WAV file lie, in bytes from its start,
+// and how they are encoded: for a reader to take them as raw samples where
+// the file's header gives no length, or one past the file's end (a stream
+// written to a pipe, a recorder that never finished, a copy cut short).
+// ffmpeg's WAV reader takes the short last packet of such a file for a
+// damaged one. Empty where the header's length is right, and for a file
+// this reader does not take or that holds no whole frame.
+struct WavSamples {
+    std::uint64_t begin = 0, end = 0;
+    std::uint32_t rate = 0;
+    std::uint16_t channels = 0, bits = 0;
+    bool isFloat = false;
+};
+std::optional<WavSamples> wavSamplesWithoutLength(const std::filesystem::path& file);
 // Parses WAV bytes; `source` names them in error messages.
 MonoAudio parseWav(std::span<const unsigned char> bytes, const std::string& source);
 

@@ -75,6 +75,35 @@ TEST_CASE("an MP4 export has the requested frames and duration, and the audio th
     CHECK(audio.find("aac") != std::string::npos);
 }
 
+TEST_CASE("a video carries a WAV whose header gives no length or one past its end, as the analysis reads it",
+          "[render][ffmpeg]") {
+    // ffmpeg's WAV reader called the short last packet damaged, and the video
+    // was refused: a WAV written to a pipe, a recorder's that never finished,
+    // a copy cut short.
+    TempDir dir;
+    REQUIRE(shell("ffmpeg -nostdin -v error -f lavfi -i sine=f=440:d=2 -ac 2 -f wav - > '" + (dir / "piped.wav").string() +
+                  "'").code == 0);
+    std::string bytes = readText(dir / "piped.wav");
+    const std::size_t data = bytes.find("data");
+    REQUIRE((data != std::string::npos && bytes.substr(data + 4, 4) == "\xff\xff\xff\xff"));
+    bytes.replace(data + 4, 4, std::string(4, '\0'));
+    writeText(dir / "unfinished.wav", bytes);
+    bytes = readText(writeTone(dir / "tone.wav"));
+    bytes.resize(bytes.size() * 3 / 4 + 1);  // mid-sample, too
+    writeText(dir / "cut.wav", bytes);
+    for (const char* name : {"piped.wav", "unfinished.wav", "cut.wav"}) {
+        INFO(name);
+        const auto out = dir / (std::string(name) + ".mp4");
+        auto s = smallExport(out, 0);
+        s.audioFile = (dir / name).string();
+        runExport(s);
+        const double seconds = wavSeconds(dir / name);
+        const double video = std::stod(probe(out, "stream=duration", "v:0"));
+        CHECK(video == Approx(seconds).margin(1.0 / 30));
+        CHECK(std::stod(probe(out, "stream=duration", "a:0")) == Approx(video).margin(0.05));
+    }
+}
+
 TEST_CASE("an export with audio and no length lasts as long as the audio", "[render][ffmpeg]") {
     TempDir dir;
     auto s = smallExport(dir / "frames", 0);
