@@ -26,11 +26,15 @@ packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev
   # the PNG writer, the export dialog's file pickers, and a private X server
   # for 'mirofish render' on machines without a display (or whose $DISPLAY
   # does not open, which libxcb tells).
-  libqt6opengl6-dev qt6-shadertools-dev libpng-dev libxcb1-dev xvfb xauth)
+  libqt6opengl6-dev qt6-shadertools-dev libpng-dev libxcb1-dev xvfb xauth
+  # Catch2 (headers only): CMake configures the tests with the app, in the
+  # build/ folder scripts/test.sh shares; without it scripts/run.sh stopped
+  # at "Could not find ... Catch2".
+  catch2)
 if [[ "${1:-}" == "--tests" ]]; then
   # The audio-device tests play and capture through a private PulseAudio
   # server's null output (the editor tests use the X server above).
-  packages+=(catch2 pulseaudio pulseaudio-utils
+  packages+=(pulseaudio pulseaudio-utils
     # A German locale built at test time (decimal comma): numbers in messages
     # are written with a point whatever the locale Qt sets.
     locales)
