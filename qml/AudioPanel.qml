@@ -24,9 +24,7 @@ ScrollView {
         id: fileDialog
         objectName: "audioFileDialog"
         title: qsTr("Open an audio file")
-        // Videos too: their first audio stream is read, as `mirofish analyze` does.
-        nameFilters: [qsTr("Audio files (*.wav *.flac *.mp3 *.ogg *.opus *.m4a *.aac *.aif *.aiff *.wma)"),
-                      qsTr("Videos (*.mp4 *.mov *.mkv *.webm)"), qsTr("All files (*)")]
+        nameFilters: AudioFileFilters.nameFilters
         onAccepted: panel.audio.openFile(selectedFile)
     }
 

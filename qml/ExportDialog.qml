@@ -300,7 +300,7 @@ Dialog {
         title: qsTr("The video file")
         currentFolder: dialog.folderAround(output.text)
         fileMode: FileDialog.SaveFile
-        nameFilters: format.currentIndex === 2 ? ["MP4 (*.mp4)"] : ["QuickTime (*.mov)"]
+        nameFilters: format.currentIndex === 2 ? ["MP4 (*.mp4 *.MP4)"] : ["QuickTime (*.mov *.MOV)"]
         // The name chosen here decides, as a typed one does.
         onAccepted: {
             output.text = selectedFile.toString()
@@ -311,7 +311,8 @@ Dialog {
         id: audioDialog
         title: qsTr("The audio file that drives the export")
         fileMode: FileDialog.OpenFile
-        nameFilters: [qsTr("Audio files (*.wav *.flac *.mp3 *.ogg *.opus *.m4a *.aac *.aiff)"), qsTr("All files (*)")]
+        objectName: "exportAudioDialog"
+        nameFilters: AudioFileFilters.nameFilters
         onAccepted: audio.text = selectedFile
     }
 }

@@ -4,6 +4,7 @@
 // what the simulation uses and is saved with the preset; a bad file is
 // reported while the playing one carries on.
 #include <QQuickItem>
+#include <QRegularExpression>
 #include <QThread>
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -566,4 +567,26 @@ TEST_CASE("Ctrl+O shows the audio tab and opens the file dialog") {
     CHECK(f.window->property("panelTab").toInt() == 2);
     // Qt's non-native dialog needs Qt.labs.folderlistmodel; without it the window crashed here.
     CHECK(EditorFixture::waitFor([&] { return dialog->property("visible").toBool(); }));
+}
+
+TEST_CASE("the audio file dialogs list files whose extensions are in capitals, a camera's videos included") {
+    // Qt's own dialog matches its filters case-sensitively: Track01.MP3 was not listed.
+    EditorFixture f;
+    for (const char* name : {"audioFileDialog", "exportAudioDialog"}) {
+        INFO(name);
+        auto* dialog = f.window->findChild<QObject*>(name);
+        REQUIRE(dialog);
+        const QStringList filters = dialog->property("nameFilters").toStringList();
+        REQUIRE(filters.size() == 3);
+        const auto listed = [&](int filter, const QString& file) {
+            const QString globs = filters[filter].section('(', 1).section(')', 0, 0);
+            for (const QString& glob : globs.split(' ', Qt::SkipEmptyParts))
+                if (QRegularExpression(QRegularExpression::wildcardToRegularExpression(glob)).match(file).hasMatch())
+                    return true;
+            return false;
+        };
+        for (const char* file : {"Track01.MP3", "LOUD.WAV", "take.flac", "voice.AIFF"}) CHECK(listed(0, file));
+        for (const char* file : {"IMG_0001.MOV", "MVI_1234.MP4", "clip.webm"}) CHECK(listed(1, file));
+        CHECK_FALSE(listed(0, "notes.txt"));
+    }
 }
