@@ -67,14 +67,18 @@ Vec2 towardsNextWaypoint(const std::vector<Vec2>& path, std::uint32_t& next, con
     return reachable(k, path[next % n]) - leg();
 }
 
+// Soft walls let the fish into the margin beyond them (the kernel's
+// backstop is its outer edge): a predator stops there too, not at the wall
+// line, where it slid along the edge while the fish it chased swam beyond.
 void keepInWorld(const StepConstants& k, Vec2& p, Vec2& v) {
+    const float band = k.boundary == BoundaryMode::Soft ? k.boundaryMargin : 0.0f;
     for (int a = 0; a < 2; ++a) {
         const float size = a == 0 ? k.width : k.height;
         if (k.boundary == BoundaryMode::Wrap) {
             p[a] -= size * std::floor(p[a] / size);
             if (!(p[a] >= 0.0f && p[a] < size)) p[a] = 0.0f;
-        } else if (p[a] < 0.0f || p[a] > size) {
-            p[a] = std::clamp(p[a], 0.0f, size);
+        } else if (p[a] < -band || p[a] > size + band) {
+            p[a] = std::clamp(p[a], -band, size + band);
             v[a] = -v[a];
         }
     }

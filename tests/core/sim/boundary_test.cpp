@@ -107,6 +107,26 @@ TEST_CASE("a fish swimming straight at a soft wall turns back before it crosses 
     CHECK(maxX < 1920.0f);
 }
 
+TEST_CASE("with soft walls a predator follows a fish into the margin beyond the wall, and no further than its edge") {
+    // It stopped at the wall line and slid along it, the fish it chased
+    // swimming a few tens of px beyond.
+    Params p;
+    SerialScheduler serial;
+    Simulation sim(sceneWith(p, 1, 1920, 1080), serial);
+    const float margin = sim.params().get(ParamId::BoundaryMargin);
+    REQUIRE(margin > 40.0f);
+    placeFish(sim, {{Vec2{{960, 1080 + margin - 20}}, Vec2{{160, 0}}}});
+    sim.setPredators({Predator{Vec2{{960, 1040}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+    float deepest = 0;
+    for (int s = 0; s < 120; ++s) {
+        sim.step();
+        deepest = std::max(deepest, sim.scene().predators.front().position[1]);
+    }
+    INFO("deepest predator y " << deepest << " (wall at 1080, margin's edge at " << 1080 + margin << ")");
+    CHECK(deepest > 1080.0f + 10.0f);
+    CHECK(deepest <= 1080.0f + margin);
+}
+
 TEST_CASE("wrapping fish see their neighbours across the seam") {
     // Two fish 4 px apart across the left/right seam, moving up: in a wrapping
     // world they are neighbours (cohesion pulls them together across the
