@@ -102,6 +102,7 @@ void Simulation::reset(std::uint64_t seed) {
     if (scene_.leader) {
         scene_.leader->nextWaypoint = 0;
         if (!scene_.leader->path.empty()) scene_.leader->position = scene_.leader->path.front();
+        bringLeaderInside();
     }
     configureSpatial();
 }
@@ -367,6 +368,7 @@ void Simulation::setWorldSize(float width, float height) {
     // The places the predators were put stay as they were (a window shrunk
     // for a moment must not move them for good); reset() brings them inside.
     bringPredatorsInside(scene_.predators);
+    bringLeaderInside();
     // The grid is laid out anew by every step; the noise lattice spans the world.
     configureSpatial();
 }
@@ -399,7 +401,20 @@ void Simulation::removePredator(std::size_t index) {
     predatorsAsSet_.erase(predatorsAsSet_.begin() + static_cast<std::ptrdiff_t>(index));
 }
 void Simulation::setObstacles(std::vector<Obstacle> obstacles) { scene_.obstacles = std::move(obstacles); }
-void Simulation::setLeader(std::optional<Leader> leader) { scene_.leader = std::move(leader); }
+void Simulation::setLeader(std::optional<Leader> leader) {
+    scene_.leader = std::move(leader);
+    bringLeaderInside();
+}
+
+// As the predators: a leader whose path starts outside the world (a preset's
+// world larger than the window's) was drawn beyond the view's edge while
+// paused, and the fish steered at it for a step.
+void Simulation::bringLeaderInside() {
+    if (!scene_.leader) return;
+    const bool wrap = scene_.params.boundaryMode() == BoundaryMode::Wrap;
+    scene_.leader->position[0] = bringInside(scene_.leader->position[0], scene_.width, wrap);
+    scene_.leader->position[1] = bringInside(scene_.leader->position[1], scene_.height, wrap);
+}
 
 Simulation::SavedState Simulation::save() const {
     SavedState s;

@@ -113,9 +113,10 @@ public:
     void movePredator(std::size_t index, Vec2 to);
     void removePredator(std::size_t index);
     void setObstacles(std::vector<Obstacle> obstacles);
+    // The leader, brought inside the world (its path stays as given).
     void setLeader(std::optional<Leader> leader);
     // Resizes the world (each side clamped to [1, 1e9] px; NaN or infinite
-    // gives 1 px) and brings every fish and predator inside it: wrapped into
+    // gives 1 px) and brings every fish, predator and the leader inside it: wrapped into
     // [0,W)x[0,H) when the world wraps, clamped into [0,W]x[0,H] otherwise.
     // Fields, obstacles, the leader's path and the places the predators were
     // put (predatorsAsSet, brought inside by a reset) stay where they are.
@@ -181,6 +182,7 @@ private:
     void allocate(std::size_t capacity);
     void reserveGrid();
     void bringPredatorsInside(std::vector<Predator>& predators) const;
+    void bringLeaderInside();
     void configureSpatial();
     void reorderByCell(std::size_t chunk);  // chunk: the kernel's fish per chunk this step
     void advanceWanderPhase();  // by the wander rate times the step's length, after a step

@@ -202,11 +202,18 @@ TEST_CASE("a world shrunk and grown back resets its predators where they were pu
     sim.setWorldSize(1200, 900);
     sim.reset(1);
     CHECK(sim.scene().predators.at(0).position == put);
-    // Predators set (a preset loaded into a window smaller than its world)
-    // come inside at once: paused, one outside could not be seen or grabbed.
+    // Predators and a leader set (a preset loaded into a window smaller than
+    // its world) come inside at once: paused, one outside could not be seen
+    // or grabbed, and the fish steered at the leader out there for a step.
     sim.setWorldSize(400, 300);
     sim.setPredators(Simulation(schoolWith(mode, 1200, 900), serial).predatorsAsSet());
     const Vec2 set = sim.scene().predators.at(0).position;
     CHECK((set[0] >= 0.0f && set[0] <= 400.0f && set[1] >= 0.0f && set[1] <= 300.0f));
     CHECK(sim.predatorsAsSet().at(0).position == put);
+    sim.setLeader(Leader{{Vec2{{1000, 250}}, Vec2{{100, 250}}}, Vec2{{1000, 250}}, 0});
+    const Vec2 leader = sim.scene().leader->position;
+    CHECK((leader[0] >= 0.0f && leader[0] <= 400.0f && leader[1] >= 0.0f && leader[1] <= 300.0f));
+    sim.reset(2);
+    CHECK(sim.scene().leader->position == leader);
+    CHECK(sim.scene().leader->path.front() == Vec2{{1000, 250}});
 }
