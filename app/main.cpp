@@ -46,8 +46,9 @@ int main(int argc, char** argv) {
     useQuietRuntimeDir();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) return runEdit(argc, argv, args);
-    // "mirofish help render" is "mirofish render --help".
-    if (args.size() == 2 && args.front() == "help") args = {args.back(), "--help"};
+    // "mirofish help render" is "mirofish render --help", whatever follows
+    // (help render --fps: still render's help, not the general one).
+    if (args.size() >= 2 && args.front() == "help") args = {args[1], "--help"};
     const std::string command = args.front();
     if (command == "--help" || command == "-h" || command == "help") {
         errno = 0;

@@ -49,7 +49,7 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
             for (long long b = 0; b < bands; ++b) out << ",band" << b;
             out << ",level,onset,bpm\n";
         }
-        for (std::size_t k = 0; k < frames.size(); ++k) {
+        for (std::size_t k = 0; k < frames.size() && out; ++k) {
             const AudioFeatures& f = frames[k];
             const double time = static_cast<double>(k) / fps;
             if (csv) {
@@ -65,6 +65,9 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
                     << ",\"tempo_confidence\":" << num(f.tempoConfidence) << "}\n";
             }
         }
+        // Not written (a full disk): runCommand says so, not that all went well.
+        out.flush();
+        if (!out) return kExitOk;
         err << "mirofish analyze: " << frames.size() << (frames.size() == 1 ? " frame of " : " frames of ") << num(track.audio.seconds()) << " s at " << fps
             << " fps\n";
         return kExitOk;

@@ -29,7 +29,8 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
                                              std::ostream& err, int& exitCode) {
     const cli::CommandSpec spec{
         "edit",
-        "mirofish [edit] [--preset NAME|FILE] [--fish N] [--size WxH] [--fullscreen] [--overlays LIST] [--audio FILE]",
+        "mirofish [edit] [--preset NAME|FILE] [--fish N] [--world WxH] [--size WxH] [--paused] [--fullscreen] "
+        "[--overlays LIST] [--audio FILE] [--panel TAB]",
         "Opens the editor window with a preset (default: " + std::string(cli::kDefaultPreset) + ").",
         {{"preset", "NAME|FILE", "preset id or JSON file to open"},
          {"fish", "N", "fish count (1 to 200000), overriding the preset's (a change to it, not saved)"},

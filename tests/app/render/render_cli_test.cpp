@@ -190,7 +190,7 @@ TEST_CASE("the editor says on stderr, as for a preset, when the --audio file it 
 
 TEST_CASE("mirofish help COMMAND and COMMAND -h give that command's help", "[render][cli]") {
     for (const std::string command : {"render", "simulate", "edit"}) {
-        for (const std::string asked : {" help " + command, " " + command + " -h"}) {
+        for (const std::string asked : {" help " + command, " " + command + " -h", " help " + command + " --fps"}) {
             const Shell r = shell(kMirofish + asked);
             CHECK(r.code == 0);
             CHECK_THAT(r.output, Catch::Contains("usage: mirofish ") && Catch::Contains("--help"));
