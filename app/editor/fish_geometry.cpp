@@ -81,16 +81,26 @@ namespace {
 // A fish is never drawn smaller than this many pixels, or it vanishes when zoomed out.
 constexpr float kMinPixels = 2.5f;
 
+// A trail frame's light is laid down where each fish is when the frame is
+// drawn: at 24 fps (a film's rate) a cruising fish moved most of a body
+// length between two of them, and its stroke was a row of dashes, bright
+// where two stamps overlapped. A fish that moved more than half its drawn
+// length is stamped as many times along the way it swam, each with its share
+// of the light; at 60 fps in the window that is once, as before.
+constexpr int kMaxStamps = 8;
+
 // What every fish of a frame is drawn with.
 struct FishStyle {
-    explicit FishStyle(const FrameSnapshot& frame, const ViewTransform& view)
+    FishStyle(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds)
         : baseLength(frame.params.get(ParamId::FishLength)),
           stretch(frame.params.get(ParamId::SpeedStretch)),
           width(frame.params.get(ParamId::FishWidth) * baseLength * view.scale),
           mode(static_cast<int>(frame.params.get(ParamId::ColorMode))),
           trails(frame.params.get(ParamId::Trails) >= 0.5f),
           palette(static_cast<TrailPalette>(static_cast<int>(frame.params.get(ParamId::TrailPalette)))),
-          topSpeed(std::max(frame.params.get(ParamId::MaxSpeed) * (1.0f + frame.params.get(ParamId::Variation)), 1e-3f)) {}
+          topSpeed(std::max(frame.params.get(ParamId::MaxSpeed) * (1.0f + frame.params.get(ParamId::Variation)), 1e-3f)),
+          strokeSeconds(trails ? strokeSeconds : 0.0f),
+          scale(view.scale) {}
     float baseLength, stretch, width;
     int mode;
     // Trails: strokes of light, added to the canvas (alpha 0 under
@@ -98,13 +108,25 @@ struct FishStyle {
     bool trails;
     TrailPalette palette;
     float topSpeed;
+    float strokeSeconds;  // 0 without trails: one stamp
+    float scale;
+
+    float lengthPixels(float speed) const { return std::max((baseLength + stretch * speed) * scale, kMinPixels); }
+    // The world px fish i swam back along its heading in the trail frame,
+    // and the stamps laid along them.
+    float swum(const FrameSnapshot& frame, std::size_t i) const { return frame.speed[i] * strokeSeconds; }
+    int stamps(const FrameSnapshot& frame, std::size_t i) const {
+        const float apart = 0.5f * lengthPixels(frame.speed[i]);
+        const float n = std::ceil(swum(frame, i) * scale / apart);
+        return n > 1.0f ? static_cast<int>(std::min(n, static_cast<float>(kMaxStamps))) : 1;
+    }
 };
 
 // Fish i's triangle, drawn `dx`, `dy` world px from where it is.
 void writeFish(const FrameSnapshot& frame, const ViewTransform& view, const FishStyle& style, std::size_t i, float dx,
                float dy, QSGGeometry::ColoredPoint2D* v) {
     const float hx = frame.hx[i], hy = frame.hy[i];
-    const float len = std::max((style.baseLength + style.stretch * frame.speed[i]) * view.scale, kMinPixels);
+    const float len = style.lengthPixels(frame.speed[i]);
     const float halfW = 0.5f * std::max(style.width, kMinPixels * 0.5f);
     const QPointF c = view.toView(frame.px[i] + dx, frame.py[i] + dy);
     const float cx = static_cast<float>(c.x()), cy = static_cast<float>(c.y());
@@ -126,6 +148,10 @@ void writeFish(const FrameSnapshot& frame, const ViewTransform& view, const Fish
                                 : speedColour(speedShare);
     }
     if (frame.alarmed[i]) col = mix(col, kAlarmed, 0.7f);
+    if (style.trails) {
+        const float share = 1.0f / static_cast<float>(style.stamps(frame, i));
+        col = {col.r * share, col.g * share, col.b * share};
+    }
     const unsigned char r = byte(col.r), g = byte(col.g), b = byte(col.b), a = style.trails ? 0 : 255;
     v[0].set(noseX, noseY, r, g, b, a);
     v[1].set(tailX + nx, tailY + ny, r, g, b, a);
@@ -133,9 +159,9 @@ void writeFish(const FrameSnapshot& frame, const ViewTransform& view, const Fish
 }
 }  // namespace
 
-void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, std::size_t first, std::size_t last,
-                        QSGGeometry::ColoredPoint2D* out) {
-    const FishStyle style(frame, view);
+void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds, std::size_t first,
+                        std::size_t last, QSGGeometry::ColoredPoint2D* out) {
+    const FishStyle style(frame, view, strokeSeconds);
     for (std::size_t i = first; i < last; ++i) writeFish(frame, view, style, i, 0, 0, out + (i - first) * kVerticesPerFish);
 }
 
@@ -154,9 +180,23 @@ void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, std::
     }
 }
 
-void writeSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, const std::vector<SeamCopy>& copies,
-                     std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* out) {
-    const FishStyle style(frame, view);
+void addTrailStamps(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds,
+                    std::vector<SeamCopy>& out) {
+    const FishStyle style(frame, view, strokeSeconds);
+    if (!(style.strokeSeconds > 0.0f)) return;
+    for (std::size_t i = 0; i < frame.count(); ++i) {
+        const int n = style.stamps(frame, i);
+        const float back = style.swum(frame, i) / static_cast<float>(n);
+        for (int j = 1; j < n; ++j)
+            out.push_back({static_cast<std::uint32_t>(i), -frame.hx[i] * back * static_cast<float>(j),
+                           -frame.hy[i] * back * static_cast<float>(j)});
+    }
+}
+
+void writeSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds,
+                     const std::vector<SeamCopy>& copies, std::size_t first, std::size_t last,
+                     QSGGeometry::ColoredPoint2D* out) {
+    const FishStyle style(frame, view, strokeSeconds);
     for (std::size_t k = first; k < last; ++k)
         writeFish(frame, view, style, copies[k].index, copies[k].dx, copies[k].dy, out + (k - first) * kVerticesPerFish);
 }

@@ -29,8 +29,11 @@ struct ViewTransform {
 inline constexpr int kVerticesPerFish = 3;
 
 // Writes kVerticesPerFish vertices for each fish in [first, last).
-void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, std::size_t first, std::size_t last,
-                        QSGGeometry::ColoredPoint2D* out);
+// strokeSeconds: with trails on, the trail frame's simulated time (a fish
+// that swam far in it is drawn as several stamps, addTrailStamps, each with
+// its share of the light); 0 for none.
+void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds, std::size_t first,
+                        std::size_t last, QSGGeometry::ColoredPoint2D* out);
 
 // In a wrapping world of w x h, something at `at` reaching `reach` every way
 // shows where it is and again a world's width or height on where it reaches
@@ -59,8 +62,14 @@ struct SeamCopy {
     float dx, dy;
 };
 void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, std::vector<SeamCopy>& out);
+// With trails on, the stamps of each fish along the way it swam in the
+// trail frame (strokeSeconds) besides the one where it is, as copies drawn
+// that far back along its heading, appended to `out`.
+void addTrailStamps(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds,
+                    std::vector<SeamCopy>& out);
 // Writes kVerticesPerFish vertices for each copy in [first, last).
-void writeSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, const std::vector<SeamCopy>& copies,
-                     std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* out);
+void writeSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds,
+                     const std::vector<SeamCopy>& copies, std::size_t first, std::size_t last,
+                     QSGGeometry::ColoredPoint2D* out);
 
 }  // namespace mirofish::editor

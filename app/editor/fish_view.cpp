@@ -139,12 +139,13 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
     }
     fillChunked(fishNodes, QSGGeometry::DrawTriangles, frame.count(), kVerticesPerFish,
                 [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
-                    writeFishTriangles(frame, transform_, first, last, v);
+                    writeFishTriangles(frame, transform_, trail_.seconds, first, last, v);
                 });
     findSeamCopies(frame, transform_, seamCopies_);
+    addTrailStamps(frame, transform_, trail_.seconds, seamCopies_);
     fillChunked(seamNodes, QSGGeometry::DrawTriangles, seamCopies_.size(), kVerticesPerFish,
                 [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
-                    writeSeamCopies(frame, transform_, seamCopies_, first, last, v);
+                    writeSeamCopies(frame, transform_, trail_.seconds, seamCopies_, first, last, v);
                 });
     // With trails on, the guides would pile up on the canvas like the fish.
     if (!guides_ || frame.params.get(ParamId::Trails) >= 0.5f) {

@@ -91,7 +91,7 @@ private:
     // the mouse handlers on the GUI thread.
     ViewTransform transform_;
     LineList lines_, wrappedLines_;  // reused: no allocation per frame once warm
-    std::vector<SeamCopy> seamCopies_;  // likewise (render thread)
+    std::vector<SeamCopy> seamCopies_;  // likewise (render thread); the trail stamps too
     bool guides_ = true;
     bool showOvershoot_ = true;
     TrailFrame trail_;

@@ -21,6 +21,7 @@ TrailFrame trailFrame(const Params& params, double frameSeconds) {
     for (int c = 0; c < 3; ++c) t.keep[c] = static_cast<float>(age ? std::pow(keep, kAgeFade[c]) : keep);
     t.deposit = static_cast<float>(std::clamp(params.get(ParamId::TrailOpacity) * dt * 60.0, 0.0, 1.0));
     t.exposure = std::max(params.get(ParamId::TrailExposure), 0.0f);
+    t.seconds = static_cast<float>(dt);
     return t;
 }
 

@@ -14,6 +14,9 @@ struct TrailFrame {
     float keep[3] = {0, 0, 0};  // multiplier of the canvas per channel, this frame
     float deposit = 1;          // light a fish adds this frame (the stroke opacity x dt x 60)
     float exposure = 1;         // shown as 1 - exp(-exposure x light)
+    // The simulated time the frame covers: each fish lays its light along
+    // the way it swam in it (fish_geometry's strokes), not in one place.
+    float seconds = 0;
 };
 
 enum class TrailPalette { Speed = 0, Heading = 1, Age = 2, Gradient = 3 };

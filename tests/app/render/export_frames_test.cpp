@@ -257,6 +257,51 @@ TEST_CASE("in a wrapping world a fish at an edge is drawn on the other side too,
     CHECK(copies.empty());
 }
 
+TEST_CASE("with trails a fish lays its light along the way it swam in the frame, not as a dash at 24 fps", "[render]") {
+    // A cruising fish moved most of a body length between two frames of a
+    // film's rate, and its stroke was a row of dashes.
+    editor::FrameSnapshot frame;
+    frame.worldWidth = 1000;
+    frame.worldHeight = 500;
+    frame.params.set(ParamId::Trails, 1);
+    frame.params.set(ParamId::FishLength, 10.0f);
+    frame.params.set(ParamId::SpeedStretch, 0.0f);
+    frame.px = {500}, frame.py = {250}, frame.hx = {1}, frame.hy = {0}, frame.speed = {300}, frame.id = {0};
+    frame.alarmed = {0};
+    const editor::ViewTransform view;  // world px = view px
+    std::vector<editor::SeamCopy> stamps;
+    const float swum = 300.0f / 24;  // 12.5 px in the frame
+    editor::addTrailStamps(frame, view, 1.0f / 24, stamps);
+    REQUIRE(stamps.size() == 2);  // and the fish itself: three, at most half its length (5 px) apart
+    float last = 0;
+    for (const editor::SeamCopy& s : stamps) {
+        CHECK(s.index == 0);
+        CHECK(s.dy == 0.0f);
+        CHECK(last - s.dx <= 5.0f);
+        last = s.dx;
+    }
+    CHECK(-last == Approx(swum * 2 / 3));  // the next frame's first stamp follows on
+    // As much light as one fish without stamps.
+    std::vector<QSGGeometry::ColoredPoint2D> one(3), all(3 * (stamps.size() + 1));
+    editor::writeFishTriangles(frame, view, 0.0f, 0, 1, one.data());
+    editor::writeFishTriangles(frame, view, 1.0f / 24, 0, 1, all.data());
+    editor::writeSeamCopies(frame, view, 1.0f / 24, stamps, 0, stamps.size(), all.data() + 3);
+    int sum[3] = {0, 0, 0};
+    for (std::size_t k = 0; k < all.size(); k += 3) sum[0] += all[k].r, sum[1] += all[k].g, sum[2] += all[k].b;
+    CHECK(std::abs(sum[0] - one[0].r) <= 2);
+    CHECK(std::abs(sum[1] - one[0].g) <= 2);
+    CHECK(std::abs(sum[2] - one[0].b) <= 2);
+    // At the window's 60 fps a cruising fish moves less than half its length: one stamp, as before.
+    frame.speed = {144};
+    stamps.clear();
+    editor::addTrailStamps(frame, view, 1.0f / 60, stamps);
+    CHECK(stamps.empty());
+    // Without trails, the fish is drawn once, where it is.
+    frame.params.set(ParamId::Trails, 0);
+    editor::addTrailStamps(frame, view, 1.0f / 24, stamps);
+    CHECK(stamps.empty());
+}
+
 TEST_CASE("in a wrapping world an obstacle across the seam is drawn on the other side too, and with walls once only", "[render]") {
     // It pushes fish on both sides: drawn once, fish swerved round empty water.
     editor::FrameSnapshot frame;
