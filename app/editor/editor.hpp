@@ -309,7 +309,6 @@ private:
     bool pointerFieldActive_ = false;
     ObjectKind dragged_ = ObjectKind::None;
     std::uint32_t draggedFieldId_ = 0;  // a field's id
-    Vec2 draggedAt_{};                  // where the dragged object was last put (or seen)
 };
 
 }  // namespace mirofish::editor

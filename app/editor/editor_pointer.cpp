@@ -72,39 +72,45 @@ std::optional<std::size_t> nearestTo(const std::vector<T>& list, Vec2 seen, Plac
 }
 
 Vec2 predatorPlace(const Predator& p) { return p.position; }
+Vec2 obstaclePlace(const Obstacle& o) { return o.centre; }
 
-// Moves a predator or obstacle or a field to `moveTo`, or removes it when
-// there is no position. Runs on the simulation thread. A field is named by
-// its id; a predator or obstacle by where the window last saw it: the one
-// nearest to that now. Its list index could be stale (the window's copy of
-// the lists lags a removal just sent, so a second quick right click took
-// the object after the one clicked). A dragged predator is the one its
-// press found (Context::draggedPredator).
-void editObject(SimHost::Context& c, ObjectKind kind, std::uint32_t fieldId, const SeenObject& seen,
-                std::optional<Vec2> moveTo) {
+// Removes a predator, obstacle or field. Runs on the simulation thread. A
+// field is named by its id; a predator or obstacle by where the window last
+// saw it: the one nearest to that now. Its list index could be stale (the
+// window's copy of the lists lags a removal just sent, so a second quick
+// right click took the object after the one clicked).
+void removeObject(SimHost::Context& c, ObjectKind kind, std::uint32_t fieldId, const SeenObject& seen) {
     const Scene& s = c.sim.scene();
     if (kind == ObjectKind::Predator) {
-        const auto i = moveTo && c.draggedPredator
-                           ? c.draggedPredator
-                           : nearestTo(s.predators, seen.at, predatorPlace, seen.within(s.predators.size()));
-        if (!i || *i >= s.predators.size()) return;
-        if (moveTo) c.sim.movePredator(*i, *moveTo);
-        else c.sim.removePredator(*i);
+        if (const auto i = nearestTo(s.predators, seen.at, predatorPlace, seen.within(s.predators.size())))
+            c.sim.removePredator(*i);
     } else if (kind == ObjectKind::Obstacle) {
         auto list = s.obstacles;
-        const auto i = nearestTo(list, seen.at, [](const Obstacle& o) { return o.centre; }, seen.within(list.size()));
+        const auto i = nearestTo(list, seen.at, obstaclePlace, seen.within(list.size()));
         if (!i) return;
-        if (moveTo) list[*i].centre = *moveTo;
-        else list.erase(list.begin() + static_cast<std::ptrdiff_t>(*i));
+        list.erase(list.begin() + static_cast<std::ptrdiff_t>(*i));
         c.sim.setObstacles(std::move(list));
     } else if (kind == ObjectKind::Field) {
-        if (!moveTo) {
-            c.sim.removeForceField(fieldId);
-            return;
-        }
+        c.sim.removeForceField(fieldId);
+    }
+}
+
+// Moves the object a drag holds: a field by its id, a predator or obstacle
+// as its press found it (Context::dragged; none when it was gone by then:
+// found again at each move as the nearest, another was taken, anywhere).
+void moveObject(SimHost::Context& c, ObjectKind kind, std::uint32_t fieldId, Vec2 to) {
+    const Scene& s = c.sim.scene();
+    if (kind == ObjectKind::Predator) {
+        if (c.dragged && *c.dragged < s.predators.size()) c.sim.movePredator(*c.dragged, to);
+    } else if (kind == ObjectKind::Obstacle) {
+        if (!c.dragged || *c.dragged >= s.obstacles.size()) return;
+        auto list = s.obstacles;
+        list[*c.dragged].centre = to;
+        c.sim.setObstacles(std::move(list));
+    } else if (kind == ObjectKind::Field) {
         for (ForceField f : s.fields)
             if (f.id == fieldId) {
-                f.position = *moveTo;
+                f.position = to;
                 c.sim.updateForceField(f);
             }
     }
@@ -145,9 +151,7 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
         const QSizeF world = worldAsked();
         const Vec2 to = insideWorld(at, Vec2{{static_cast<float>(world.width()), static_cast<float>(world.height())}});
         const std::uint32_t fieldId = draggedFieldId_;
-        const Vec2 seen = draggedAt_;
-        host_->post([kind, fieldId, seen, to](SimHost::Context& c) { editObject(c, kind, fieldId, {seen}, to); });
-        draggedAt_ = to;
+        host_->post([kind, fieldId, to](SimHost::Context& c) { moveObject(c, kind, fieldId, to); });
         return;
     }
     if (!pointerFieldActive_) return;
@@ -182,7 +186,7 @@ void Editor::pointerReleased(QPointF world, QPointF viewPosition, double viewSca
 }
 
 void Editor::endObjectDrag() {
-    if (dragged_ == ObjectKind::Predator) host_->post([](SimHost::Context& c) { c.draggedPredator.reset(); });
+    host_->post([](SimHost::Context& c) { c.dragged.reset(); });
     dragged_ = ObjectKind::None;
 }
 
@@ -249,19 +253,20 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
 
     if (remove) {
         if (!hit) return;
-        host_->post([kind, h = *hit](SimHost::Context& c) { editObject(c, kind, h.fieldId, h.seen, std::nullopt); });
+        host_->post([kind, h = *hit](SimHost::Context& c) { removeObject(c, kind, h.fieldId, h.seen); });
         return;
     }
     if (button != Qt::LeftButton) return;
     if (hit) {
         dragged_ = kind;
         draggedFieldId_ = hit->fieldId;
-        draggedAt_ = hit->seen.at;
-        if (kind == ObjectKind::Predator)
-            host_->post([seen = hit->seen](SimHost::Context& c) {
-                const auto& predators = c.sim.scene().predators;
-                c.draggedPredator = nearestTo(predators, seen.at, predatorPlace, seen.within(predators.size()));
-            });
+        host_->post([kind, seen = hit->seen](SimHost::Context& c) {
+            const Scene& s = c.sim.scene();
+            if (kind == ObjectKind::Predator)
+                c.dragged = nearestTo(s.predators, seen.at, predatorPlace, seen.within(s.predators.size()));
+            else if (kind == ObjectKind::Obstacle)
+                c.dragged = nearestTo(s.obstacles, seen.at, obstaclePlace, seen.within(s.obstacles.size()));
+        });
         return;
     }
     const int tool = tool_;

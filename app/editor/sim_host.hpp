@@ -108,10 +108,11 @@ struct SimHost::Context {
     double morphElapsed = 0;
     std::vector<TransientField> transient;
     std::optional<std::uint32_t> pointerField;  // the school tool's drag (transient too)
-    // The predator a drag holds, found once at its press: found again at each
-    // move as the nearest to where it was put, another (or, wrapped to the far
-    // edge, none) could be nearer by then, and the drag took that one.
-    std::optional<std::size_t> draggedPredator;
+    // The predator or obstacle a drag holds (its index), found once at its
+    // press: found again at each move as the nearest to where it was put,
+    // another (or, wrapped to the far edge, none) could be nearer by then,
+    // and the drag took that one.
+    std::optional<std::size_t> dragged;
     // The audio routes. sim.params() stays the user's (base) parameters; the
     // routes act only around each step, so every edit, undo and save works
     // on the base values.

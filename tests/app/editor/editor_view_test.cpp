@@ -558,6 +558,17 @@ TEST_CASE("two quick right clicks remove the objects clicked, and on one object 
     QTest::qWait(1000);
     REQUIRE(stats().obstacles.size() == 1);
     CHECK(stats().obstacles.front().centre[0] == 900.0f);
+    // A drag pressed on the rock just removed holds nothing: it moved the
+    // nearest other one, anywhere, to the pointer.
+    click(QPointF(500, 300), Qt::LeftButton);
+    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 2; }, 30'000));
+    click(QPointF(900, 300), Qt::RightButton);
+    f.editor->pointerPressed(QPointF(900, 300), {}, Qt::LeftButton);
+    f.editor->pointerMoved(QPointF(800, 400), {});
+    f.editor->pointerReleased(QPointF(800, 400), {});
+    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }, 30'000));
+    QTest::qWait(1000);
+    CHECK(stats().obstacles.front().centre == Vec2{{500, 300}});
 }
 
 TEST_CASE("an edit made during a slow step shows as soon as that step ends, not after the next") {
