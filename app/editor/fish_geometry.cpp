@@ -165,31 +165,44 @@ void writeFishTriangles(const FrameSnapshot& frame, const ViewTransform& view, f
     for (std::size_t i = first; i < last; ++i) writeFish(frame, view, style, i, 0, 0, out + (i - first) * kVerticesPerFish);
 }
 
+namespace {
+// In a wrapping world, fish i drawn `dx`, `dy` from where it is (itself, or
+// one of its trail stamps) shows again at each place where its body reaches
+// past an edge: those places, less (dx, dy) itself, go to `out`.
+void addWrappedPlaces(const FrameSnapshot& frame, const ViewTransform& view, std::size_t i, float dx, float dy,
+                      bool withItself, std::vector<SeamCopy>& out) {
+    const float base = frame.params.get(ParamId::FishLength), stretch = frame.params.get(ParamId::SpeedStretch);
+    // The whole body's length reaches past an edge at most (nose 60 %, tail 40 %).
+    const float reach = std::max(base + stretch * frame.speed[i], kMinPixels / std::max(view.scale, 1e-6f));
+    forEachWrappedPlace(Vec2{{frame.px[i] + dx, frame.py[i] + dy}}, reach, frame.worldWidth, frame.worldHeight,
+                        [&](float ox, float oy) {
+                            if (withItself || ox != 0.0f || oy != 0.0f)
+                                out.push_back({static_cast<std::uint32_t>(i), dx + ox, dy + oy});
+                        });
+}
+}  // namespace
+
 void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, std::vector<SeamCopy>& out) {
     out.clear();
     if (frame.params.boundaryMode() != BoundaryMode::Wrap) return;
-    const float w = frame.worldWidth, h = frame.worldHeight;
-    const float base = frame.params.get(ParamId::FishLength), stretch = frame.params.get(ParamId::SpeedStretch);
-    const float least = kMinPixels / std::max(view.scale, 1e-6f);
-    for (std::size_t i = 0; i < frame.count(); ++i) {
-        // The whole body's length reaches past an edge at most (nose 60 %, tail 40 %).
-        const float reach = std::max(base + stretch * frame.speed[i], least);
-        forEachWrappedPlace(Vec2{{frame.px[i], frame.py[i]}}, reach, w, h, [&](float dx, float dy) {
-            if (dx != 0.0f || dy != 0.0f) out.push_back({static_cast<std::uint32_t>(i), dx, dy});
-        });
-    }
+    for (std::size_t i = 0; i < frame.count(); ++i) addWrappedPlaces(frame, view, i, 0.0f, 0.0f, false, out);
 }
 
 void addTrailStamps(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds,
                     std::vector<SeamCopy>& out) {
     const FishStyle style(frame, view, strokeSeconds);
     if (!(style.strokeSeconds > 0.0f)) return;
+    const bool wrap = frame.params.boundaryMode() == BoundaryMode::Wrap;
     for (std::size_t i = 0; i < frame.count(); ++i) {
         const int n = style.stamps(frame, i);
         const float back = style.swum(frame, i) / static_cast<float>(n);
-        for (int j = 1; j < n; ++j)
-            out.push_back({static_cast<std::uint32_t>(i), -frame.hx[i] * back * static_cast<float>(j),
-                           -frame.hy[i] * back * static_cast<float>(j)});
+        // A stamp across a wrapping world's seam shows on the other side too,
+        // where the fish swam before it crossed.
+        for (int j = 1; j < n; ++j) {
+            const float dx = -frame.hx[i] * back * static_cast<float>(j), dy = -frame.hy[i] * back * static_cast<float>(j);
+            if (wrap) addWrappedPlaces(frame, view, i, dx, dy, true, out);
+            else out.push_back({static_cast<std::uint32_t>(i), dx, dy});
+        }
     }
 }
 

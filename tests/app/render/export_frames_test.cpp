@@ -291,6 +291,20 @@ TEST_CASE("with trails a fish lays its light along the way it swam in the frame,
     CHECK(std::abs(sum[0] - one[0].r) <= 2);
     CHECK(std::abs(sum[1] - one[0].g) <= 2);
     CHECK(std::abs(sum[2] - one[0].b) <= 2);
+    // Just across a wrapping world's seam, the stamps behind the fish show
+    // at the far edge, where it swam.
+    frame.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    frame.px = {3};
+    stamps.clear();
+    editor::addTrailStamps(frame, view, 1.0f / 24, stamps);
+    for (const float back : {swum / 3, swum * 2 / 3}) {
+        INFO(back << " px back");
+        CHECK(std::any_of(stamps.begin(), stamps.end(), [&](const editor::SeamCopy& s) {
+            return s.dy == 0.0f && s.dx == Approx(1000 - back);
+        }));
+    }
+    frame.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Soft));
+    frame.px = {500};
     // At the window's 60 fps a cruising fish moves less than half its length: one stamp, as before.
     frame.speed = {144};
     stamps.clear();
