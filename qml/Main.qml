@@ -201,7 +201,9 @@ ApplicationWindow {
         objectName: "exportDialog"
         exporter: exporter
         x: (window.width - width) / 2
-        y: 60
+        // Below the tool bar, unless its rows (a status, the progress) would
+        // then reach past the bottom of a small window: its buttons stay in reach.
+        y: Math.max(0, Math.min(60, window.height - height))
     }
 
     // Closing during an export asks first (the export goes with the window,

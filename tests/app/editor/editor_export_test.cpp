@@ -265,6 +265,23 @@ TEST_CASE("the question on closing during an export goes away when the export en
     CHECK(f.window->isVisible());
 }
 
+TEST_CASE("the export dialog fits the smallest window, its buttons within reach, with every row shown", "[export]") {
+    EditorFixture f(cli::kDefaultPreset, 800, 500);
+    TempDir out;
+    QObject* dialog = openExportDialog(f, 3, out / "clip.mp4", 2);  // MP4: its quality row too
+    f.find("exportSize")->setProperty("currentIndex", 5);          // custom: the width and height row
+    QTest::qWait(300);
+    for (const char* name : {"exportStart", "exportCancel", "exportAudio"}) {
+        INFO(name);
+        QQuickItem* item = f.find(name);
+        REQUIRE(item);
+        const QRectF shown = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
+        CHECK(shown.bottom() <= f.window->height());
+        CHECK(shown.top() >= 0);
+    }
+    CHECK(dialog->property("y").toDouble() + dialog->property("height").toDouble() <= f.window->height());
+}
+
 TEST_CASE("the window's shortcuts work while the export dialog is open, and Escape closes it", "[export]") {
     // The dialog leaves the window usable during a long export: the keyboard too.
     EditorFixture f;
