@@ -26,6 +26,15 @@ QQuickItem* fishCountBox(const EditorFixture& f) {
     REQUIRE(box);
     return box;
 }
+// One step of the editor's history: the separation weight raised by 1.
+// Returns the weight before it.
+double raiseSeparation(EditorFixture& f) {
+    auto* params = f.editor->params();
+    const double before = params->params().get(ParamId::SeparationWeight);
+    params->setValue(params->rowOf(QStringLiteral("separationWeight")), before + 1.0);
+    params->endGesture();
+    return before;
+}
 QQuickItem* textInputOf(const QQuickItem* box) {
     auto* text = qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
     REQUIRE(text);
@@ -906,10 +915,7 @@ TEST_CASE("Ctrl+Z in the fish box after a count was confirmed undoes the editor'
     // the school kept the new one, and leaving the box committed that text.
     EditorFixture f;
     auto* params = f.editor->params();
-    const int separation = params->rowOf(QStringLiteral("separationWeight"));
-    const double before = params->params().get(ParamId::SeparationWeight);
-    params->setValue(separation, before + 1.0);
-    params->endGesture();
+    const double before = raiseSeparation(f);
     QQuickItem* box = fishCountBox(f);
     QQuickItem* text = textInputOf(box);
     f.typeInto(text, "1500");
@@ -933,10 +939,7 @@ TEST_CASE("the tool bar's undo over a fish count being typed drops the number an
     // back the edit before: the school got 50 000 fish and lost its edit.
     EditorFixture f;
     auto* params = f.editor->params();
-    const int separation = params->rowOf(QStringLiteral("separationWeight"));
-    const double before = params->params().get(ParamId::SeparationWeight);
-    params->setValue(separation, before + 1.0);
-    params->endGesture();
+    const double before = raiseSeparation(f);
     const int fish = f.editor->fishCount();
     QQuickItem* box = fishCountBox(f);
     f.typeInto(textInputOf(box), "5000");  // no Return
@@ -954,9 +957,7 @@ TEST_CASE("the tool bar's undo over a fish count being typed drops the number an
 TEST_CASE("Ctrl+Z in a route's band box undoes the editor's edits, and in the export dialog's boxes leaves them alone") {
     EditorFixture f;
     auto* params = f.editor->params();
-    const double before = params->params().get(ParamId::SeparationWeight);
-    params->setValue(params->rowOf(QStringLiteral("separationWeight")), before + 1.0);
-    params->endGesture();
+    const double before = raiseSeparation(f);
     const auto textOf = [](QQuickItem* box) {
         return qobject_cast<QQuickItem*>(box->property("contentItem").value<QObject*>());
     };
