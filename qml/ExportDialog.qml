@@ -28,7 +28,13 @@ Dialog {
 
     // The output path with the extension of the chosen format (a folder for
     // PNG). A video into a folder ("Videos/") gets a name there.
+    // A name that ends in the format's extension is kept as typed, in any
+    // case (CLIP.MP4, a camera's, to replace: made CLIP.mp4, a second file
+    // was written beside it), and so is one named like a kind the export
+    // refuses (clip.avi: made clip.avi.mp4, it was not reported).
     function outputFor(path, index) {
+        const extension = extensions[index]
+        if (extension !== "" && (path.toLowerCase().endsWith(extension) || exporter.namesAnotherKind(path))) return path
         let bare = path.replace(/\.(mp4|mov)$/i, "")
         if (extensions[index] !== "" && (bare === "" || bare.endsWith("/"))) bare += "mirofish-export"
         return bare + extensions[index]
@@ -85,7 +91,7 @@ Dialog {
             warmup: warmup.value,
             output: output.text,
             alpha: format.currentIndex === 1 || format.currentIndex === 4,
-            crf: Math.round(crf.value),
+            crf: quality.crf,
             audio: audio.text
         })
     }
@@ -175,8 +181,19 @@ Dialog {
             Label { visible: format.currentIndex === 2; text: qsTr("Quality") }
             RowLayout {
                 visible: format.currentIndex === 2
-                Slider { id: crf; from: 35; to: 0; value: 18; stepSize: 1; Layout.fillWidth: true }
-                Label { text: qsTr("CRF %1").arg(Math.round(crf.value)) }
+                // Better to the right: the slider's value rises that way (from
+                // 35 to 0, Right raised the CRF and moved the handle left).
+                Slider {
+                    id: quality
+                    objectName: "exportQuality"
+                    readonly property int crf: 35 - Math.round(value)
+                    from: 0
+                    to: 35
+                    value: 35 - 18
+                    stepSize: 1
+                    Layout.fillWidth: true
+                }
+                Label { text: qsTr("CRF %1").arg(quality.crf) }
             }
 
             Label { text: format.currentIndex < 2 ? qsTr("Folder") : qsTr("File") }

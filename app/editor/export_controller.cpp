@@ -111,6 +111,10 @@ QString ExportController::videoToReplace(const QString& output) const {
     return QString::fromStdString(target.path.string());
 }
 
+bool ExportController::namesAnotherKind(const QString& output) const {
+    return !render::otherKindRefusal(localPath(output)).empty();
+}
+
 void ExportController::cancel() {
     if (!job_) return;
     const render::ExportSettings settings = job_->settings();
@@ -129,7 +133,8 @@ void ExportController::step() {
         // in slices keeps the window answering when a step takes seconds.
         if (!job_->stepFor(kSimulationWait)) {
             const auto& t = job_->times();
-            const QString done = tr("Exported %1 frames to %2 (%3 frames per second)")
+            const QString done = (job_->framesTotal() == 1 ? tr("Exported 1 frame to %2 (%3 frames per second)")
+                                                            : tr("Exported %1 frames to %2 (%3 frames per second)"))
                                      .arg(job_->framesTotal())
                                      .arg(QString::fromStdString(job_->settings().output.string()))
                                      .arg(t.total > 0 ? static_cast<double>(job_->framesTotal()) / t.total : 0.0, 0, 'f', 1);

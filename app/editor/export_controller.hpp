@@ -78,6 +78,10 @@ public:
     // the end of a link there. Empty otherwise, and where the export will
     // refuse the output anyway. The dialog asks before it starts such an export.
     Q_INVOKABLE QString videoToReplace(const QString& output) const;
+    // Whether `output` is named like something the export refuses to write
+    // (render::otherKindRefusal: clip.avi, still.png): the dialog leaves such
+    // a name as typed, for the export to say so, not made clip.avi.mp4.
+    Q_INVOKABLE bool namesAnotherKind(const QString& output) const;
 
     // Saves `item` as a PNG; width/height 0: at the item's size. Returns
     // the file written (in `folder`, or the Pictures folder), or empty with

@@ -35,6 +35,10 @@ public:
 // without the ffmpeg program. Cheap: run it
 // before any other work.
 void checkOutput(const ExportSettings& settings);
+// Why `output` cannot be a folder of PNG frames because it is named like
+// something else: a video of a kind MiroFish does not write (clip.avi), one
+// image (still.png), a bare ".mp4", a stray space at its end. Empty if none.
+std::string otherKindRefusal(const std::filesystem::path& output);
 
 // A PNG sequence's file names: frame_000000.png, frame_000001.png...
 std::string frameName(std::uint64_t index);

@@ -47,33 +47,36 @@ void requireNoFrames(const std::filesystem::path& folder) {
                           "...), which would mix with the new ones; choose an empty folder, or move them away first");
     }
 }
+}  // namespace
+
 // An output named like a video of a kind MiroFish does not write, or like
 // one image, would otherwise become a folder of PNG frames of that name.
-void requireNoOtherVideoName(const std::filesystem::path& output) {
+std::string otherKindRefusal(const std::filesystem::path& output) {
     constexpr std::array kOtherVideos{".avi", ".mkv", ".webm", ".gif", ".m4v", ".mpg", ".mpeg", ".wmv", ".flv", ".ogv",
                                       ".ts",  ".mts", ".m2ts", ".mxf", ".3gp", ".vob"};
     constexpr std::array kImages{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp", ".bmp", ".exr", ".dpx", ".tga", ".avif"};
     // "clip.mp4 " (a script's stray space) is no MP4.
     const std::string file = output.filename().string();
     if (!file.empty() && std::isspace(static_cast<unsigned char>(file.back())))
-        throw ExportError("'" + output.string() + "' ends with a space, which would make it a folder of PNG frames of "
-                          "that name; remove the space");
+        return "'" + output.string() + "' ends with a space, which would make it a folder of PNG frames of "
+               "that name; remove the space";
     const std::string ext = lowerExtension(output);
     // ".mp4" alone has no extension: a hidden folder of PNG frames would be
     // written where a video was meant ("Videos/" with MP4 chosen).
     std::string name = file;
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (name == ".mp4" || name == ".mov")
-        throw ExportError("'" + output.string() + "' names no video: give it a name before " + name +
-                          " (clip" + name + ")");
+        return "'" + output.string() + "' names no video: give it a name before " + name + " (clip" + name + ")";
     if (std::find(kOtherVideos.begin(), kOtherVideos.end(), ext) != kOtherVideos.end())
-        throw ExportError("'" + output.string() + "': " + ext.substr(1) +
-                          " is not written; MiroFish writes FILE.mp4 (H.264), FILE.mov (ProRes) or a folder of PNG frames");
+        return "'" + output.string() + "': " + ext.substr(1) +
+               " is not written; MiroFish writes FILE.mp4 (H.264), FILE.mov (ProRes) or a folder of PNG frames";
     if (std::find(kImages.begin(), kImages.end(), ext) != kImages.end())
-        throw ExportError("'" + output.string() + "' is named like one image, but PNG frames go into a folder: name the folder "
-                          "(frames/ makes frames/frame_000000.png...), or FILE.mp4 or FILE.mov for a video");
+        return "'" + output.string() + "' is named like one image, but PNG frames go into a folder: name the folder "
+               "(frames/ makes frames/frame_000000.png...), or FILE.mp4 or FILE.mov for a video";
+    return {};
 }
 
+namespace {
 // A video replaces a file of its name when it is complete (through a link,
 // the file the link leads to, which is returned); anything else of that name
 // (a folder, a device) is refused now, before the whole render, and left as
@@ -100,7 +103,7 @@ void requireNotTheAudio(const std::filesystem::path& video, const ExportSettings
 void checkOutput(const ExportSettings& settings) {
     if (settings.output.empty()) throw ExportError("no output given (a folder, FILE.mp4 or FILE.mov)");
     if (settings.kind() == OutputKind::PngSequence) {
-        requireNoOtherVideoName(settings.output);
+        if (const std::string why = otherKindRefusal(settings.output); !why.empty()) throw ExportError(why);
         requireWritableFolder(settings.output, true);
         requireNoFrames(settings.output);
         return;

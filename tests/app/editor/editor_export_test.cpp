@@ -296,6 +296,48 @@ TEST_CASE("the window's shortcuts work while the export dialog is open, and Esca
     CHECK(EditorFixture::waitFor([&] { return !dialog->property("visible").toBool(); }, 2000));
 }
 
+TEST_CASE("a video named in capitals is asked about and replaced, and one named like clip.avi is refused by name",
+          "[export]") {
+    // CLIP.MP4 was made CLIP.mp4: no question, and a second video beside the
+    // camera's; clip.avi was made clip.avi.mp4 and written.
+    EditorFixture f;
+    TempDir out;
+    writeText(out / "CLIP.MP4", "earlier");
+    QObject* dialog = openExportDialog(f, 3, out / "CLIP.MP4", 2);
+    setCustomSize(dialog, 320, 180);
+    auto* confirm = dialog->findChild<QObject*>("confirmReplaceVideo");
+    REQUIRE(confirm);
+    const auto clickExport = [&] {
+        QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    };
+    clickExport();
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+    CHECK_THAT(confirm->property("file").toString().toStdString(), Catch::EndsWith("CLIP.MP4"));
+    f.clickDialogButton(confirm, "No");
+    REQUIRE(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
+
+    QObject* exporter = exporterOf(f);
+    f.find("exportOutput")->setProperty("text", QString::fromStdString((out / "clip.avi").string()));
+    clickExport();
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("status").toString().isEmpty(); }, 5000));
+    CHECK(f.find("exportOutput")->property("text").toString().endsWith("clip.avi"));
+    CHECK(exporter->property("status").toString().contains("avi is not written"));
+    CHECK_FALSE(std::filesystem::exists(out / "clip.avi.mp4"));
+}
+
+TEST_CASE("the export's quality slider is better to the right, from the keyboard too", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    openExportDialog(f, 3, out / "clip.mp4", 2);
+    QQuickItem* quality = f.find("exportQuality");
+    REQUIRE(quality);
+    CHECK(quality->property("crf").toInt() == 18);
+    quality->forceActiveFocus(Qt::TabFocusReason);
+    QTest::keyClick(f.window, Qt::Key_Right);
+    CHECK(quality->property("crf").toInt() == 17);  // a lower CRF: better
+    CHECK(quality->property("position").toDouble() > 0.5);
+}
+
 TEST_CASE("an export to a video that is already there asks first: No keeps the old one, Yes replaces it",
           "[export]") {
     EditorFixture f;
