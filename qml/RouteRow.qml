@@ -80,7 +80,10 @@ Frame {
                 shown: row.min.toFixed(row.decimalsFor(row.min))
                 onCommitted: function(value) { row.routes.setField(row.index, "min", value) }
                 ToolTip.visible: hovered
-                ToolTip.text: qsTr("The value when the source is quiet; range %1 to %2 %3").arg(row.rangeMin).arg(row.rangeMax).arg(row.unit)
+                // Inverted, the ends swap (modulation.cpp's routePosition).
+                ToolTip.text: (row.invert ? qsTr("The value when the source is at its loudest (inverted); range %1 to %2 %3")
+                                          : qsTr("The value when the source is quiet; range %1 to %2 %3"))
+                              .arg(row.rangeMin).arg(row.rangeMax).arg(row.unit)
             }
             Label { text: qsTr("to"); color: "#9aa6b2"; font.pixelSize: 11 }
             NumberField {
@@ -89,7 +92,9 @@ Frame {
                 shown: row.max.toFixed(row.decimalsFor(row.max))
                 onCommitted: function(value) { row.routes.setField(row.index, "max", value) }
                 ToolTip.visible: hovered
-                ToolTip.text: qsTr("The value when the source is at its loudest; range %1 to %2 %3").arg(row.rangeMin).arg(row.rangeMax).arg(row.unit)
+                ToolTip.text: (row.invert ? qsTr("The value when the source is quiet (inverted); range %1 to %2 %3")
+                                          : qsTr("The value when the source is at its loudest; range %1 to %2 %3"))
+                              .arg(row.rangeMin).arg(row.rangeMax).arg(row.unit)
             }
             Label { text: row.unit; color: "#7f8b99"; font.pixelSize: 11 }
             Item { Layout.fillWidth: true }
