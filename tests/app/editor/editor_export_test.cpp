@@ -86,8 +86,7 @@ TEST_CASE("the export dialog writes the frames while the window keeps running", 
     setCustomSize(dialog, 320, 180);
     QObject* exporter = exporterOf(f);
     const auto stepBefore = f.step();
-    QTest::mouseClick(f.window, Qt::LeftButton, {},
-                      f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 2000));
     // The window is not blocked: the simulation and the view go on during the export.
     REQUIRE(EditorFixture::waitFor([&] { return f.step() > stepBefore + 5; }, 20'000));
@@ -141,7 +140,7 @@ TEST_CASE("the export takes the Audio tab's file: its length, and its sound thro
     CHECK(f.find("exportAudio")->property("text").toString() == f.editor->audio()->filePath());
     f.find("exportUnit")->setProperty("currentIndex", 2);  // the audio file's length
     QObject* exporter = exporterOf(f);
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
     CHECK(exporter->property("framesTotal").toInt() == dialog->property("fps").toInt());
     REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
@@ -171,9 +170,9 @@ TEST_CASE("cancelling an MP4 export from the dialog leaves no video", "[export]"
     QObject* dialog = openExportDialog(f, 300, out / "clip.mp4", 2);
     setCustomSize(dialog, 320, 180);
     QObject* exporter = exporterOf(f);
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("framesDone").toInt() >= 3; }, 20'000));
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportCancel")->mapToScene(QPointF(10, 10)).toPoint());
+    f.clickItem("exportCancel");
     REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 5000));
     CHECK_THAT(exporter->property("status").toString().toStdString(),
                Catch::Contains("cancelled after") && Catch::EndsWith("frames; no video was kept"));
@@ -307,10 +306,7 @@ TEST_CASE("a video named in capitals is asked about and replaced, and one named 
     setCustomSize(dialog, 320, 180);
     auto* confirm = dialog->findChild<QObject*>("confirmReplaceVideo");
     REQUIRE(confirm);
-    const auto clickExport = [&] {
-        QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
-    };
-    clickExport();
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
     CHECK_THAT(confirm->property("file").toString().toStdString(), Catch::EndsWith("CLIP.MP4"));
     f.clickDialogButton(confirm, "No");
@@ -318,7 +314,7 @@ TEST_CASE("a video named in capitals is asked about and replaced, and one named 
 
     QObject* exporter = exporterOf(f);
     f.find("exportOutput")->setProperty("text", QString::fromStdString((out / "clip.avi").string()));
-    clickExport();
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("status").toString().isEmpty(); }, 5000));
     CHECK(f.find("exportOutput")->property("text").toString().endsWith("clip.avi"));
     CHECK(exporter->property("status").toString().contains("avi is not written"));
@@ -348,14 +344,11 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
     QObject* exporter = exporterOf(f);
     auto* confirm = dialog->findChild<QObject*>("confirmReplaceVideo");
     REQUIRE(confirm);
-    const auto clickExport = [&] {
-        QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
-    };
 
     // The question's Yes and No buttons, clicked as a user does.
     const auto clickAnswer = [&](const char* answer) { f.clickDialogButton(confirm, answer); };
 
-    clickExport();
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
     CHECK_THAT(confirm->property("file").toString().toStdString(), Catch::EndsWith("clip.mp4"));
     CHECK_FALSE(exporter->property("running").toBool());
@@ -365,7 +358,7 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
     CHECK_FALSE(exporter->property("running").toBool());
     CHECK(readText(out / "clip.mp4") == "earlier");
 
-    clickExport();
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
     clickAnswer("Yes");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
@@ -376,7 +369,7 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
     // The name's extension makes it a video, as for the export itself, whatever the format box says.
     const auto askedAbout = [&](const std::filesystem::path& output) {
         f.find("exportOutput")->setProperty("text", QString::fromStdString(output.string()));
-        clickExport();
+        f.clickItem("exportStart");
         const bool asked = EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }, 2000);
         const QString file = confirm->property("file").toString();
         QMetaObject::invokeMethod(confirm, "reject");
@@ -393,7 +386,7 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
     // A new name asks nothing.
     f.find("exportFormat")->setProperty("currentIndex", 2);
     f.find("exportOutput")->setProperty("text", QString::fromStdString((out / "other.mp4").string()));
-    clickExport();
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
     CHECK_FALSE(confirm->property("visible").toBool());
     REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
@@ -407,7 +400,7 @@ TEST_CASE("the export's format box and output name agree: a bare name gets the v
     TempDir out;
     QObject* exporter = exporterOf(f);
     const auto exportAndWait = [&] {
-        QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+        f.clickItem("exportStart");
         REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
         REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
         CHECK_FALSE(exporter->property("failed").toBool());
@@ -470,7 +463,7 @@ TEST_CASE("while an export reads its audio file the window keeps running and Can
     QObject* exporter = exporterOf(f);
     QElapsedTimer clock;
     clock.start();
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 2000));
     CHECK(clock.elapsed() < 2000);
     CHECK(exporter->property("readingAudio").toBool());
@@ -489,7 +482,7 @@ TEST_CASE("while an export reads its audio file the window keeps running and Can
     f.clickDialogButton(confirm, "Keep exporting");
     REQUIRE(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
     clock.restart();
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportCancel")->mapToScene(QPointF(10, 10)).toPoint());
+    f.clickItem("exportCancel");
     CHECK_FALSE(exporter->property("running").toBool());
     CHECK(clock.elapsed() < 5000);
     CHECK_FALSE(std::filesystem::exists(out / "frames"));
@@ -508,7 +501,7 @@ TEST_CASE("an export whose audio file is cut short says so, at the start and wit
     setCustomSize(dialog, 320, 180);
     f.find("exportAudio")->setProperty("text", QString::fromStdString((out / "cut.wav").string()));
     QObject* exporter = exporterOf(f);
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
     CHECK(f.editor->message().contains("the file ends before its audio does"));
     REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
@@ -532,7 +525,7 @@ TEST_CASE("while ffmpeg completes a video the dialog says so and the window keep
     QObject* dialog = openExportDialog(f, 3, out / "clip.mp4", 2);
     setCustomSize(dialog, 320, 180);
     QObject* exporter = exporterOf(f);
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("finishing").toBool(); }, 20'000));
     CHECK(f.find("exportProgressText")->property("text").toString() == "Finishing the video…");
     const auto stepBefore = f.step();
@@ -562,7 +555,7 @@ TEST_CASE("an export to a folder that cannot be written says so in the dialog", 
     writeText(out / "a-file", "x");
     openExportDialog(f, 5, out / "a-file" / "frames");
     QObject* exporter = exporterOf(f);
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("failed").toBool(); }, 2000));
     CHECK_FALSE(exporter->property("running").toBool());
     CHECK_THAT(f.find("exportStatus")->property("text").toString().toStdString(),
@@ -577,7 +570,7 @@ TEST_CASE("an export to a folder holding an earlier export's frames says so in t
     writeText(out / "frames" / "frame_000000.png", "earlier");
     openExportDialog(f, 5, out / "frames");
     QObject* exporter = exporterOf(f);
-    QTest::mouseClick(f.window, Qt::LeftButton, {}, f.find("exportStart")->mapToScene(QPointF(10, 10)).toPoint());
+    f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("failed").toBool(); }, 2000));
     CHECK_FALSE(exporter->property("running").toBool());
     CHECK_THAT(f.find("exportStatus")->property("text").toString().toStdString(),

@@ -91,6 +91,13 @@ public:
                           button->mapToScene(QPointF(button->width() / 2, button->height() / 2)).toPoint());
     }
 
+    // Clicks the item named `objectName` near its top left corner, as a user does.
+    void clickItem(const char* objectName) const {
+        QQuickItem* item = find(objectName);
+        REQUIRE(item);
+        QTest::mouseClick(window, Qt::LeftButton, {}, item->mapToScene(QPointF(10, 10)).toPoint());
+    }
+
     // Clicks the tool bar's (or any visible) button showing `text`.
     void clickButton(const QString& text) const {
         QQuickItem* found = nullptr;
