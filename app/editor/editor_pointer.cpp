@@ -42,22 +42,19 @@ ForceField placedField(int tool, Vec2 at) {
     }
     return f;
 }
-// An object as the window last saw it: where, and for a removal, how many
-// of its kind there were and the reach of the click.
+// An object as the window last saw it: where, how many of its kind there
+// were, and the reach of the click that found it.
 struct SeenObject {
     Vec2 at;
-    std::size_t count = std::numeric_limits<std::size_t>::max();
-    float reach = std::numeric_limits<float>::infinity();
+    std::size_t count;
+    float reach;
 
     // How far from `at` the object may be now, with `now` of its kind: any
     // distance while the list is as the window saw it (a predator swims on),
     // else only within the click's reach. The list changed: a removal just
     // sent went first, and a second right click on the same predator, before
     // the window saw it go, took the nearest other one anywhere in the world.
-    float within(std::size_t now) const {
-        return now == count || count == std::numeric_limits<std::size_t>::max() ? std::numeric_limits<float>::infinity()
-                                                                               : reach;
-    }
+    float within(std::size_t now) const { return now == count ? std::numeric_limits<float>::infinity() : reach; }
 };
 
 // The index of the item whose place is nearest to `seen`, if within `limit`.
@@ -231,25 +228,27 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
     bounds.width = s.worldWidth;
     bounds.height = s.worldHeight;
     bounds.boundary = s.params.boundaryMode();
+    std::size_t ofKind = 0;  // the objects of the tool's kind the window sees
     const auto consider = [&](Vec2 centre, float reach, std::uint32_t fieldId) {
         const float d = length(displacement(bounds, centre, at));
         if (d < reach && d < nearest) {
             nearest = d;
-            hit = Hit{{centre, 0, reach}, fieldId};
+            hit = Hit{{centre, ofKind, reach}, fieldId};
         }
     };
     ObjectKind kind = ObjectKind::None;
     if (tool_ == PlacePredator) {
         kind = ObjectKind::Predator;
+        ofKind = s.predators.size();
         for (const Predator& p : s.predators) consider(p.position, grab, 0);
     } else if (tool_ == PlaceObstacle) {
         kind = ObjectKind::Obstacle;
+        ofKind = s.obstacles.size();
         for (const Obstacle& o : s.obstacles) consider(o.centre, std::max(o.radius, grab), 0);
     } else {
         kind = ObjectKind::Field;
         for (const ForceField& f : s.fields) consider(f.position, grab, f.id);
     }
-    if (hit) hit->seen.count = kind == ObjectKind::Predator ? s.predators.size() : s.obstacles.size();
 
     if (remove) {
         if (!hit) return;

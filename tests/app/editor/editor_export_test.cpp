@@ -50,6 +50,18 @@ void setCustomSize(QObject* dialog, int w, int h) {
             box->setProperty("value", box->property("value").toInt() == 1920 ? w : h);
 }
 
+// An MP4 export of 3 frames at 320x180 into `video`, a file already there
+// ("earlier"), set up in the dialog; returns the question the dialog asks
+// before replacing it.
+QObject* exportOverVideo(EditorFixture& f, const std::filesystem::path& video) {
+    writeText(video, "earlier");
+    QObject* dialog = openExportDialog(f, 3, video, 2);
+    setCustomSize(dialog, 320, 180);
+    auto* confirm = dialog->findChild<QObject*>("confirmReplaceVideo");
+    REQUIRE(confirm);
+    return confirm;
+}
+
 int litPixels(const QImage& image, QRect area = {}) {
     if (area.isNull()) area = image.rect();
     int lit = 0;
@@ -301,11 +313,7 @@ TEST_CASE("a video named in capitals is asked about and replaced, and one named 
     // camera's; clip.avi was made clip.avi.mp4 and written.
     EditorFixture f;
     TempDir out;
-    writeText(out / "CLIP.MP4", "earlier");
-    QObject* dialog = openExportDialog(f, 3, out / "CLIP.MP4", 2);
-    setCustomSize(dialog, 320, 180);
-    auto* confirm = dialog->findChild<QObject*>("confirmReplaceVideo");
-    REQUIRE(confirm);
+    QObject* confirm = exportOverVideo(f, out / "CLIP.MP4");
     f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
     CHECK_THAT(confirm->property("file").toString().toStdString(), Catch::EndsWith("CLIP.MP4"));
@@ -338,12 +346,8 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
           "[export]") {
     EditorFixture f;
     TempDir out;
-    writeText(out / "clip.mp4", "earlier");
-    QObject* dialog = openExportDialog(f, 3, out / "clip.mp4", 2);
-    setCustomSize(dialog, 320, 180);
+    QObject* confirm = exportOverVideo(f, out / "clip.mp4");
     QObject* exporter = exporterOf(f);
-    auto* confirm = dialog->findChild<QObject*>("confirmReplaceVideo");
-    REQUIRE(confirm);
 
     // The question's Yes and No buttons, clicked as a user does.
     const auto clickAnswer = [&](const char* answer) { f.clickDialogButton(confirm, answer); };
