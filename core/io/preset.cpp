@@ -342,13 +342,47 @@ json parseJson(std::string_view text, const std::string& source) {
     // without a word ("fish": 10, "fish": 20 validated as 20 fish).
     std::vector<std::set<std::string>> keysOfOpenObjects;
     std::string repeated;
+    // Where the parser is, as the checks name it ('predators[0].x'): a number
+    // too large for a double stops the parser right after its key.
+    struct OpenContainer {
+        bool isArray = false;
+        std::string key;
+        std::size_t index = 0;
+    };
+    std::vector<OpenContainer> openContainers;
+    const auto finishValue = [&] {
+        if (!openContainers.empty() && openContainers.back().isArray) ++openContainers.back().index;
+    };
     const json::parser_callback_t noRepeatedKeys = [&](int, json::parse_event_t event, json& parsed) {
-        if (event == json::parse_event_t::object_start) keysOfOpenObjects.emplace_back();
-        if (event == json::parse_event_t::object_end && !keysOfOpenObjects.empty()) keysOfOpenObjects.pop_back();
-        if (event == json::parse_event_t::key && !keysOfOpenObjects.empty() && repeated.empty() &&
-            !keysOfOpenObjects.back().insert(parsed.get<std::string>()).second)
-            repeated = parsed.get<std::string>();
+        switch (event) {
+            case json::parse_event_t::object_start:
+                keysOfOpenObjects.emplace_back();
+                openContainers.push_back({});
+                break;
+            case json::parse_event_t::array_start: openContainers.push_back({.isArray = true}); break;
+            case json::parse_event_t::key:
+                openContainers.back().key = parsed.get<std::string>();
+                if (repeated.empty() && !keysOfOpenObjects.back().insert(openContainers.back().key).second)
+                    repeated = openContainers.back().key;
+                break;
+            case json::parse_event_t::object_end:
+                keysOfOpenObjects.pop_back();
+                openContainers.pop_back();
+                finishValue();
+                break;
+            case json::parse_event_t::array_end:
+                openContainers.pop_back();
+                finishValue();
+                break;
+            case json::parse_event_t::value: finishValue(); break;
+        }
         return true;
+    };
+    const auto whereInFile = [&] {
+        std::string path;
+        for (const OpenContainer& open : openContainers)
+            path += open.isArray ? "[" + std::to_string(open.index) + "]" : (path.empty() ? "" : ".") + open.key;
+        return path.empty() ? std::string() : " in '" + path + "'";
     };
     try {
         json root = json::parse(text.begin(), text.end(), noRepeatedKeys);
@@ -359,7 +393,7 @@ json parseJson(std::string_view text, const std::string& source) {
         throw PresetError(source + ": not valid JSON: " + humanPart(e));
     } catch (const json::out_of_range& e) {
         // A number beyond a double's range, such as 1e400.
-        throw PresetError(source + ": number out of range (" + humanPart(e) + ")");
+        throw PresetError(source + ": number out of range" + whereInFile() + " (" + humanPart(e) + ")");
     }
 }
 

@@ -314,6 +314,19 @@ TEST_CASE("a key given twice in one object of a preset is refused, not silently 
               .scene.obstacles.size() == 2);
 }
 
+TEST_CASE("a number too large to read names the key that holds it") {
+    CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "params": {"maxSpeed": 1e400}})", "big.json"),
+                      Catch::StartsWith("big.json: number out of range in 'params.maxSpeed' ("));
+    CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "world": {"width": 300, "height": 200},
+                                     "obstacles": [{"x": 1, "y": 2, "radius": 3}, {"x": 4, "y": -1e999, "radius": 6}]})",
+                                  "far.json"),
+                      Catch::StartsWith("far.json: number out of range in 'obstacles[1].y' ("));
+    CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N",
+                                     "predators": [{"behaviour": "path", "path": [[1, 2], [3, 4], [5, 1e400]]}]})",
+                                  "path.json"),
+                      Catch::StartsWith("path.json: number out of range in 'predators[0].path[2][1]' ("));
+}
+
 TEST_CASE("a preset name with a control character is refused, not printed raw to the terminal") {
     CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "a\u001b[31mRED\u0007"})", "ctl.json"),
                       Catch::Contains("ctl.json") && Catch::Contains("'name' holds a control character (U+001B)"));
