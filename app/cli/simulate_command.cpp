@@ -90,7 +90,11 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         const auto threads =
             args.integer("threads", std::max(1u, std::thread::hardware_concurrency()), 1, 256);
 
-        Preset preset = loadPresetByName(args.value("preset").value_or(kDefaultPreset));
+        // A state resumed without audio brings everything a preset would:
+        // none is read, so a broken or missing default preset cannot stop it.
+        Preset preset = args.has("load-state") && !args.has("preset")
+                            ? Preset{}
+                            : loadPresetByName(args.value("preset").value_or(kDefaultPreset));
         preset.scene.fishCount = static_cast<std::uint32_t>(args.integer("fish", preset.scene.fishCount, 1, kMaxFish));
         preset.scene.seed = args.unsignedInteger("seed", preset.scene.seed);
 

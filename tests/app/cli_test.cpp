@@ -156,6 +156,13 @@ TEST_CASE("simulate --save-state then --load-state continues exactly like an uni
     CHECK(jsonLines(resumed.out).back() == jsonLines(whole.out).back());
     // The resumed run's intermediate lines fall on the same steps as the uninterrupted one.
     CHECK(jsonLines(resumed.out).front()["step"] == 60);
+    // The state is the whole run: a default preset that no longer loads does not matter.
+    TempDir presets;
+    writeText(presets / "gentle-cruise.json", R"({"format": "mirofish-preset", "version": 1, "name": "G", "fish": 0})");
+    const ScopedEnv broken("MIROFISH_PRESETS", presets.path().string());
+    const Run withoutDefault = run(runSimulate, {"--steps", "30", "--threads", "1", "--load-state", state});
+    CHECK(withoutDefault.err == "");
+    CHECK(hashOf(withoutDefault) == hashOf(whole));
 }
 
 TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason") {
