@@ -336,7 +336,8 @@ Metrics computeMetrics(const Simulation& sim) {
     const double dn = static_cast<double>(n);
     m.nonFinite = t.nonFinite;
     m.meanSpeed = t.speed / dn;
-    m.polarisation = std::hypot(t.ux, t.uy) / dn;
+    // A sum of n unit vectors can round past n: a lone fish read 1.0000000000000002.
+    m.polarisation = std::min(std::hypot(t.ux, t.uy) / dn, 1.0);
     m.meanNearestNeighbour = t.withNeighbour > 0 ? t.nn / static_cast<double>(t.withNeighbour) : 0.0;
 
     // Second pass: normalised angular momentum about the centroid. In a
@@ -362,7 +363,7 @@ Metrics computeMetrics(const Simulation& sim) {
     });
     double totalSpin = 0.0;
     for (double s : spin) totalSpin += s;
-    m.milling = std::fabs(totalSpin) / dn;
+    m.milling = std::min(std::fabs(totalSpin) / dn, 1.0);
     return m;
 }
 

@@ -45,6 +45,23 @@ double allPairsMeanNearest(const std::vector<FishInit>& fish, float w, float h, 
 
 }  // namespace
 
+TEST_CASE("polarisation and milling never read above 1, whatever the rounding of a lone or parallel school") {
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> component(-200.0f, 200.0f);
+    double highestPolarisation = 0.0, highestMilling = 0.0;
+    for (int trial = 0; trial < 500; ++trial) {
+        const Vec2 v{{component(rng), component(rng)}};
+        highestPolarisation = std::max(highestPolarisation, metricsOf({{Vec2{{640, 360}}, v}}).polarisation);
+        // Two fish circling their centre the same way: milling 1.
+        const Vec2 across{{v[1], -v[0]}};
+        highestMilling = std::max(highestMilling, metricsOf({{Vec2{{640, 360}} + across, v}, {Vec2{{640, 360}} - across, v * -1.0f}}).milling);
+    }
+    CHECK(highestPolarisation == Approx(1.0));
+    CHECK(highestPolarisation <= 1.0);
+    CHECK(highestMilling == Approx(1.0));
+    CHECK(highestMilling <= 1.0);
+}
+
 TEST_CASE("polarisation is 1 for a parallel school and near 0 for opposite headings") {
     std::vector<FishInit> parallel, opposed;
     for (int i = 0; i < 50; ++i) {
