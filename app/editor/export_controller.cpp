@@ -133,11 +133,13 @@ void ExportController::step() {
         // in slices keeps the window answering when a step takes seconds.
         if (!job_->stepFor(kSimulationWait)) {
             const auto& t = job_->times();
-            const QString done = (job_->framesTotal() == 1 ? tr("Exported 1 frame to %2 (%3 frames per second)")
-                                                            : tr("Exported %1 frames to %2 (%3 frames per second)"))
-                                     .arg(job_->framesTotal())
-                                     .arg(QString::fromStdString(job_->settings().output.string()))
-                                     .arg(t.total > 0 ? static_cast<double>(job_->framesTotal()) / t.total : 0.0, 0, 'f', 1);
+            const QString exported =
+                job_->framesTotal() == 1 ? tr("Exported 1 frame") : tr("Exported %1 frames").arg(job_->framesTotal());
+            const double rate = t.total > 0 ? static_cast<double>(job_->framesTotal()) / t.total : 0.0;
+            // One arg() for all three: a '%1' in the folder's name stays as it is.
+            const QString done = tr("%1 to %2 (%3 frames per second)")
+                                     .arg(exported, QString::fromStdString(job_->settings().output.string()),
+                                          QString::number(rate, 'f', 1));
             finish(audioWarning_.isEmpty() ? done : done + '\n' + audioWarning_, false);
             return;
         }

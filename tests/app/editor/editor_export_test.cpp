@@ -111,6 +111,21 @@ TEST_CASE("the export dialog writes the frames while the window keeps running", 
     CHECK(QImage(QString::fromStdString((out / "frames" / "frame_000000.png").string())).size() == QSize(320, 180));
 }
 
+TEST_CASE("a one-frame export says where its frame went, even into a folder whose name holds a percent sign", "[export]") {
+    EditorFixture f;
+    TempDir out;
+    const auto folder = out / "still 100%1";
+    QObject* dialog = openExportDialog(f, 1, folder);
+    setCustomSize(dialog, 320, 180);
+    QObject* exporter = exporterOf(f);
+    f.clickItem("exportStart");
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
+    CHECK_FALSE(exporter->property("failed").toBool());
+    CHECK_THAT(exporter->property("status").toString().toStdString(),
+               Catch::StartsWith("Exported 1 frame to " + folder.string() + " (") && Catch::EndsWith(" frames per second)"));
+    CHECK(std::filesystem::exists(folder / "frame_000000.png"));
+}
+
 TEST_CASE("an audio file emptied in the export dialog stays empty when the Audio tab opens another", "[export]") {
     // Typing kept the field's binding to the Audio tab's file, which put the
     // next file back: the silent export was driven and muxed after all.
