@@ -164,9 +164,7 @@ void Editor::resetWithNewSeed() {
 QString Editor::fishCapNote(const Preset& preset) const {
     if (preset.scene.fishCount <= static_cast<std::uint32_t>(kMaxFish)) return {};
     return tr("%1 asks for %2 fish; the editor runs at most %3 (render and simulate take them all).")
-        .arg(QString::fromStdString(preset.name))
-        .arg(preset.scene.fishCount)
-        .arg(kMaxFish);
+        .arg(QString::fromStdString(preset.name), QString::number(preset.scene.fishCount), QString::number(kMaxFish));
 }
 
 void Editor::setFishCount(int count) {

@@ -376,7 +376,7 @@ bool Editor::morphToPreset(int row, double seconds) {
         emit presetChanged();
         emit fishCountChanged();
         emit historyChanged();
-        reportApplied(target, tr("Morphing to %1 over %2 s").arg(QString::fromStdString(target.name)).arg(seconds));
+        reportApplied(target, tr("Morphing to %1 over %2 s").arg(QString::fromStdString(target.name), QString::number(seconds)));
         return true;
     } catch (const std::exception& ex) {
         return reportListedPresetError(ex, file);

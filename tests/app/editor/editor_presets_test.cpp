@@ -345,6 +345,14 @@ TEST_CASE("a morph glides every parameter to the other preset and ends exactly o
     CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
 }
 
+TEST_CASE("a morph to a preset with a percent sign in its name says that name and the glide's length") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Up 100%1"));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    REQUIRE(f.editor->morphToPreset(presetRow(f, "Up 100%1"), 2.5));
+    CHECK(f.editor->message() == "Morphing to Up 100%1 over 2.5 s");
+}
+
 TEST_CASE("the sliders stay where the school is when a morph begins, paused, and land on the target of a glide too short to see") {
     // They jumped to the target, back to the start a report later, then glided.
     EditorFixture f;
