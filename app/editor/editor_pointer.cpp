@@ -223,14 +223,14 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
     std::optional<Hit> hit;
     float nearest = std::numeric_limits<float>::infinity();
     // In a wrapping world an object acts, and is drawn, across the seam too:
-    // it is within reach there as well (the kernel's own displacement).
+    // from a press in the world it is within reach there as well.
     StepConstants bounds;
     bounds.width = s.worldWidth;
     bounds.height = s.worldHeight;
     bounds.boundary = s.params.boundaryMode();
     std::size_t ofKind = 0;  // the objects of the tool's kind the window sees
     const auto consider = [&](Vec2 centre, float reach, std::uint32_t fieldId) {
-        const float d = length(displacement(bounds, centre, at));
+        const float d = length(displacementSeenFrom(bounds, at, centre));
         if (d < reach && d < nearest) {
             nearest = d;
             hit = Hit{{centre, ofKind, reach}, fieldId};

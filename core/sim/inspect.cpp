@@ -105,16 +105,19 @@ std::vector<FishInspection> inspectFirstFish(const Simulation& sim, std::uint32_
     return out;
 }
 
+Vec2 displacementSeenFrom(const StepConstants& k, Vec2 point, Vec2 thing) {
+    const bool inWorld = point[0] >= 0.0f && point[0] <= k.width && point[1] >= 0.0f && point[1] <= k.height;
+    return inWorld ? displacement(k, point, thing) : thing - point;
+}
+
 std::optional<std::uint32_t> fishNearest(const Simulation& sim, Vec2 point, float maxDistance) {
     if (!(maxDistance >= 0.0f)) return std::nullopt;
     const FishArrays& f = sim.fish();
-    // The short way round a wrapping world: a fish is drawn again across
-    // the seam, and a click there finds it.
     const StepConstants k = sim.stepConstants();
     std::optional<std::uint32_t> best;
     float best2 = maxDistance * maxDistance;
     for (std::size_t i = 0; i < sim.fishCount(); ++i) {
-        const float d2 = lengthSquared(displacement(k, point, Vec2{{f.px[i], f.py[i]}}));
+        const float d2 = lengthSquared(displacementSeenFrom(k, point, Vec2{{f.px[i], f.py[i]}}));
         if (d2 < best2 || (d2 == best2 && (!best || f.id[i] < *best))) {
             best2 = d2;
             best = f.id[i];

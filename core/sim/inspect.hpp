@@ -60,8 +60,13 @@ std::optional<FishInspection> inspectFish(const Simulation& sim, std::uint32_t f
 // Fish ids 0..count-1 in id order, those that exist.
 std::vector<FishInspection> inspectFirstFish(const Simulation& sim, std::uint32_t count);
 std::vector<FishInspection> inspectFirstFish(const Simulation& sim, std::uint32_t count, const Params& params);
-// The id of the fish nearest to a point (plain distance, as on screen, even
-// when the world wraps) if it is within maxDistance; the lower id on a tie.
+// From a point of the view to a thing in the world, as the view shows it.
+// A wrapping world draws a thing again across the seam, so from a point in
+// the world the way is the short way round; from a point outside it (the
+// empty water around the world, where nothing is drawn) it is straight.
+Vec2 displacementSeenFrom(const StepConstants& k, Vec2 point, Vec2 thing);
+// The id of the fish nearest to a point (displacementSeenFrom) if it is
+// within maxDistance; the lower id on a tie.
 std::optional<std::uint32_t> fishNearest(const Simulation& sim, Vec2 point, float maxDistance);
 
 }  // namespace mirofish

@@ -537,6 +537,26 @@ TEST_CASE("in a wrapping world an obstacle is grabbed at its copy across the sea
     CHECK(EditorFixture::waitFor([&] { return stats().obstacles.empty(); }));
 }
 
+TEST_CASE("in a wrapping world a press in the empty water below it places a predator there, not grabbing one at the top") {
+    EditorFixture f;  // gentle-cruise wraps
+    f.editor->setPaused(true);
+    const auto stats = [&] { return f.editor->host().stats(); };
+    REQUIRE(EditorFixture::waitFor([&] { return stats().paused; }));
+    const float height = stats().worldHeight;
+    const auto click = [&](QPointF world, Qt::MouseButton button) {
+        f.editor->pointerPressed(world, {}, button);
+        f.editor->pointerReleased(world, {});
+    };
+    f.editor->setTool(editor::Editor::PlacePredator);
+    click(QPointF(400, 10), Qt::LeftButton);
+    REQUIRE(EditorFixture::waitFor([&] { return stats().predators.size() == 1; }));
+    click(QPointF(400, height + 15), Qt::RightButton);  // 5 px from the top one the short way round, where nothing is drawn
+    click(QPointF(400, height + 15), Qt::LeftButton);
+    REQUIRE(EditorFixture::waitFor([&] { return stats().predators.size() == 2; }));
+    CHECK(stats().predators[0].position == Vec2{{400, 10}});
+    CHECK(stats().predators[1].position == Vec2{{400, height}});
+}
+
 TEST_CASE("two quick right clicks remove the objects clicked, and on one object only that one, though the window has not seen the first go yet") {
     EditorFixture f;
     const auto stats = [&] { return f.editor->host().stats(); };

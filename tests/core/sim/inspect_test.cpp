@@ -167,6 +167,19 @@ TEST_CASE("in a wrapping world fishNearest finds a fish across the seam, where i
     CHECK(fishNearest(sim, Vec2{{2, 500}}, 40.0f) == 1u);
 }
 
+TEST_CASE("a click in the empty water around a wrapping world finds no fish at the world's other edge", "[inspect]") {
+    SerialScheduler serial;
+    Params p = quietParams();
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    Simulation sim(sceneWith(p, 2, 1000, 1000), serial);
+    placeFish(sim, {{Vec2{{500, 985}}, Vec2{{10, 0}}}, {Vec2{{500, 10}}, Vec2{{10, 0}}}});
+    // Nothing is drawn across a seam outside the world: below it, the fish at the bottom is the near one.
+    CHECK(fishNearest(sim, Vec2{{500, 1015}}, 40.0f) == 0u);  // 30 px straight up; the top fish 5 px round the seam
+    CHECK_FALSE(fishNearest(sim, Vec2{{500, 1035}}, 40.0f));  // 50 px from the bottom fish; the top one 25 px round
+    // Inside the world, the short way round still counts.
+    CHECK(fishNearest(sim, Vec2{{500, 999}}, 40.0f) == 1u);  // 11 px round the seam, the bottom fish 14 px
+}
+
 TEST_CASE("an unknown fish id gives no inspection, and the first-fish overlay skips ids beyond the school", "[inspect]") {
     SerialScheduler serial;
     Simulation sim(sceneWith(Params{}, 5), serial);
