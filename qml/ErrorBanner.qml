@@ -47,6 +47,11 @@ Rectangle {
             textFormat: Text.PlainText  // names and paths as they are
             wrapMode: Text.Wrap
         }
-        ToolButton { text: "✕"; onClicked: Editor.clearMessage() }
+        ToolButton {
+            text: "✕"
+            // It hides the banner: focus left on it kept the keys from the school.
+            focusPolicy: Qt.NoFocus
+            onClicked: Editor.clearMessage()
+        }
     }
 }

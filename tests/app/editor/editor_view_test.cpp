@@ -269,6 +269,22 @@ TEST_CASE("quick Tabs each select the next fish, also after a click on a tool ba
     CHECK(f.editor->selectedFish().value("id").toInt() == 7);
 }
 
+TEST_CASE("closing the message line with its cross leaves the keys with the school") {
+    EditorFixture f;
+    REQUIRE(EditorFixture::waitFor([&] { return f.step() > 5; }));
+    QTest::keyClick(f.window, Qt::Key_R);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->message().startsWith("Reset with seed"); }));
+    f.clickButton(QStringLiteral("✕"));
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->message().isEmpty(); }));
+    f.editor->selectFish(4);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 4; }));
+    QTest::keyClick(f.window, Qt::Key_Tab);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 5; }));
+    const bool paused = f.editor->paused();
+    QTest::keyClick(f.window, Qt::Key_Space);
+    CHECK(f.editor->paused() != paused);
+}
+
 TEST_CASE("in a number field Escape puts the value back, and Ctrl+Z and Ctrl+Shift+Z undo and redo the edit") {
     EditorFixture f;
     auto* field = f.find("field_alignmentWeight");
