@@ -188,8 +188,7 @@ struct AudioAnalyzer::Impl {
         f.levelGainDb = gainRelativeDb(f.levelDb, f.levelDb, levelRef, mapping);
 
         f.onset = onsets.update(power);
-        // The kick and bass count four times towards the beat phase.
-        tempo.update(onsets.flux(), onsets.flux() + 3 * onsets.lowFlux());
+        tempo.update(onsets.flux(), onsets.lowFlux());
         f.bpm = tempo.bpm();
         f.tempoConfidence = tempo.confidence();
         f.beatPhase = tempo.beatPhase();

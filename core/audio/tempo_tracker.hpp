@@ -13,6 +13,13 @@
 // envelope, about 0 for noise or silence); below minConfidence the tempo is
 // reported as unknown (0).
 //
+// The octave is then settled against the tempo an octave away (double or
+// half): when their combs are nearly equal, each beat of the slower has an
+// event halfway as strong as itself, and the faster is read, unless the low
+// band (kick, bass) repeats at the slower tempo alone: a groove at 90 BPM
+// with its hats on the off-beats has an onset as strong halfway through
+// each beat, but its kick only on the beat.
+//
 // Beat phase: the offset that lines a comb of beats at the tempo up with
 // the most beat strength over the window; 0 on the beat, rising to 1. The
 // beat strength is the onset strength with its low-frequency part (kick,
@@ -44,8 +51,9 @@ public:
     explicit TempoTracker(const TempoConfig& config);
 
     void reset();
-    // One frame: the onset strength (for the tempo) and the beat strength (for the phase; negative: same as onset).
-    void update(float onsetStrength, float beatStrength = -1);
+    // One frame: the onset strength and its low-frequency part (kick, bass),
+    // which counts four times towards the beat strength.
+    void update(float onsetStrength, float lowStrength = 0);
 
     float bpm() const { return confidence_ >= config_.minConfidence ? bpm_ : 0.0f; }
     float rawBpm() const { return bpm_; }  // the best candidate, however unsure
@@ -56,12 +64,14 @@ private:
     void smoothInto(const std::vector<float>& ring, std::size_t start, std::size_t n, std::vector<double>& out);
     void estimateTempo();
     void estimatePhase();
+    bool lowBandAlsoHalfway(double bpm) const;
 
     TempoConfig config_;
     std::vector<float> ring_;             // onset strength, one window
     std::vector<float> beatRing_;         // beat strength, same frames
+    std::vector<float> lowRing_;          // the onset strength's low band, same frames
     std::size_t next_ = 0, filled_ = 0, sinceEstimate_ = 0, estimateEvery_ = 1;
-    std::vector<double> linear_, smooth_, beat_, acf_;  // scratch, sized once
+    std::vector<double> linear_, smooth_, beat_, low_, acf_;  // scratch, sized once
     std::vector<double> scores_, combs_, prior_;  // per candidate tempo
     float bpm_ = 0, confidence_ = 0, phase_ = 0;
 };

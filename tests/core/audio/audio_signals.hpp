@@ -49,10 +49,11 @@ inline std::vector<float> clickTrack(double bpm, double seconds, double offset =
     return s;
 }
 
-// A little dance loop at 124 BPM: a pitch-dropping kick on every beat, a bass
-// line in eighths, off-beat hats (noise bursts) and a chord stab on 2 and 4.
-inline std::vector<float> music(double seconds, double gain = 1.0) {
-    const double beat = 60.0 / 124;
+// A little dance loop (124 BPM unless told): a pitch-dropping kick on every
+// beat, a bass line in eighths, off-beat hats (noise bursts) and a chord stab
+// on 2 and 4.
+inline std::vector<float> music(double seconds, double gain = 1.0, double bpm = 124) {
+    const double beat = 60.0 / bpm;
     std::vector<float> s(samplesFor(seconds), 0.0f);
     Noise noise;
     const double bass[4] = {55.0, 55.0, 82.41, 73.42};

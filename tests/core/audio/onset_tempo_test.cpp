@@ -122,6 +122,28 @@ TEST_CASE("in a dance loop the kicks are onsets and the beat phase is 0 on the k
     CHECK(frames.back().bpm == Approx(124).margin(1));
 }
 
+TEST_CASE("a slow groove with its hats on the off-beats reads its own tempo, not the double, and its phase follows the kick", "[audio]") {
+    // Hip-hop and downtempo: a kick on the beat and hats as loud halfway
+    // between. The hats alone tick at twice the tempo; a listener taps the kick.
+    for (const double bpm : {80.0, 85.0, 90.0, 96.0, 100.0, 110.0}) {
+        const auto frames = analyze(music(14.0, 1.0, bpm));
+        float lo = 1e9f, hi = 0;
+        for (std::size_t k = 9 * 60; k < frames.size(); ++k) {
+            lo = std::min(lo, frames[k].bpm);
+            hi = std::max(hi, frames[k].bpm);
+        }
+        INFO(bpm << " BPM read as " << lo << " .. " << hi);
+        CHECK(lo >= bpm - 1.5);
+        CHECK(hi <= bpm + 1.5);
+        // The phase starts on the kicks only: once a beat, not on the hats too.
+        std::size_t wraps = 0;
+        for (std::size_t k = 9 * 60 + 1; k < frames.size(); ++k) wraps += frames[k].beatPhase + 0.5f < frames[k - 1].beatPhase;
+        const double beats = static_cast<double>(frames.size() - 9 * 60 - 1) / kFps * bpm / 60;
+        INFO("the phase started " << wraps << " times in " << beats << " beats");
+        CHECK(std::abs(static_cast<double>(wraps) - beats) <= 1.5);
+    }
+}
+
 TEST_CASE("a steady tone gives one onset when it starts and no tempo, also once its start is out of the window", "[audio]") {
     for (const double hz : {440.0, 1000.0}) {
         auto s = sine(hz, 20.0);
