@@ -338,38 +338,38 @@ std::string humanPart(const json::exception& e) {
 }
 
 json parseJson(std::string_view text, const std::string& source) {
-    // A key given twice in one object: the parser would keep the last
-    // without a word ("fish": 10, "fish": 20 validated as 20 fish).
-    std::vector<std::set<std::string>> keysOfOpenObjects;
-    std::string repeated;
-    // Where the parser is, as the checks name it ('predators[0].x'): a number
-    // too large for a double stops the parser right after its key.
+    // Where the parser is, as the checks name it ('predators[0].x'). A key
+    // given twice in one object is refused there: the parser would keep the
+    // last without a word ("fish": 10, "fish": 20 validated as 20 fish). A
+    // number too large for a double stops the parser right after its key.
     struct OpenContainer {
         bool isArray = false;
-        std::string key;
-        std::size_t index = 0;
+        std::string key;                // an object's key last read
+        std::set<std::string> keys;     // an object's keys so far
+        std::size_t index = 0;          // an array's element being read
     };
     std::vector<OpenContainer> openContainers;
+    std::string repeated;
+    const auto keyPath = [&] {
+        std::string path;
+        for (const OpenContainer& open : openContainers)
+            path += open.isArray ? "[" + std::to_string(open.index) + "]" : (path.empty() ? "" : ".") + open.key;
+        return path;
+    };
     const auto finishValue = [&] {
         if (!openContainers.empty() && openContainers.back().isArray) ++openContainers.back().index;
     };
     const json::parser_callback_t noRepeatedKeys = [&](int, json::parse_event_t event, json& parsed) {
         switch (event) {
-            case json::parse_event_t::object_start:
-                keysOfOpenObjects.emplace_back();
-                openContainers.push_back({});
-                break;
+            case json::parse_event_t::object_start: openContainers.push_back({}); break;
             case json::parse_event_t::array_start: openContainers.push_back({.isArray = true}); break;
-            case json::parse_event_t::key:
-                openContainers.back().key = parsed.get<std::string>();
-                if (repeated.empty() && !keysOfOpenObjects.back().insert(openContainers.back().key).second)
-                    repeated = openContainers.back().key;
+            case json::parse_event_t::key: {
+                OpenContainer& object = openContainers.back();
+                object.key = parsed.get<std::string>();
+                if (repeated.empty() && !object.keys.insert(object.key).second) repeated = keyPath();
                 break;
+            }
             case json::parse_event_t::object_end:
-                keysOfOpenObjects.pop_back();
-                openContainers.pop_back();
-                finishValue();
-                break;
             case json::parse_event_t::array_end:
                 openContainers.pop_back();
                 finishValue();
@@ -377,12 +377,6 @@ json parseJson(std::string_view text, const std::string& source) {
             case json::parse_event_t::value: finishValue(); break;
         }
         return true;
-    };
-    const auto whereInFile = [&] {
-        std::string path;
-        for (const OpenContainer& open : openContainers)
-            path += open.isArray ? "[" + std::to_string(open.index) + "]" : (path.empty() ? "" : ".") + open.key;
-        return path.empty() ? std::string() : " in '" + path + "'";
     };
     try {
         json root = json::parse(text.begin(), text.end(), noRepeatedKeys);
@@ -393,7 +387,9 @@ json parseJson(std::string_view text, const std::string& source) {
         throw PresetError(source + ": not valid JSON: " + humanPart(e));
     } catch (const json::out_of_range& e) {
         // A number beyond a double's range, such as 1e400.
-        throw PresetError(source + ": number out of range" + whereInFile() + " (" + humanPart(e) + ")");
+        const std::string where = keyPath();
+        throw PresetError(source + ": number out of range" + (where.empty() ? "" : " in '" + where + "'") + " (" +
+                          humanPart(e) + ")");
     }
 }
 

@@ -306,7 +306,11 @@ TEST_CASE("a key given twice in one object of a preset is refused, not silently 
                       Catch::Contains("dup.json: the key 'fish' is given twice"));
     CHECK_THROWS_WITH(
         parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "params": {"maxSpeed": 1, "maxSpeed": 2}})", "p.json"),
-        Catch::Contains("'maxSpeed' is given twice"));
+        Catch::Contains("'params.maxSpeed' is given twice"));
+    CHECK_THROWS_WITH(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "predators": [
+                                     {"behaviour": "chase", "x": 1, "y": 1}, {"behaviour": "chase", "x": 1, "y": 1, "x": 2}]})",
+                                  "p.json"),
+                      Catch::Contains("p.json: the key 'predators[1].x' is given twice"));
     // The same key in two objects is two keys.
     CHECK(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "N", "world": {"width": 300, "height": 200},
                           "params": {"separationRadius": 20}, "obstacles": [{"x": 1, "y": 2, "radius": 3}, {"x": 4, "y": 5, "radius": 6}]})",
