@@ -248,7 +248,9 @@ Preset readPreset(const Checker& c, const json& root) {
         // 7.0 or 1e3, as a script may write a whole number: exact up to 2^53.
         constexpr double kExactUpTo = 9007199254740992.0;
         const double decimal = seed.is_number_float() ? seed.get<double>() : -1.0;
-        const bool wholeDecimal = decimal >= 0 && std::floor(decimal) == decimal;
+        // Plain digits past the largest seed are read as a decimal too.
+        constexpr double kBeyondSeeds = 18446744073709551616.0;
+        const bool wholeDecimal = decimal >= 0 && decimal < kBeyondSeeds && std::floor(decimal) == decimal;
         if (wholeDecimal && decimal > kExactUpTo)
             c.fail("seed", "is written with a decimal point or an exponent, which keeps a whole number exact only up to "
                            "9007199254740992; write it in plain digits");
