@@ -1,8 +1,10 @@
 #include "io/preset.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -412,7 +414,7 @@ Preset loadPreset(const std::filesystem::path& file) {
     if (const std::string what = notARegularFile(file); !what.empty())
         throw PresetError(file.string() + ": " + what + ", not a preset file");
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw PresetError(file.string() + ": cannot open the preset file");
+    if (!in) throw PresetError(file.string() + ": cannot open the preset file (" + std::strerror(errno) + ")");
     std::stringstream buf;
     buf << in.rdbuf();
     return parsePreset(buf.str(), file.string());
