@@ -183,7 +183,9 @@ int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::
 // with it the reason.
 // A write that a stop cut short (it waited for a reader that did not read)
 // is said by the command's own stop message.
-int finishOutput(const CommandSpec& spec, std::ostream& out, std::ostream& err, int code) {
+}  // namespace
+
+int finishOutput(std::string_view command, std::ostream& out, std::ostream& err, int code) {
     const bool failedBefore = !out;
     if (failedBefore && render::StopSignals::received()) return code;
     out.clear();
@@ -191,16 +193,14 @@ int finishOutput(const CommandSpec& spec, std::ostream& out, std::ostream& err, 
     out.flush();
     if (out && !failedBefore) return code;
     const int why = errno;
-    err << "mirofish " << spec.name << ": could not write the output: "
+    err << "mirofish " << command << ": could not write the output: "
         << (why != 0 ? std::strerror(why) : "part of it was refused (a full disk, or a closed pipe?)") << "\n";
     return code == kExitOk ? kExitFailed : code;
 }
 
-}  // namespace
-
 int runCommand(const CommandSpec& spec, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
                const std::function<int(const Args&)>& body) {
-    return finishOutput(spec, out, err, runBody(spec, argv, out, err, body));
+    return finishOutput(spec.name, out, err, runBody(spec, argv, out, err, body));
 }
 
 }  // namespace mirofish::cli

@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -64,5 +65,10 @@ struct CommandSpec {
 // exits 1 (or with the body's own failure code).
 int runCommand(const CommandSpec& spec, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
                const std::function<int(const Args&)>& body);
+
+// That last part alone, for a command that writes `out` outside
+// runCommand (the editor's --report-fps): the exit code, 1 where `out`
+// could not be written (said on err), or `code` where it is a failure itself.
+int finishOutput(std::string_view command, std::ostream& out, std::ostream& err, int code);
 
 }  // namespace mirofish::cli

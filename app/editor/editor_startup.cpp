@@ -222,7 +222,9 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
             QGuiApplication::exit(0);
         });
     }
-    return QGuiApplication::exec();
+    // The frame-rate lines, like any command's output: unwritten (a full
+    // disk), the run failed.
+    return cli::finishOutput("edit", std::cout, std::cerr, QGuiApplication::exec());
 }
 
 }  // namespace mirofish::editor

@@ -89,6 +89,14 @@ TEST_CASE("a screenshot that cannot be written whole, as on a full disk, leaves 
     CHECK_FALSE(std::filesystem::exists(dir / "shot.png.part"));
 }
 
+TEST_CASE("edit --report-fps into a full disk says so and exits 1, as every command's output does", "[render][cli]") {
+    // The lines were lost without a word, with exit 0.
+    const Shell r = shell("bash -c \"exec " + kMirofish + " --quit-after 1 --report-fps 2>&1 >/dev/full\"");
+    INFO(r.output);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.output, Catch::StartsWith("mirofish edit: could not write the output"));
+}
+
 TEST_CASE("edit --overlays shows exactly the overlays listed, none for a bare view, and the stats panel without it",
           "[render][cli]") {
     // "stats" was listed but the panel showed whatever was asked: no start
