@@ -165,7 +165,10 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         if (!outputStalled) {
             auto final = line();
             final["state_hash"] = toHex(stateHash(sim));
-            out << final.dump() << "\n";
+            out << final.dump() << "\n" << std::flush;
+            // As a line of the run that could not be written: no state either,
+            // however few steps came before (runCommand says why).
+            if (!out && !render::StopSignals::received()) return kExitFailed;
         }
         // Checked before the run: failing now, the output could not be written (a full disk).
         const auto state = args.value("save-state");

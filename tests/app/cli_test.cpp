@@ -368,6 +368,12 @@ TEST_CASE("simulate stops at its first line that cannot be written, not after ev
     CHECK(r.code == kExitFailed);
     CHECK_THAT(r.err, Catch::Contains("could not write the output"));
     CHECK_FALSE(std::filesystem::exists(dir / "end.state"));  // the run's end was never reached
+    // Fewer steps than --metrics-every: the last line is the first, and the same holds.
+    const Run few = runToFullDisk(runSimulate, {"--preset", "gentle-cruise", "--fish", "20", "--steps", "5",
+                                                "--save-state", (dir / "few.state").string()});
+    CHECK(few.code == kExitFailed);
+    CHECK_THAT(few.err, Catch::EndsWith("could not write the output: " + std::string(std::strerror(ENOSPC)) + "\n"));
+    CHECK_FALSE(std::filesystem::exists(dir / "few.state"));
 }
 
 TEST_CASE("every command explains itself with --help or -h and exits 0") {
