@@ -73,6 +73,14 @@ ExportSettings parseSettings(const cli::Args& a) {
     // "-" usually means standard output, which takes no frames; a folder named "-" would surprise.
     if (*out == "-") throw cli::ArgError("--out cannot be '-' (standard output): give a folder, FILE.mp4 or FILE.mov");
     s.output = *out;
+    // Each sets one kind of output alone: beside another it would do nothing, without a word.
+    if (a.has("crf") && s.kind() != OutputKind::Mp4)
+        throw cli::ArgError("--crf sets an MP4's quality; " +
+                            std::string(s.kind() == OutputKind::ProRes ? "ProRes 4444 has a quality of its own"
+                                                                       : "a PNG sequence is lossless") +
+                            ": drop --crf, or give --out FILE.mp4");
+    if (a.has("png-compression") && s.kind() != OutputKind::PngSequence)
+        throw cli::ArgError("--png-compression is for a PNG sequence (--out a folder), not a video: drop it");
     if (a.has("frames") && a.has("seconds")) throw cli::ArgError("give --frames or --seconds, not both");
     if (a.has("frames")) s.frames = static_cast<std::uint64_t>(a.integer("frames", 0, 1, kMaxFrames));
     else if (a.has("seconds")) {

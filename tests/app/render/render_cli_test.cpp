@@ -224,6 +224,18 @@ TEST_CASE("mirofish render refuses a missing length or output and bad values wit
     CHECK_FALSE(std::filesystem::exists(dir / "-"));
     CHECK_THAT(shell(kMirofish + " render --seconds 86400 --fps 240" + out).output,
                Catch::Contains("makes 20736000 frames; at most 10000000"));
+    // An option of another kind of output did nothing, without a word.
+    const Shell crfMov = shell(kMirofish + " render --frames 3 --crf 0 --out '" + (dir / "c.mov").string() + "'");
+    CHECK(crfMov.code == 2);
+    CHECK_THAT(crfMov.output, Catch::Contains("--crf sets an MP4's quality; ProRes 4444 has a quality of its own"));
+    CHECK_THAT(shell(kMirofish + " render --frames 3 --crf 40" + out).output,
+               Catch::Contains("--crf sets an MP4's quality; a PNG sequence is lossless"));
+    const Shell levelMp4 = shell(kMirofish + " render --frames 3 --png-compression 9 --out '" + (dir / "c.mp4").string() + "'");
+    CHECK(levelMp4.code == 2);
+    CHECK_THAT(levelMp4.output, Catch::Contains("--png-compression is for a PNG sequence"));
+    CHECK_FALSE(std::filesystem::exists(dir / "c.mov"));
+    CHECK_FALSE(std::filesystem::exists(dir / "c.mp4"));
+    CHECK_FALSE(std::filesystem::exists(dir / "f"));
 }
 
 namespace {
