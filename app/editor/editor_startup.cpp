@@ -52,10 +52,17 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         s.preset = a.value("preset").value_or("");
         if (a.has("fish")) s.fish = static_cast<std::uint32_t>(a.integer("fish", 0, 1, Editor::kMaxFish));
         if (auto size = a.value("size")) {
-            std::tie(s.width, s.height) = cli::parseSize("--size", *size, 1, 16384);
-            if (s.width < kMinWindowWidth || s.height < kMinWindowHeight)
-                throw cli::ArgError("--size " + *size + " is smaller than the window's smallest size, " +
-                                    std::to_string(kMinWindowWidth) + "x" + std::to_string(kMinWindowHeight));
+            // One message with both limits: a size refused as malformed named
+            // 1 as the least, and 1x1 was then refused as too small.
+            const cli::ArgError wanted("--size wants WIDTHxHEIGHT from " + std::to_string(kMinWindowWidth) + "x" +
+                                       std::to_string(kMinWindowHeight) +
+                                       " (the window's smallest size) to 16384x16384, got '" + *size + "'");
+            try {
+                std::tie(s.width, s.height) = cli::parseSize("--size", *size, 1, 16384);
+            } catch (const cli::ArgError&) {
+                throw wanted;
+            }
+            if (s.width < kMinWindowWidth || s.height < kMinWindowHeight) throw wanted;
         }
         if (auto world = a.value("world")) {
             const auto [w, h] = cli::parseSize("--world", *world, 1, static_cast<int>(kMaxWorldSize));
@@ -68,9 +75,11 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
             std::istringstream in(*list == "none" ? std::string() : *list);
             for (std::string item; std::getline(in, item, ',');) {
                 static const std::vector<std::string> known{"neighbours", "forces", "vision", "grid", "stats", "help"};
+                if (item == "none")
+                    throw cli::ArgError("--overlays: 'none' stands alone (--overlays none), not in a list with others");
                 if (std::find(known.begin(), known.end(), item) == known.end())
                     throw cli::ArgError("--overlays: unknown overlay '" + item +
-                                        "' (neighbours, forces, vision, grid, stats, help, or none)");
+                                        "' (neighbours, forces, vision, grid, stats, help, or none alone)");
                 s.overlays->push_back(item);
             }
         }

@@ -816,7 +816,14 @@ TEST_CASE("edit refuses a --size below the window's smallest size, which is the 
     int exitCode = 0;
     CHECK_FALSE(editor::parseEditorArgs({"--size", "640x360"}, out, err, exitCode));
     CHECK(exitCode == 2);
-    CHECK_THAT(err.str(), Catch::Contains("--size 640x360 is smaller than the window's smallest size, 800x500"));
+    CHECK_THAT(err.str(), Catch::Contains("--size wants WIDTHxHEIGHT from 800x500 (the window's smallest size) to "
+                                          "16384x16384, got '640x360'"));
+    // A malformed size names the same least: 1x1 was offered, then refused.
+    for (const char* bad : {"0x0", "900x9000000", "big"}) {
+        std::ostringstream badErr;
+        CHECK_FALSE(editor::parseEditorArgs({"--size", bad}, out, badErr, exitCode));
+        CHECK_THAT(badErr.str(), Catch::Contains("--size wants WIDTHxHEIGHT from 800x500 (the window's smallest size)"));
+    }
     const auto smallest = editor::parseEditorArgs({"--size", "800x500"}, out, err, exitCode);
     REQUIRE(smallest);
     EditorFixture f(cli::kDefaultPreset, smallest->width, smallest->height);
