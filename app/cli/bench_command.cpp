@@ -25,8 +25,9 @@ const std::vector<OptionSpec> kOptions = {
                     "                          per row the median, the fastest and the slowest run (default 1)"},
     {"pairs", "N", "then time the speed-up over 1 thread of every scene in N pairs of runs of the same\n"
                    "                          steps, one on 1 thread and one on more, and print the median pair's ratio\n"
-                   "                          (default 5; 0 skips it; needs 1 among the thread counts). Each run lasts\n"
-                   "                          about a quarter of a second on 1 thread, whatever --steps"},
+                   "                          (default 5; 0 skips it; needs 1 among the thread counts). Each run is as\n"
+                   "                          many steps as the timed run made in a quarter of a second on 1 thread,\n"
+                   "                          from its middle on (longer where the school packs after a short --steps)"},
     {"kernel", "NAME", "the kernel build to time: generic, avx2 or avx512 (default: the best this CPU runs;\n"
                        "                          avx2 and avx512 give the same results, bit for bit, and generic,\n"
                        "                          without fused multiply-adds, differs from them in the last bits)"},
