@@ -154,7 +154,10 @@ void ExportJob::prepare(const std::function<bool()>& stopRequested) {
     view_->setGuides(false);
     view_->setShowOvershoot(false);
 
-    sink_ = settings_.kind() == OutputKind::PngSequence ? openPngSequence(settings_) : openFfmpegPipe(settings_);
+    // A video whose length is the audio's starts once that length is known:
+    // ffmpeg cuts the sound at the last frame.
+    if (settings_.kind() == OutputKind::PngSequence) sink_ = openPngSequence(settings_);
+    else if (settings_.frames > 0) sink_ = openFfmpegPipe(settings_);
 }
 
 ExportJob::~ExportJob() {
@@ -239,6 +242,7 @@ bool ExportJob::audioReadFor(std::chrono::milliseconds wait) {
         throw ExportError(e.what());
     }
     if (settings_.frames == 0) settings_.frames = framesFor(audio_->durationSeconds, settings_.fps);
+    if (!sink_) sink_ = openFfmpegPipe(settings_);
     return true;
 }
 

@@ -6,6 +6,7 @@
 // file that looks complete. Where FILE is a link, the file it leads to is
 // the one written (checkOutput refused anything else but a file).
 #include <QProcess>
+#include <cmath>
 
 #include "cli/audio_decode.hpp"
 #include "frame_sink.hpp"
@@ -31,10 +32,15 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
     // The first audio stream, the one analysed (cli::decodeAudioFile), from
     // its first sample as the analysis counts it: a video's sound that starts
     // after its picture played late and lost its end (asetpts). At 48 kHz,
-    // video's own rate: -shortest ends the file on whole audio packets, and
-    // 8 kHz ones ran the sound 0.4 s past the last frame. Padded with silence
-    // where the audio is shorter than the frames.
-    if (audio) a << "-map" << "1:a:0" << "-af" << "asetpts=PTS-STARTPTS,aresample=48000,apad" << "-shortest";
+    // video's own rate, padded with silence where the audio is shorter than
+    // the frames, and cut at the last frame's end to the sample: -shortest
+    // alone ends the file on whole audio packets, which ran a MOV's sound up
+    // to 65 ms (8 kHz audio 0.4 s) past its last frame.
+    if (audio) {
+        const auto samples = std::llround(static_cast<double>(s.frames) / s.fps * 48000.0);
+        a << "-map" << "1:a:0" << "-af"
+          << QString("asetpts=PTS-STARTPTS,aresample=48000,apad,atrim=end_sample=%1").arg(samples) << "-shortest";
+    }
     // RGB to Y'CbCr with the BT.709 matrix, and tagged so. Untagged, ffmpeg
     // converted with BT.601 while players decode HD video with BT.709: pure
     // green played back as (0, 215, 0), a teal (40, 200, 220) as

@@ -140,6 +140,25 @@ TEST_CASE("an export's sound starts with its first frame and ends with its last,
     }
 }
 
+TEST_CASE("a video's sound ends with its last frame to the sample, in a MOV and an MP4, its length given or the audio's",
+          "[render][ffmpeg]") {
+    // -shortest ended the sound on whole packets: a MOV's ran 21-65 ms past
+    // its last frame, 1-2 frames longer than its picture in an editor's timeline.
+    TempDir dir;
+    const auto tone = writeTone(dir / "tone.wav");  // 2 s
+    for (const char* name : {"given.mov", "whole.mov", "given.mp4", "whole.mp4"}) {
+        INFO(name);
+        const auto out = dir / name;
+        auto s = smallExport(out, std::string(name).starts_with("given") ? 20 : 0);
+        s.fps = 25;
+        s.audioFile = tone.string();
+        runExport(s);
+        const double video = std::stod(probe(out, "stream=duration", "v:0"));
+        CHECK(video == Approx(std::string(name).starts_with("given") ? 0.8 : 2.0).margin(1e-6));
+        CHECK(std::stod(probe(out, "stream=duration", "a:0")) == Approx(video).margin(1e-6));
+    }
+}
+
 TEST_CASE("an MP4 without audio has no audio stream", "[render][ffmpeg]") {
     TempDir dir;
     runExport(smallExport(dir / "silent.mp4", 10));
