@@ -1,6 +1,8 @@
 #include "sim/agents.hpp"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 #include <cmath>
 #include <limits>
 
@@ -84,6 +86,38 @@ void keepInWorld(const StepConstants& k, Vec2& p, Vec2& v) {
     }
 }
 
+// A chasing predator goes for the middle of the fish nearest to it, this
+// many. Going for the single nearest, it caught a straggler slower than
+// itself and sat on it for good, with the second predator beside it (the
+// shipped predator-attack's own seed: 8 % of the school alarmed, 4 of 12
+// seeds so); going for the middle of twelve, a straggler near the school
+// leaves it for the school, which it passes through, and every seed alarms
+// 16-42 % of it.
+constexpr std::size_t kChasedFish = 12;
+
+// From a chasing predator to the middle of the kChasedFish fish nearest to
+// it (of the old state), the short way round a wrapping world.
+Vec2 towardsNearestFish(Vec2 from, const FishArrays& fish, std::size_t count, const StepConstants& k) {
+    std::array<std::pair<float, Vec2>, kChasedFish> nearest;
+    std::size_t held = 0;
+    const auto fartherFirst = [](const auto& a, const auto& b) { return a.first < b.first; };
+    for (std::size_t i = 0; i < count; ++i) {
+        const Vec2 d = displacement(k, from, Vec2{{fish.px[i], fish.py[i]}});
+        const float d2 = lengthSquared(d);
+        if (held < kChasedFish) {
+            nearest[held++] = {d2, d};
+            std::push_heap(nearest.begin(), nearest.begin() + held, fartherFirst);
+        } else if (d2 < nearest.front().first) {
+            std::pop_heap(nearest.begin(), nearest.end(), fartherFirst);
+            nearest.back() = {d2, d};
+            std::push_heap(nearest.begin(), nearest.end(), fartherFirst);
+        }
+    }
+    Vec2 sum{};
+    for (std::size_t j = 0; j < held; ++j) sum += nearest[j].second;
+    return sum * (1.0f / static_cast<float>(held));
+}
+
 }  // namespace
 
 void updatePredators(std::span<Predator> predators, const FishArrays& fish, std::size_t count,
@@ -93,15 +127,7 @@ void updatePredators(std::span<Predator> predators, const FishArrays& fish, std:
         if (pred.behaviour == PredatorBehaviour::FollowPath && !pred.path.empty()) {
             toTarget = towardsNextWaypoint(pred.path, pred.nextWaypoint, k, pred.position, predatorSpeed);
         } else if (pred.behaviour == PredatorBehaviour::ChaseNearest && count > 0) {
-            // The nearest fish, the short way round a wrapping world.
-            float best = std::numeric_limits<float>::infinity();
-            for (std::size_t i = 0; i < count; ++i) {
-                const Vec2 d = displacement(k, pred.position, Vec2{{fish.px[i], fish.py[i]}});
-                if (lengthSquared(d) < best) {
-                    best = lengthSquared(d);
-                    toTarget = d;
-                }
-            }
+            toTarget = towardsNearestFish(pred.position, fish, count, k);
         }
         const Vec2 steer = rules::steerTowards(toTarget, pred.velocity, predatorSpeed);
         const Vec2 accel = limitLength(steer * rules::kSteerRate, predatorForce);

@@ -10,8 +10,9 @@
 
 namespace mirofish {
 
-// Predators chase the nearest fish (of the old state) or travel their path,
-// steering with at most predatorForce at predatorSpeed.
+// Predators chase the middle of the twelve fish nearest to them (of the old
+// state) or travel their path, steering with at most predatorForce at
+// predatorSpeed.
 void updatePredators(std::span<Predator> predators, const FishArrays& fish, std::size_t count,
                      const StepConstants& k, float predatorSpeed, float predatorForce);
 

@@ -28,7 +28,8 @@ struct ForceField {
 
 enum class PredatorBehaviour : std::uint8_t { ChaseNearest = 0, FollowPath = 1 };
 
-// A predator does not flock; it chases the nearest fish or travels a closed path.
+// A predator does not flock; it chases the nearest fish (the middle of the
+// twelve nearest) or travels a closed path.
 struct Predator {
     Vec2 position{};
     Vec2 velocity{};
