@@ -153,10 +153,12 @@ void Editor::stepOnce() {
 
 void Editor::resetWithNewSeed() {
     const std::uint64_t seed = QRandomGenerator::global()->generate64() >> 12;  // readable in a preset file
-    host_->post([seed](SimHost::Context& c) {
+    objectsSent_ = host_->post([seed](SimHost::Context& c) {
         c.reset(seed);
         c.overlays.selectedId.reset();  // its id is another fish of the new school
     });
+    lastStats_.seed = seed;
+    updateModified();
     showMessage(tr("Reset with seed %1").arg(seed), false);
     emit schoolReplaced();
 }
@@ -187,7 +189,7 @@ void Editor::setWorldFollowsView(bool follow) {
     if (worldFollowsView_ == follow) return;
     worldFollowsView_ = follow;
     const QSizeF world = worldAsked();
-    host_->post([world](SimHost::Context& c) {
+    objectsSent_ = host_->post([world](SimHost::Context& c) {
         c.sim.setWorldSize(static_cast<float>(world.width()), static_cast<float>(world.height()));
     });
     lastStats_.worldWidth = static_cast<float>(world.width());
@@ -289,6 +291,22 @@ void Editor::showErrorAbove(const QString& text) {
 
 void Editor::clearMessage() { showMessage({}, false); }
 
+void Editor::takeStats(SimStats s) {
+    // A report from before the school last sent was applied (a step of
+    // seconds under way) shows the old school's seed, world and objects: a
+    // save or an undo then wrote them with the new school's parameters.
+    if (s.commandsApplied < objectsSent_) {
+        s.seed = lastStats_.seed;
+        s.worldWidth = lastStats_.worldWidth;
+        s.worldHeight = lastStats_.worldHeight;
+        s.predators = lastStats_.predators;
+        s.predatorsAsSet = lastStats_.predatorsAsSet;
+        s.obstacles = lastStats_.obstacles;
+        s.fields = lastStats_.fields;
+    }
+    lastStats_ = std::move(s);
+}
+
 void Editor::refreshStats() {
     const SimStats s = host_->stats();
     const double seconds = std::max(frameClock_.restart() / 1000.0, 1e-3);
@@ -350,7 +368,7 @@ void Editor::refreshStats() {
         params_.setAll(loaded_.scene.params);
         morph_ = Morph::None;
     }
-    lastStats_ = s;
+    takeStats(s);
     noticeSlowSteps(s);
     updateModified();
     emit statsChanged();

@@ -234,6 +234,7 @@ private:
     void setOverlay(bool OverlayRequest::*flag, bool on);
     void sendOverlays();
     void refreshStats();
+    void takeStats(SimStats s);
     // The message line's word on steps that take half a second or more.
     void noticeSlowSteps(const SimStats& s);
     void updateModified();
@@ -294,6 +295,10 @@ private:
     enum class Morph { None, Begun, Seen };
     Morph morph_ = Morph::None;
     SimStats lastStats_;
+    // The number of the last command that replaced the school's seed, world
+    // or objects (SimHost::post): until a report includes it, lastStats_
+    // keeps those sent (takeStats).
+    std::uint64_t objectsSent_ = 0;
     QVariantMap statsMap_, selectedMap_;
     QTimer statsTimer_;
     QElapsedTimer frameClock_;

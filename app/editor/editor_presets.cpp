@@ -64,7 +64,7 @@ QString Editor::presetOrigin() const {
 
 Preset Editor::currentPreset() {
     // Fresh from the simulation thread: what is saved is what "modified" compares.
-    lastStats_ = host_->stats();
+    takeStats(host_->stats());
     const SimStats& s = lastStats_;
     Preset p = loaded_;
     p.scene.params = presetParams();
@@ -133,7 +133,7 @@ void Editor::run(const Preset& running, const Preset& loaded) {
     fishCount_ = static_cast<int>(scene.fishCount);
     ownWorld_ = QSizeF(scene.width, scene.height);
     const QSizeF world = worldAsked();
-    host_->post([scene, world](SimHost::Context& c) {
+    objectsSent_ = host_->post([scene, world](SimHost::Context& c) {
         c.morph.reset();
         c.sim.setParams(scene.params);
         c.sim.setWorldSize(static_cast<float>(world.width()), static_cast<float>(world.height()));
@@ -361,7 +361,7 @@ bool Editor::morphToPreset(int row, double seconds) {
         ownWorld_ = QSizeF(scene.width, scene.height);
         const bool ownWorld = !worldFollowsView_;
         // Parameters glide; the fish count, the world and the objects switch at the start.
-        host_->post([scene, seconds, ownWorld](SimHost::Context& c) {
+        objectsSent_ = host_->post([scene, seconds, ownWorld](SimHost::Context& c) {
             c.morph.emplace(c.sim.params(), scene.params, seconds);
             c.morphElapsed = 0;
             // The world first: fish added by the count spawn across it, not the old one.
@@ -373,6 +373,9 @@ bool Editor::morphToPreset(int row, double seconds) {
         loadedIsUser_ = e->user;
         loadedFile_ = e->file;
         if (ownWorld) lastStats_.worldWidth = scene.width, lastStats_.worldHeight = scene.height;
+        lastStats_.predators = lastStats_.predatorsAsSet = scene.predators;
+        lastStats_.obstacles = scene.obstacles;
+        lastStats_.fields = scene.fields;
         emit presetChanged();
         emit fishCountChanged();
         emit historyChanged();

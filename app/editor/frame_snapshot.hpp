@@ -76,6 +76,9 @@ struct SimStats {
     std::vector<ForceField> fields;  // placed fields only (no pointer gestures)
     std::size_t activeFields = 0;    // every field acting now, pointer gestures included
     std::optional<FishInspection> selected;
+    // How many of the commands posted so far (SimHost::post's numbers) this
+    // report includes: one posted during a step of seconds is not in it yet.
+    std::uint64_t commandsApplied = 0;
 };
 
 }  // namespace mirofish::editor

@@ -66,12 +66,15 @@ SimHost::~SimHost() {
     thread_.join();
 }
 
-void SimHost::post(Command command) {
+std::uint64_t SimHost::post(Command command) {
+    std::uint64_t number = 0;
     {
         std::lock_guard lock(commandMutex_);
         pending_.push_back(std::move(command));
+        number = ++posted_;
     }
     wake_.notify_one();
+    return number;
 }
 
 void SimHost::setFrameReady(std::function<void()> callback) {
@@ -139,6 +142,7 @@ void SimHost::run() {
             wake_.wait_until(lock, nextTick, [&] { return stopping_ || !pending_.empty(); });
             if (stopping_) return;
             batch.swap(pending_);
+            applied_ = posted_;
         }
         const bool edited = !batch.empty();
         if (edited) {
@@ -310,6 +314,7 @@ void SimHost::publish(bool withMetrics) {
         for (const ForceField& field : scene.fields)
             if (!ctx.isTransient(field.id)) stats_.fields.push_back(field);
         stats_.selected = selected;
+        stats_.commandsApplied = applied_;
         if (metrics) stats_.metrics = *metrics;
     }
     std::function<void()> ready;

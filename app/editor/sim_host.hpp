@@ -39,8 +39,10 @@ public:
     SimHost(const SimHost&) = delete;
     SimHost& operator=(const SimHost&) = delete;
 
-    // Any thread. Applied in order, between steps.
-    void post(Command command);
+    // Any thread. Applied in order, between steps. Returns the command's
+    // number, 1 for the first: a report whose commandsApplied has reached it
+    // shows it applied.
+    std::uint64_t post(Command command);
 
     // Called on the simulation thread after each publish; must be cheap and thread-safe.
     void setFrameReady(std::function<void()> callback);
@@ -77,6 +79,8 @@ private:
     std::mutex commandMutex_;
     std::condition_variable wake_;
     std::vector<Command> pending_;
+    std::uint64_t posted_ = 0;   // under commandMutex_
+    std::uint64_t applied_ = 0;  // simulation thread only
     bool stopping_ = false;
 
     // When the step in progress began (steady clock, nanoseconds), 0 between

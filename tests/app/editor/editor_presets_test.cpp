@@ -204,6 +204,29 @@ TEST_CASE("undo and redo of a load bring back the unsaved work done on either pr
     CHECK(EditorFixture::waitFor([&] { return f.editor->modified(); }));  // the rock is not in its file
 }
 
+TEST_CASE("a load undone during a step of seconds is redone with its own objects, and the preset undone to is not modified") {
+    // The window's report still showed the school from before the load: the
+    // redo side kept the old school's objects, and the preset undone to read
+    // as modified, ready to be saved with the other preset's objects.
+    EditorFixture f;
+    const Preset reef = loadPreset(shippedPreset("obstacle-reef"));
+    REQUIRE(reef.scene.obstacles.size() >= 2);
+    auto* params = f.editor->params();
+    params->setValue(params->rowOf(QStringLiteral("perceptionRadius")), 2000.0);
+    f.editor->setFishCount(20'000);
+    REQUIRE(f.editor->savePresetAs("Slow"));
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().runningStepSeconds() > 0.05; }, 30'000));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Obstacle reef")));
+    f.editor->undo();  // within the same step: the reef has not reached the school yet
+    CHECK(f.editor->presetName() == "Slow");
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().fishCount == 20'000; }, 30'000));
+    QTest::qWait(400);  // a report or two
+    CHECK_FALSE(f.editor->modified());
+    f.editor->redo();
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == reef.scene.obstacles.size(); }, 30'000));
+    CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }, 5000));
+}
+
 TEST_CASE("undo and redo of a load bring a preset of yours back as its file is now: saved over, renamed or deleted") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Mine"));
