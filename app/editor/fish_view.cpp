@@ -193,6 +193,10 @@ void FishView::setTrailFrame(const TrailFrame& frame) {
         std::fill(std::begin(trail_.keep), std::end(trail_.keep), 0.0f);
         trail_.deposit = 1.0f;
     } else if (trail_.deposit > 0.0f) {
+        // The first light laid down wipes what stood in for it: the school
+        // at full light, which faded like a stroke (with persistence 1,
+        // never) where the paused school had been.
+        if (canvasEmpty_) std::fill(std::begin(trail_.keep), std::end(trail_.keep), 0.0f);
         canvasEmpty_ = false;
     }
     // Any sequence that does not repeat within a few frames will do.
