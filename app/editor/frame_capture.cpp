@@ -31,10 +31,11 @@ void captureDrawable(const Simulation& sim, const Params& ran, FrameSnapshot& fr
     frame.speed.resize(n);
     frame.alarmed.resize(n);
     // Alarmed as the inspector says: alarm time left, or a predator within
-    // reach. With an alarmDuration above 0 the step gave every scared fish
-    // alarm time; at 0 only the predators' reach tells.
+    // reach. The last step gave the fish it scared alarm time, but not those
+    // a predator placed, dragged or given a longer reach since reaches (paused,
+    // or before the first step), nor any at an alarmDuration of 0.
     const StepConstants k = sim.stepConstants(ran);
-    const bool lookForScares = !(k.alarmDuration > 0.0f) && !scene.predators.empty();
+    const bool lookForScares = !scene.predators.empty();
     for (std::size_t i = 0; i < n; ++i) {
         frame.speed[i] = std::hypot(f.vx[i], f.vy[i]);
         frame.alarmed[i] = f.alarm[i] > 0.0f ||

@@ -12,6 +12,7 @@
 #include "editor/overlay_geometry.hpp"
 #include "editor/trail_frame.hpp"
 #include "render/png_file.hpp"
+#include "sim/inspect.hpp"
 #include "render_fixture.hpp"
 
 using namespace mirofish;
@@ -341,6 +342,28 @@ TEST_CASE("in a wrapping world an obstacle across the seam is drawn on the other
     CHECK(wrapped.vertices().empty());
     CHECK(reaches(out, 940, 1100) == 0);  // no copy
     CHECK(reaches(out, 440, 560) > 0);
+}
+
+TEST_CASE("fish that a predator placed since the last step reaches are drawn alarmed at once, as the inspector says them",
+          "[render]") {
+    // Paused, they stayed blue until the next step, while a click on one said "alarmed".
+    SerialScheduler serial;
+    Params p;
+    p.set(ParamId::PredatorSpeed, 0.0f);
+    Simulation sim(sceneWith(p, 2000, 1000.0f, 1000.0f, 3), serial);
+    sim.step();
+    sim.setPredators({Predator{Vec2{{500, 500}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+    editor::FrameSnapshot frame;
+    editor::captureDrawable(sim, sim.params(), frame);
+    std::size_t alarmed = 0;
+    for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+        const auto inspected = inspectFish(sim, frame.id[i]);
+        REQUIRE(inspected);
+        INFO("fish " << frame.id[i]);
+        CHECK((frame.alarmed[i] == 1) == inspected->alarmed);
+        alarmed += frame.alarmed[i];
+    }
+    CHECK(alarmed > 50);
 }
 
 TEST_CASE("fish within a predator's reach are drawn alarmed, also when an alarm outlasts it by 0 s", "[render]") {
