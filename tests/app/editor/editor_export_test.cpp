@@ -666,31 +666,6 @@ TEST_CASE("paused, the school stays in view when trails are turned on and when C
     CHECK(cleared > plain / 2);
 }
 
-TEST_CASE("the school shown at full light while paused on a cleared canvas does not stay there once it swims", "[export]") {
-    // It was left on the canvas as light, at the paused places: bright fish
-    // shapes among faint strokes, for good at persistence 1.
-    EditorFixture f;
-    f.editor->setShowStats(false);
-    f.editor->params()->setValue(f.editor->params()->rowOf("trails"), 1);
-    f.editor->params()->setValue(f.editor->params()->rowOf("trailPersistence"), 1);  // never fades
-    f.editor->params()->setValue(f.editor->params()->rowOf("trailOpacity"), 0.005);  // faint strokes
-    f.editor->setPaused(true);
-    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
-    QQuickItem* view = f.find("fishView");
-    view->setProperty("guides", false);
-    QTest::mouseMove(f.window, view->mapToScene(QPointF(5, 5)).toPoint());
-    QTest::keyClick(f.window, Qt::Key_C);
-    QTest::qWait(300);
-    const QRect area = view->mapRectToScene(QRectF(0, 0, view->width(), view->height())).toAlignedRect();
-    const int paused = litPixels(f.grab(), area);
-    REQUIRE(paused > 100);
-    f.editor->setPaused(false);
-    QTest::qWait(1500);
-    const int swum = litPixels(f.grab(), area);
-    INFO(paused << " lit pixels paused, " << swum << " after 1.5 s of swimming");
-    CHECK(swum < paused / 4);
-}
-
 TEST_CASE("R clears the trails of the school it replaces and, paused, shows the new one", "[export]") {
     EditorFixture f;
     f.editor->setShowStats(false);

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "editor/fish_geometry.hpp"
+#include "editor/fish_view.hpp"
 #include "editor/frame_capture.hpp"
 #include "editor/overlay_geometry.hpp"
 #include "editor/trail_frame.hpp"
@@ -84,6 +85,33 @@ TEST_CASE("a different seed exports different frames", "[render]") {
     runExport(smallExport(dir / "a", 2));
     runExport(other);
     CHECK(fileBytes(framePath(dir / "a", 1)) != fileBytes(framePath(dir / "b", 1)));
+}
+
+TEST_CASE("the school drawn at full light on a cleared canvas while paused is wiped by the first light laid down",
+          "[render]") {
+    // Paused, no step lays down light: the school is drawn at full light on
+    // a clear canvas every frame. That stand-in stayed on the canvas once the
+    // school swam, as light that faded like a stroke (with persistence 1, never).
+    editor::FishView view;
+    editor::TrailFrame paused{.on = true, .keep = {0.99f, 0.99f, 0.99f}, .deposit = 0.0f, .exposure = 1.5f, .seconds = 0.0f};
+    editor::TrailFrame swimming = paused;
+    swimming.deposit = 0.1f;
+    swimming.seconds = 1.0f / 60;
+    view.setTrailFrame(swimming);
+    view.clearTrails();
+    for (int frame = 0; frame < 3; ++frame) {
+        view.setTrailFrame(paused);
+        CHECK(view.trailKeep() == QVector3D(0, 0, 0));
+        CHECK(view.trailDeposit() == 1.0);
+    }
+    view.setTrailFrame(swimming);  // the first light: on a clear canvas
+    CHECK(view.trailKeep() == QVector3D(0, 0, 0));
+    CHECK(view.trailDeposit() == Approx(0.1));
+    view.setTrailFrame(swimming);  // then the canvas fades as it should
+    CHECK(view.trailKeep() == QVector3D(0.99f, 0.99f, 0.99f));
+    view.setTrailFrame(paused);  // paused again on light laid down: it stays, nothing added
+    CHECK(view.trailKeep() == QVector3D(0.99f, 0.99f, 0.99f));
+    CHECK(view.trailDeposit() == 0.0);
 }
 
 TEST_CASE("trail persistence is the share of light left after one second, at any frame rate", "[render]") {
