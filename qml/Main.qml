@@ -76,6 +76,25 @@ ApplicationWindow {
     }
     onPanelVisibleChanged: keysLeaveHiddenControl()
 
+    // A control reached with Tab in a scrolled list (the parameters, the
+    // audio routes) is scrolled into view: a number was typed into, or an
+    // arrow moved, a control below the list's edge that nobody could see.
+    function revealFocusedControl() {
+        const item = activeFocusItem
+        if (!item || !item.visible) return
+        for (let list = item.parent; list; list = list.parent) {
+            if (list.contentY === undefined || list.contentItem === undefined || list.originY === undefined) continue
+            const place = item.mapToItem(list.contentItem, 0, 0, item.width, item.height)
+            const margin = 8
+            let y = list.contentY
+            if (place.y - margin < y) y = place.y - margin
+            else if (place.y + place.height + margin > y + list.height) y = place.y + place.height + margin - list.height
+            list.contentY = Math.max(list.originY, Math.min(y, list.originY + list.contentHeight - list.height))
+            return
+        }
+    }
+    onActiveFocusItemChanged: Qt.callLater(revealFocusedControl)
+
     // The tool bar's undo over a number being typed into a box whose value is
     // no step of the history (the fish count, the latency, a morph's time):
     // the typing is what it takes back. Committed, the number applied and an

@@ -82,6 +82,8 @@ ColumnLayout {
         Timer { id: settling; interval: 500; onTriggered: list.revealing = false }
         onContentHeightChanged: if (revealing) Qt.callLater(keepCurrentInView)
         onMovementStarted: revealing = false
+        // The entry selected shows its whole description: in view with it.
+        onCurrentIndexChanged: Qt.callLater(keepCurrentInView)
         Component.onCompleted: showLoaded()
         // Laid out only when its tab shows: the selected entry is scrolled to then.
         onVisibleChanged: Qt.callLater(keepCurrentInView)
@@ -112,14 +114,17 @@ ColumnLayout {
                     Label { text: entry.name; textFormat: Text.PlainText; font.bold: true; elide: Text.ElideRight; Layout.fillWidth: true }
                     Label { visible: entry.user; text: qsTr("· yours"); font.bold: true }
                 }
+                // Three lines in the list; the selected entry's in full (its
+                // last sentences were cut, with no way to read them).
                 Label {
+                    objectName: "presetDescription"
                     text: entry.description
                     textFormat: Text.PlainText
                     width: parent.width
                     wrapMode: Text.Wrap
                     color: entry.highlighted ? "#eef5fb" : "#9aa6b2"
                     font.pixelSize: 11
-                    maximumLineCount: 3
+                    maximumLineCount: entry.highlighted ? 1000 : 3
                     elide: Text.ElideRight
                 }
             }

@@ -368,6 +368,42 @@ TEST_CASE("a morph glides every parameter to the other preset and ends exactly o
     CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
 }
 
+TEST_CASE("the selected preset shows its whole description, the others three lines of it") {
+    // Every shipped description was cut to three lines, with no way to read the rest.
+    EditorFixture f(cli::kDefaultPreset, 1280, 720);
+    f.window->setProperty("panelTab", 1);
+    auto* list = f.find("presetList");
+    REQUIRE(list);
+    const auto descriptionOf = [](QQuickItem* entry) {
+        QQuickItem* found = nullptr;
+        const std::function<void(QQuickItem*)> look = [&](QQuickItem* item) {
+            if (item->objectName() == "presetDescription") found = item;
+            for (QQuickItem* child : item->childItems()) look(child);
+        };
+        look(entry);
+        return found;
+    };
+    for (const char* name : {"Gentle cruise", "Predator attack"}) {
+        INFO(name);
+        list->setProperty("currentIndex", presetRow(f, name));
+        QQuickItem* current = list->property("currentItem").value<QQuickItem*>();
+        REQUIRE(current);
+        QQuickItem* description = descriptionOf(current);
+        REQUIRE(description);
+        CHECK(EditorFixture::waitFor([&] { return !description->property("truncated").toBool(); }));
+        CHECK(description->property("lineCount").toInt() > 3);
+    }
+    // The one selected before is cut short again.
+    list->setProperty("currentIndex", presetRow(f, "Gentle cruise"));
+    CHECK(EditorFixture::waitFor([&] {
+        bool otherCut = false;
+        for (QQuickItem* entry : list->property("contentItem").value<QQuickItem*>()->childItems())
+            if (QQuickItem* d = descriptionOf(entry); d && entry != list->property("currentItem").value<QQuickItem*>())
+                otherCut = otherCut || (d->property("truncated").toBool() && d->property("lineCount").toInt() == 3);
+        return otherCut;
+    }));
+}
+
 TEST_CASE("a morph to a preset with a percent sign in its name says that name and the glide's length") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Up 100%1"));

@@ -269,6 +269,34 @@ TEST_CASE("quick Tabs each select the next fish, also after a click on a tool ba
     CHECK(f.editor->selectedFish().value("id").toInt() == 7);
 }
 
+TEST_CASE("a control reached with Tab in the parameter list is scrolled into view") {
+    // The list stayed where it was: a number typed after six Tabs went into a field below its edge.
+    EditorFixture f(cli::kDefaultPreset, 1280, 720);
+    auto* list = f.find("paramList");
+    REQUIRE(list);
+    auto* first = f.find("field_separationWeight");
+    REQUIRE(first);
+    first->forceActiveFocus(Qt::TabFocusReason);
+    const QRectF shown = list->mapRectToScene(QRectF(0, 0, list->width(), list->height()));
+    int inList = 0;
+    for (int tab = 0; tab < 60; ++tab) {
+        QTest::keyClick(f.window, Qt::Key_Tab);
+        QTest::qWait(20);
+        QQuickItem* focused = f.window->activeFocusItem();
+        REQUIRE(focused);
+        bool inside = false;
+        for (QQuickItem* p = focused; p; p = p->parentItem()) inside = inside || p == list;
+        if (!inside) continue;
+        ++inList;
+        const QRectF at = focused->mapRectToScene(QRectF(0, 0, focused->width(), focused->height()));
+        INFO("Tab " << tab + 1 << ": " << focused->metaObject()->className() << " at y " << at.top() << " to " << at.bottom()
+                    << ", the list shows " << shown.top() << " to " << shown.bottom());
+        CHECK(at.top() >= shown.top() - 0.5);
+        CHECK(at.bottom() <= shown.bottom() + 0.5);
+    }
+    CHECK(inList > 20);
+}
+
 TEST_CASE("closing the message line with its cross leaves the keys with the school") {
     EditorFixture f;
     REQUIRE(EditorFixture::waitFor([&] { return f.step() > 5; }));
