@@ -37,24 +37,12 @@ SpinBox {
         validator: box.validator
         inputMethodHints: box.inputMethodHints
         Keys.onPressed: event => {
-            if (event.key === Qt.Key_Up || event.key === Qt.Key_Down) box.takeTyped()
-            else if (box.undoesEdits && text === box.displayText)
+            if (box.undoesEdits && text === box.displayText)
                 event.accepted = Editor.undoRedoKey(event.key, event.modifiers)
         }
     }
 
     function showValue() { box.contentItem.text = Qt.binding(() => box.displayText) }
-    // A step (Up, Down, the arrows beside the box) goes on from the number
-    // typed: it went on from the value before, and the typed number was lost
-    // (300 ms, then Up, gave 5 ms; an export's 120 s, then Up, 11 s).
-    function takeTyped() {
-        if (!typing) return
-        const typed = valueFromText(contentItem.text, locale)
-        if (!isNaN(typed)) value = Math.max(from, Math.min(to, typed))
-        showValue()
-    }
-    up.onPressedChanged: if (up.pressed) takeTyped()
-    down.onPressedChanged: if (down.pressed) takeTyped()
     // Escape puts the value back over text being typed, rather than reaching
     // the window (leaving full screen, letting the selected fish go).
     Keys.onShortcutOverride: event => event.accepted = event.key === Qt.Key_Escape && box.contentItem.text !== box.displayText
