@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <stdexcept>
 
 namespace mirofish {
@@ -14,8 +13,7 @@ constexpr double kPreferredBpm = 120;
 // How strongly the low band must repeat at half a beat, as a share of how
 // it repeats at a whole beat, for the halfway events to count as beats.
 // Measured on the tests' signals over a full window: click tracks at 64-87
-// BPM 0.94-1.02, the dance loop (124 BPM, read at 62) 0.86-0.91, the same
-// loop slowed to a groove at 80-100 BPM 0.49-0.76.
+// BPM 0.94-1.02, the dance loop slowed to a groove at 80-100 BPM 0.49-0.76.
 constexpr double kLowHalfwayShare = 0.8;
 
 // Linear interpolation of v at a fractional index (0 outside).
@@ -143,27 +141,19 @@ void TempoTracker::estimateTempo() {
         confidence_ = 0;
         return;
     }
-    // Octaves: when the comb of the tempo an octave away (double or half) is
-    // nearly as strong, each beat of the slower one has an event halfway as
-    // strong as itself, nearly: the faster counts them, unless the low band
-    // has its events on the slower one's beats alone (a groove's kick under
-    // its off-beat hats).
-    const auto bpmOf = [&](std::size_t c) { return config_.minBpm + kBpmStep * static_cast<double>(c); };
-    // The strongest comb within `spread` steps of a tempo.
-    const auto strongestNear = [&](double bpm, std::size_t spread) {
-        const auto centre = static_cast<std::size_t>(std::lround((bpm - config_.minBpm) / kBpmStep));
-        std::size_t strongest = centre;
-        for (std::size_t c = centre >= spread ? centre - spread : 0; c <= std::min(centre + spread, combs_.size() - 1); ++c)
-            if (combs_[c] > combs_[strongest]) strongest = c;
-        return strongest;
-    };
-    std::optional<std::size_t> slow, fast;
-    if (2 * bpmOf(best) <= config_.maxBpm)
-        slow = best, fast = strongestNear(2 * bpmOf(best), 2);
-    else if (bpmOf(best) / 2 >= config_.minBpm)
-        slow = strongestNear(bpmOf(best) / 2, 1), fast = best;
-    if (slow && combs_[*slow == best ? *fast : *slow] >= 0.9 * combs_[best])
-        best = lowBandAlsoHalfway(bpmOf(*slow)) ? *fast : *slow;
+    // Octaves: when the double tempo's comb is nearly as strong, every beat
+    // of the slower reading has an equally strong event halfway: count those,
+    // unless the low band repeats at the slower tempo alone (a groove's kick
+    // under its off-beat hats, as loud as the kick). A reading is never
+    // halved: a rock beat, its kick not on every beat, read at half speed.
+    const double doubled = 2 * (config_.minBpm + kBpmStep * static_cast<double>(best));
+    if (doubled <= config_.maxBpm) {
+        const std::size_t centre = std::min(combs_.size() - 1, static_cast<std::size_t>(std::lround((doubled - config_.minBpm) / kBpmStep)));
+        std::size_t fast = centre;
+        for (std::size_t c = centre >= 2 ? centre - 2 : 0; c <= std::min(centre + 2, combs_.size() - 1); ++c)
+            if (combs_[c] > combs_[fast]) fast = c;
+        if (combs_[fast] >= 0.9 * combs_[best] && lowBandAlsoHalfway(doubled / 2)) best = fast;
+    }
     double offset = 0;
     if (best > 0 && best + 1 < scores_.size()) {
         const double a = scores_[best - 1], b = scores_[best], c = scores_[best + 1];

@@ -13,12 +13,11 @@
 // envelope, about 0 for noise or silence); below minConfidence the tempo is
 // reported as unknown (0).
 //
-// The octave is then settled against the tempo an octave away (double or
-// half): when their combs are nearly equal, each beat of the slower has an
-// event halfway as strong as itself, and the faster is read, unless the low
-// band (kick, bass) repeats at the slower tempo alone: a groove at 90 BPM
-// with its hats on the off-beats has an onset as strong halfway through
-// each beat, but its kick only on the beat.
+// The octave is then checked against the double tempo: when that one's comb
+// is nearly as strong, each beat has an event halfway as strong as itself,
+// and the double is read, unless the low band (kick, bass) repeats at the
+// slower tempo alone: a groove at 90 BPM with its hats on the off-beats has
+// an onset as strong halfway through each beat, but its kick only on the beat.
 //
 // Beat phase: the offset that lines a comb of beats at the tempo up with
 // the most beat strength over the window; 0 on the beat, rising to 1. The
