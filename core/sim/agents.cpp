@@ -104,6 +104,7 @@ Vec2 towardsNearestFish(Vec2 from, const FishArrays& fish, std::size_t count, co
     for (std::size_t i = 0; i < count; ++i) {
         const Vec2 d = displacement(k, from, Vec2{{fish.px[i], fish.py[i]}});
         const float d2 = lengthSquared(d);
+        if (!std::isfinite(d2)) continue;  // a broken fish would make the predator's place NaN for good
         if (held < kChasedFish) {
             nearest[held++] = {d2, d};
             std::push_heap(nearest.begin(), nearest.begin() + held, fartherFirst);
@@ -115,7 +116,7 @@ Vec2 towardsNearestFish(Vec2 from, const FishArrays& fish, std::size_t count, co
     }
     Vec2 sum{};
     for (std::size_t j = 0; j < held; ++j) sum += nearest[j].second;
-    return sum * (1.0f / static_cast<float>(held));
+    return held > 0 ? sum * (1.0f / static_cast<float>(held)) : Vec2{};
 }
 
 }  // namespace
