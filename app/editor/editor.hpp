@@ -95,6 +95,12 @@ public:
     void setPresetAsSaved(const Preset& saved);
 
     SimHost& host() { return *host_; }
+    // The simulation's report, with the seed, world and objects last sent
+    // where it does not include them yet (a step of seconds under way).
+    const SimStats& currentStats() {
+        takeStats(host_->stats());
+        return lastStats_;
+    }
     ParamListModel* params() { return &params_; }
     PresetListModel* presets() { return presets_; }
     RouteListModel* routes() { return &routes_; }

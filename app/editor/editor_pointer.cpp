@@ -208,7 +208,7 @@ void Editor::endPointerField(std::optional<QPointF> clickedAt, double viewScale)
 }
 
 void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewScale) {
-    const SimStats s = host_->stats();
+    const SimStats s = currentStats();
     const Vec2 at = toVec(world);
     const Vec2 worldSize{{s.worldWidth, s.worldHeight}};
     const float grab = kGrabPixels / static_cast<float>(viewScale);

@@ -64,8 +64,7 @@ QString Editor::presetOrigin() const {
 
 Preset Editor::currentPreset() {
     // Fresh from the simulation thread: what is saved is what "modified" compares.
-    takeStats(host_->stats());
-    const SimStats& s = lastStats_;
+    const SimStats& s = currentStats();
     Preset p = loaded_;
     p.scene.params = presetParams();
     p.scene.fishCount = presetFishCount();

@@ -69,7 +69,7 @@ bool ExportController::start(const QVariantMap& options) {
         return false;
     }
     render::ExportSettings s;
-    const SimStats stats = editor_->host().stats();
+    const SimStats stats = editor_->currentStats();
     s.width = options.value("width", 1920).toInt();
     s.height = options.value("height", 1080).toInt();
     s.fitWorld = options.value("fitWorld", false).toBool();
