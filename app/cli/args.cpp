@@ -177,14 +177,14 @@ int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::
     }
 }
 
+}  // namespace
+
 // Output that could not be written (a full disk, a closed pipe) shows at the
 // latest when the rest is flushed. After an earlier failure the flush is
 // tried once more, for its reason; stdio may have dropped what failed, and
 // with it the reason.
 // A write that a stop cut short (it waited for a reader that did not read)
 // is said by the command's own stop message.
-}  // namespace
-
 int finishOutput(std::string_view command, std::ostream& out, std::ostream& err, int code) {
     const bool failedBefore = !out;
     if (failedBefore && render::StopSignals::received()) return code;

@@ -250,9 +250,13 @@ Preset readPreset(const Checker& c, const json& root) {
         // 7.0 or 1e3, as a script may write a whole number: exact up to 2^53.
         constexpr double kExactUpTo = 9007199254740992.0;
         const double decimal = seed.is_number_float() ? seed.get<double>() : -1.0;
-        // Plain digits past the largest seed are read as a decimal too.
+        // Plain digits past the largest seed are read as a decimal too, and
+        // so is 18446744073709551615.0, rounded up to 2^64: either it is.
         constexpr double kBeyondSeeds = 18446744073709551616.0;
-        const bool wholeDecimal = decimal >= 0 && decimal < kBeyondSeeds && std::floor(decimal) == decimal;
+        if (decimal >= kBeyondSeeds)
+            c.fail("seed", "is past the largest seed, 18446744073709551615, or that number written with a decimal point "
+                           "or an exponent; write a whole number up to 18446744073709551615 in plain digits");
+        const bool wholeDecimal = decimal >= 0 && std::floor(decimal) == decimal;
         if (wholeDecimal && decimal > kExactUpTo)
             c.fail("seed", "is written with a decimal point or an exponent, which keeps a whole number exact only up to "
                            "9007199254740992; write it in plain digits");

@@ -231,8 +231,8 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(presetText({{"seed", 1e19}})), Catch::Contains("write it in plain digits"));
         // Past the largest seed, plain digits too are a number out of range, not a way of writing it.
         CHECK_THAT(errorOf(R"({"format": "mirofish-preset", "version": 1, "name": "S", "seed": 18446744073709551616})"),
-                   Catch::Contains("'seed' must be a whole number from 0 to 18446744073709551615"));
-        CHECK_THAT(errorOf(presetText({{"seed", 1e20}})), Catch::Contains("'seed' must be a whole number from 0 to"));
+                   Catch::Contains("'seed' is past the largest seed, 18446744073709551615"));
+        CHECK_THAT(errorOf(presetText({{"seed", 1e20}})), Catch::Contains("'seed' is past the largest seed"));
         // A whole number as a script writes it (Python's 7.0) is one.
         CHECK(parsePreset(presetText({{"seed", 7.0}}), "s.json").scene.seed == 7);
         CHECK(parsePreset(R"({"format": "mirofish-preset", "version": 1, "name": "S", "seed": 1e3})", "s.json").scene.seed == 1000);
