@@ -428,6 +428,21 @@ TEST_CASE("a chasing predator steers for the middle of the twelve fish nearest t
     CHECK(angleBetween(v, middle) < 1e-3f);
 }
 
+TEST_CASE("a fish whose place is not finite does not send a chasing predator's place to NaN") {
+    SerialScheduler serial;
+    Simulation sim(sceneWith(quietParams(), 20), serial);
+    std::vector<FishInit> fish;
+    for (int i = 0; i < 20; ++i) fish.push_back({Vec2{{300.0f + 10.0f * static_cast<float>(i), 500}}, Vec2{}});
+    fish[3].position = Vec2{{std::numeric_limits<float>::quiet_NaN(), 500}};
+    placeFish(sim, fish);
+    sim.setPredators({Predator{Vec2{{700, 700}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+    sim.step();
+    const Predator& p = sim.scene().predators.front();
+    CHECK(std::isfinite(p.position[0]));
+    CHECK(std::isfinite(p.position[1]));
+    CHECK(p.velocity[0] < 0.0f);  // towards the others, up and to the left
+}
+
 TEST_CASE("a chasing predator leaves a straggler it catches up with for the school, and passes through it") {
     // Heading for the single nearest fish, it caught a fish slower than
     // itself and stayed on it for good (the shipped predator-attack's own seed).
