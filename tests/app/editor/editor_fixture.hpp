@@ -98,6 +98,13 @@ public:
         QTest::mouseClick(window, Qt::LeftButton, {}, item->mapToScene(QPointF(10, 10)).toPoint());
     }
 
+    // A click of the pointer at a place of the world, as the view passes it
+    // on with the world shown at `viewScale` view px per world px.
+    void clickWorld(QPointF world, Qt::MouseButton button, double viewScale = 1.0) const {
+        editor->pointerPressed(world, {}, button, viewScale);
+        editor->pointerReleased(world, {}, viewScale);
+    }
+
     // Clicks the tool bar's (or any visible) button showing `text`.
     void clickButton(const QString& text) const {
         QQuickItem* found = nullptr;

@@ -544,22 +544,18 @@ TEST_CASE("an object is placed inside the world even when clicked beside it, and
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
     const auto stats = [&] { return f.editor->host().stats(); };
     const float width = stats().worldWidth, height = stats().worldHeight;
-    const auto click = [&](QPointF world, Qt::MouseButton button) {
-        f.editor->pointerPressed(world, {}, button);
-        f.editor->pointerReleased(world, {});
-    };
     f.editor->setTool(editor::Editor::PlaceObstacle);
-    click(QPointF(width + 200, height / 2), Qt::LeftButton);  // in the letterbox beside the world
+    f.clickWorld(QPointF(width + 200, height / 2), Qt::LeftButton);  // in the letterbox beside the world
     REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }));
     CHECK(stats().obstacles.front().centre[0] == width);
     CHECK(stats().obstacles.front().centre[1] == height / 2);
 
     f.editor->setTool(editor::Editor::PlacePredator);
-    click(QPointF(300, 300), Qt::LeftButton);
+    f.clickWorld(QPointF(300, 300), Qt::LeftButton);
     REQUIRE(EditorFixture::waitFor([&] { return stats().predators.size() == 1; }));
-    click(QPointF(340, 300), Qt::LeftButton);  // beyond the first's reach (30 px)
+    f.clickWorld(QPointF(340, 300), Qt::LeftButton);  // beyond the first's reach (30 px)
     REQUIRE(EditorFixture::waitFor([&] { return stats().predators.size() == 2; }));
-    click(QPointF(318, 300), Qt::RightButton);  // within reach of both, nearer the first
+    f.clickWorld(QPointF(318, 300), Qt::RightButton);  // within reach of both, nearer the first
     REQUIRE(EditorFixture::waitFor([&] { return stats().predators.size() == 1; }));
     CHECK(stats().predators.front().position[0] == 340.0f);
 }
@@ -570,14 +566,10 @@ TEST_CASE("in a wrapping world an obstacle is grabbed at its copy across the sea
     const auto stats = [&] { return f.editor->host().stats(); };
     REQUIRE(EditorFixture::waitFor([&] { return stats().paused; }));
     const float width = stats().worldWidth;
-    const auto click = [&](QPointF world, Qt::MouseButton button) {
-        f.editor->pointerPressed(world, {}, button);
-        f.editor->pointerReleased(world, {});
-    };
     f.editor->setTool(editor::Editor::PlaceObstacle);
-    click(QPointF(width - 20, 300), Qt::LeftButton);  // radius 60: its copy reaches 40 px in on the left
+    f.clickWorld(QPointF(width - 20, 300), Qt::LeftButton);  // radius 60: its copy reaches 40 px in on the left
     REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }));
-    click(QPointF(10, 300), Qt::RightButton);
+    f.clickWorld(QPointF(10, 300), Qt::RightButton);
     CHECK(EditorFixture::waitFor([&] { return stats().obstacles.empty(); }));
 }
 
@@ -587,15 +579,11 @@ TEST_CASE("in a wrapping world a press in the empty water below it places a pred
     const auto stats = [&] { return f.editor->host().stats(); };
     REQUIRE(EditorFixture::waitFor([&] { return stats().paused; }));
     const float height = stats().worldHeight;
-    const auto click = [&](QPointF world, Qt::MouseButton button) {
-        f.editor->pointerPressed(world, {}, button);
-        f.editor->pointerReleased(world, {});
-    };
     f.editor->setTool(editor::Editor::PlacePredator);
-    click(QPointF(400, 10), Qt::LeftButton);
+    f.clickWorld(QPointF(400, 10), Qt::LeftButton);
     REQUIRE(EditorFixture::waitFor([&] { return stats().predators.size() == 1; }));
-    click(QPointF(400, height + 15), Qt::RightButton);  // 5 px from the top one the short way round, where nothing is drawn
-    click(QPointF(400, height + 15), Qt::LeftButton);
+    f.clickWorld(QPointF(400, height + 15), Qt::RightButton);  // 5 px from the top one the short way round, where nothing is drawn
+    f.clickWorld(QPointF(400, height + 15), Qt::LeftButton);
     REQUIRE(EditorFixture::waitFor([&] { return stats().predators.size() == 2; }));
     CHECK(stats().predators[0].position == Vec2{{400, 10}});
     CHECK(stats().predators[1].position == Vec2{{400, height}});
@@ -604,12 +592,8 @@ TEST_CASE("in a wrapping world a press in the empty water below it places a pred
 TEST_CASE("two quick right clicks remove the objects clicked, and on one object only that one, though the window has not seen the first go yet") {
     EditorFixture f;
     const auto stats = [&] { return f.editor->host().stats(); };
-    const auto click = [&](QPointF world, Qt::MouseButton button) {
-        f.editor->pointerPressed(world, {}, button);
-        f.editor->pointerReleased(world, {});
-    };
     f.editor->setTool(editor::Editor::PlaceObstacle);
-    for (const double x : {300.0, 500.0, 700.0}) click(QPointF(x, 300), Qt::LeftButton);
+    for (const double x : {300.0, 500.0, 700.0}) f.clickWorld(QPointF(x, 300), Qt::LeftButton);
     REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 3; }));
     // Steps of a large fraction of a second (every fish sees all 20 000):
     // both clicks come while one runs, before the window hears of the first.
@@ -617,25 +601,25 @@ TEST_CASE("two quick right clicks remove the objects clicked, and on one object 
     params->setValue(params->rowOf(QStringLiteral("perceptionRadius")), 2000.0);
     f.editor->setFishCount(20'000);
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().runningStepSeconds() > 0.05; }, 30'000));
-    click(QPointF(300, 300), Qt::RightButton);
-    click(QPointF(500, 300), Qt::RightButton);
+    f.clickWorld(QPointF(300, 300), Qt::RightButton);
+    f.clickWorld(QPointF(500, 300), Qt::RightButton);
     REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }, 30'000));
     CHECK(stats().obstacles.front().centre[0] == 700.0f);
     // The same rock clicked twice, as one that does not vanish at once is:
     // the second click took the nearest other object, anywhere.
-    click(QPointF(900, 300), Qt::LeftButton);
+    f.clickWorld(QPointF(900, 300), Qt::LeftButton);
     REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 2; }, 30'000));
-    click(QPointF(700, 300), Qt::RightButton);
-    click(QPointF(700, 300), Qt::RightButton);
+    f.clickWorld(QPointF(700, 300), Qt::RightButton);
+    f.clickWorld(QPointF(700, 300), Qt::RightButton);
     REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }, 30'000));
     QTest::qWait(1000);
     REQUIRE(stats().obstacles.size() == 1);
     CHECK(stats().obstacles.front().centre[0] == 900.0f);
     // A drag pressed on the rock just removed holds nothing: it moved the
     // nearest other one, anywhere, to the pointer.
-    click(QPointF(500, 300), Qt::LeftButton);
+    f.clickWorld(QPointF(500, 300), Qt::LeftButton);
     REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 2; }, 30'000));
-    click(QPointF(900, 300), Qt::RightButton);
+    f.clickWorld(QPointF(900, 300), Qt::RightButton);
     f.editor->pointerPressed(QPointF(900, 300), {}, Qt::LeftButton);
     f.editor->pointerMoved(QPointF(800, 400), {});
     f.editor->pointerReleased(QPointF(800, 400), {});
@@ -667,19 +651,15 @@ TEST_CASE("a click reaches as far on the screen however large or small the world
     f.editor->setPaused(true);
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
     const auto predators = [&] { return f.editor->host().stats().predators.size(); };
-    const auto click = [&](QPointF world, Qt::MouseButton button, double viewScale) {
-        f.editor->pointerPressed(world, {}, button, viewScale);
-        f.editor->pointerReleased(world, {}, viewScale);
-    };
     f.editor->setTool(editor::Editor::PlacePredator);
-    click(QPointF(300, 300), Qt::LeftButton, 1.0);
+    f.clickWorld(QPointF(300, 300), Qt::LeftButton, 1.0);
     REQUIRE(EditorFixture::waitFor([&] { return predators() == 1; }));
     // 100 world px away: 100 view px at full size, out of reach (30 px)...
-    click(QPointF(400, 300), Qt::RightButton, 1.0);
+    f.clickWorld(QPointF(400, 300), Qt::RightButton, 1.0);
     QTest::qWait(200);
     CHECK(predators() == 1);
     // ...but 10 view px with the world shown at a tenth of its size.
-    click(QPointF(400, 300), Qt::RightButton, 0.1);
+    f.clickWorld(QPointF(400, 300), Qt::RightButton, 0.1);
     CHECK(EditorFixture::waitFor([&] { return predators() == 0; }));
 }
 
