@@ -37,12 +37,25 @@ SpinBox {
         validator: box.validator
         inputMethodHints: box.inputMethodHints
         Keys.onPressed: event => {
-            if (box.undoesEdits && text === box.displayText)
+            if (event.key === Qt.Key_Up || event.key === Qt.Key_Down) box.takeTyped()
+            else if (box.undoesEdits && text === box.displayText)
                 event.accepted = Editor.undoRedoKey(event.key, event.modifiers)
         }
     }
 
     function showValue() { box.contentItem.text = Qt.binding(() => box.displayText) }
+    // A step (Up, Down, the arrows beside the box) goes on from the number
+    // typed: it went on from the value before, and the typed number was lost
+    // (300 ms, then Up, gave 5 ms). The box takes the typed text the way it
+    // does when it loses the focus, which keeps its value's binding (an
+    // assignment to value cut it), and the focus comes straight back.
+    function takeTyped() {
+        if (!typing) return
+        box.focus = false
+        box.forceActiveFocus()
+    }
+    up.onPressedChanged: if (up.pressed) takeTyped()
+    down.onPressedChanged: if (down.pressed) takeTyped()
     // Escape puts the value back over text being typed, rather than reaching
     // the window (leaving full screen, letting the selected fish go).
     Keys.onShortcutOverride: event => event.accepted = event.key === Qt.Key_Escape && box.contentItem.text !== box.displayText

@@ -330,6 +330,35 @@ TEST_CASE("each route's live reading fits beside its bar, the longest unit inclu
     }
 }
 
+TEST_CASE("a step with Up or the box's arrow goes on from the latency typed, and the box still follows the latency") {
+    // 300 typed, then Up, gave 5 ms: the typed number was thrown away.
+    EditorFixture f;
+    AudioController* audio = f.editor->audio();
+    QQuickItem* latency = onAudioTab(f, "audioLatency");
+    auto* input = latency->property("contentItem").value<QQuickItem*>();
+    REQUIRE(input);
+    REQUIRE(audio->latencyMs() == 0);
+    f.typeInto(input, "300");
+    QTest::keyClick(f.window, Qt::Key_Up);
+    CHECK(audio->latencyMs() == 305);
+    CHECK(EditorFixture::waitFor([&] { return input->property("text").toString() == "305 ms"; }));
+    CHECK(input->hasActiveFocus());
+    f.typeInto(input, "200");
+    auto* down = latency->property("down").value<QObject*>();
+    REQUIRE(down);
+    auto* arrow = down->property("indicator").value<QQuickItem*>();
+    REQUIRE(arrow);
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, arrow->mapToScene(QPointF(arrow->width() / 2, arrow->height() / 2)).toPoint());
+    CHECK(audio->latencyMs() == 195);
+    // Typed past the range's end, then Up: the end, applied.
+    f.typeInto(input, "5000");
+    QTest::keyClick(f.window, Qt::Key_Up);
+    CHECK(audio->latencyMs() == audio->maxLatencyMs());
+    // The box still shows the latency when it changes elsewhere (a preset, an undo).
+    audio->setLatencyMs(50);
+    CHECK(EditorFixture::waitFor([&] { return input->property("text").toString() == "50 ms"; }));
+}
+
 TEST_CASE("a latency typed beyond its range is clamped to it, and text that is no number changes nothing") {
     EditorFixture f;
     AudioController* audio = f.editor->audio();

@@ -123,6 +123,17 @@ TEST_CASE("tens of thousands of fish are all drawn, down to the bottom of the wo
     CHECK(lit > 5000);
 }
 
+TEST_CASE("Up in the fish box goes on from the count typed, and the box still follows the count set elsewhere") {
+    EditorFixture f;
+    QQuickItem* box = fishCountBox(f);
+    QQuickItem* text = textInputOf(box);
+    f.typeInto(text, "500");
+    QTest::keyClick(f.window, Qt::Key_Up);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->fishCount() == 550; }, 5000));
+    f.editor->setFishCount(3000);  // as + or a load sets it
+    CHECK(EditorFixture::waitFor([&] { return box->property("displayText").toString() == "3000"; }));
+}
+
 TEST_CASE("the fish count shows in plain digits, and typed with grouping is the number") {
     EditorFixture f;
     QQuickItem* box = fishCountBox(f);
