@@ -36,6 +36,13 @@ QQuickItem* onAudioTab(EditorFixture& f, const char* name) {
     REQUIRE(EditorFixture::waitFor([&] { return (item = f.find(name)) && item->isVisible() && item->width() > 0; }));
     return item;
 }
+
+// The latency box's text input, on the Audio tab.
+QQuickItem* latencyInput(EditorFixture& f) {
+    auto* input = onAudioTab(f, "audioLatency")->property("contentItem").value<QQuickItem*>();
+    REQUIRE(input);
+    return input;
+}
 }  // namespace
 
 TEST_CASE("an audio file plays, silently without a device, and its kicks drive the school's separation") {
@@ -334,9 +341,8 @@ TEST_CASE("a step with Up or the box's arrow goes on from the latency typed, and
     // 300 typed, then Up, gave 5 ms: the typed number was thrown away.
     EditorFixture f;
     AudioController* audio = f.editor->audio();
-    QQuickItem* latency = onAudioTab(f, "audioLatency");
-    auto* input = latency->property("contentItem").value<QQuickItem*>();
-    REQUIRE(input);
+    QQuickItem* input = latencyInput(f);
+    QQuickItem* latency = f.find("audioLatency");
     REQUIRE(audio->latencyMs() == 0);
     f.typeInto(input, "300");
     QTest::keyClick(f.window, Qt::Key_Up);
@@ -362,9 +368,7 @@ TEST_CASE("a step with Up or the box's arrow goes on from the latency typed, and
 TEST_CASE("a latency typed beyond its range is clamped to it, and text that is no number changes nothing") {
     EditorFixture f;
     AudioController* audio = f.editor->audio();
-    QQuickItem* latency = onAudioTab(f, "audioLatency");
-    auto* input = latency->property("contentItem").value<QQuickItem*>();
-    REQUIRE(input);
+    QQuickItem* input = latencyInput(f);
     f.typeInto(input, "-1500");
     QTest::keyClick(f.window, Qt::Key_Return);
     CHECK(audio->latencyMs() == -audio->maxLatencyMs());
