@@ -416,19 +416,27 @@ void Editor::applyHistoryStep(const HistoryStep& step) {
         // seed. A preset of yours is compared with what its file holds now
         // (saved over since), with the step's seed (a morph's is the school's);
         // renamed or deleted since, it is open only in memory, and Save as keeps it.
+        // Broken since (edited by hand), it is still yours, open as it was,
+        // and said so: it was taken for gone ("has no file any more").
         OpenPreset open = *step.preset;
+        std::string broken;
         if (open.user) {
             try {
                 const std::uint64_t seed = open.loaded.scene.seed;
                 open.loaded = mirofish::loadPreset(open.file);
                 open.loaded.scene.seed = seed;
-            } catch (const std::exception&) {
-                open.user = false;
+            } catch (const std::exception& e) {
+                std::error_code ec;
+                if (std::filesystem::is_regular_file(open.file, ec)) broken = e.what();
+                else open.user = false;
             }
         }
         loadedFile_ = open.file;
         loadedIsUser_ = open.user;
         run(open.running, open.loaded);
+        if (!broken.empty())
+            showMessage(tr("%1; it is open as it was. Mend the file, or use Save as.").arg(QString::fromStdString(broken)),
+                        true);
         emit historyChanged();
         return;
     }

@@ -251,6 +251,22 @@ TEST_CASE("undo and redo of a load bring a preset of yours back as its file is n
     CHECK_FALSE(f.editor->message().contains("is gone"));
 }
 
+TEST_CASE("undo back to a preset of yours whose file broke since says what is wrong with the file, and it stays yours") {
+    // It was taken for gone: "has no file any more", or "opened from a file outside your presets".
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    const auto file = f.userDir / "mine.json";
+    REQUIRE(std::filesystem::exists(file));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    writeText(file, R"({"format": "mirofish-preset", "version": 1, "name": "Mine", "fish": 0})");
+    f.editor->undo();  // the load of Compact rush: back to Mine
+    CHECK(f.editor->presetName() == "Mine");
+    CHECK(f.editor->presetIsUser());
+    CHECK_THAT(f.editor->message().toStdString(),
+               Catch::Contains("mine.json") && Catch::Contains("'fish' is 0") && Catch::Contains("Mend the file"));
+    CHECK(f.editor->presetOrigin().isEmpty());  // not "not saved", not "from mine.json"
+}
+
 TEST_CASE("Save as with the name of another preset of yours asks first, and replaces it only when told to") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Reef"));
