@@ -24,6 +24,20 @@ double at(const std::vector<double>& v, std::size_t size, double x) {
     const double f = x - static_cast<double>(i);
     return v[i] * (1 - f) + v[i + 1] * f;
 }
+
+double meanOf(const std::vector<double>& envelope, std::size_t n) {
+    double mean = 0;
+    for (std::size_t i = 0; i < n; ++i) mean += envelope[i];
+    return mean / static_cast<double>(n);
+}
+
+// The unbiased autocovariance of the first n values of an envelope, about
+// its mean, at a whole lag.
+double covarianceAt(const std::vector<double>& envelope, std::size_t n, double mean, std::size_t lag) {
+    double sum = 0;
+    for (std::size_t i = lag; i < n; ++i) sum += (envelope[i] - mean) * (envelope[i - lag] - mean);
+    return sum / static_cast<double>(n - lag);
+}
 }  // namespace
 
 TempoTracker::TempoTracker(const TempoConfig& config) : config_(config) {
@@ -100,19 +114,13 @@ void TempoTracker::smoothInto(const std::vector<float>& ring, std::size_t start,
 
 void TempoTracker::estimateTempo() {
     const std::size_t n = filled_;
-    double mean = 0;
-    for (std::size_t i = 0; i < n; ++i) mean += smooth_[i];
-    mean /= static_cast<double>(n);
+    const double mean = meanOf(smooth_, n);
 
     // Unbiased autocorrelation of the mean-free envelope up to half the window.
     const std::size_t maxLag = n / 2;
     const double fps = config_.frameRate;
     const std::size_t lagLimit = std::min(maxLag, static_cast<std::size_t>(std::ceil(kHarmonics * 60.0 * fps / config_.minBpm)) + 2);
-    for (std::size_t lag = 0; lag <= lagLimit; ++lag) {
-        double sum = 0;
-        for (std::size_t i = lag; i < n; ++i) sum += (smooth_[i] - mean) * (smooth_[i - lag] - mean);
-        acf_[lag] = sum / static_cast<double>(n - lag);
-    }
+    for (std::size_t lag = 0; lag <= lagLimit; ++lag) acf_[lag] = covarianceAt(smooth_, n, mean, lag);
     if (!(acf_[0] > static_cast<double>(config_.minDeviation) * config_.minDeviation)) {  // silence or a steady sound
         bpm_ = confidence_ = 0;
         return;
@@ -171,25 +179,18 @@ void TempoTracker::estimateTempo() {
 // onsets to decide alone.
 bool TempoTracker::lowBandAlsoHalfway(double bpm) const {
     const std::size_t n = filled_;
-    double mean = 0;
-    for (std::size_t i = 0; i < n; ++i) mean += low_[i];
-    mean /= static_cast<double>(n);
-    const auto covariance = [&](std::size_t lag) {
-        double sum = 0;
-        for (std::size_t i = lag; i < n; ++i) sum += (low_[i] - mean) * (low_[i - lag] - mean);
-        return sum / static_cast<double>(n - lag);
-    };
-    if (!(covariance(0) > static_cast<double>(config_.minDeviation) * config_.minDeviation)) return true;
-    const auto covarianceAt = [&](double lag) {
+    const double mean = meanOf(low_, n);
+    if (!(covarianceAt(low_, n, mean, 0) > static_cast<double>(config_.minDeviation) * config_.minDeviation)) return true;
+    const auto between = [&](double lag) {
         const auto whole = static_cast<std::size_t>(lag);
         const double f = lag - static_cast<double>(whole);
-        return covariance(whole) * (1 - f) + covariance(whole + 1) * f;
+        return covarianceAt(low_, n, mean, whole) * (1 - f) + covarianceAt(low_, n, mean, whole + 1) * f;
     };
     const double period = 60.0 * config_.frameRate / bpm;
     double halfBeats = 0, wholeBeats = 0;
     for (int h = 1; h <= kHarmonics && h * period + 1 < static_cast<double>(n / 2); ++h) {
-        halfBeats += covarianceAt((h - 0.5) * period);
-        wholeBeats += covarianceAt(h * period);
+        halfBeats += between((h - 0.5) * period);
+        wholeBeats += between(h * period);
     }
     return !(wholeBeats > 0) || halfBeats >= kLowHalfwayShare * wholeBeats;
 }
