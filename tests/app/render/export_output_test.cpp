@@ -376,7 +376,14 @@ TEST_CASE("a failing disk stops a PNG export with a clear message and leaves onl
     TempDir dir;
     render::ExportJob job(smallExport(dir / "frames", 30));
     for (int i = 0; i < 4; ++i) REQUIRE(job.step());
-    REQUIRE(QTest::qWaitFor([&] { return std::filesystem::exists(framePath(dir / "frames", 3)); }, 10'000));
+    // All four, not only the last: the two writers finish frames out of order, and one still under its
+    // temporary name when the folder moves could not be removed by the name it was started under.
+    const auto allFourWritten = [&] {
+        for (int i = 0; i < 4; ++i)
+            if (!std::filesystem::exists(framePath(dir / "frames", i))) return false;
+        return true;
+    };
+    REQUIRE(QTest::qWaitFor(allFourWritten, 10'000));
     // The folder goes away under the export: every later write fails, as on a full disk.
     std::filesystem::rename(dir / "frames", dir / "kept");
     writeText(dir / "frames", "");
