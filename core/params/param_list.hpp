@@ -88,9 +88,10 @@
     X(LeaderSpeed, "leaderSpeed", "Leader speed", "px/s", "Predators and fields", 1, 5000, 110, Log, "",            \
       "Speed at which the leader travels its path.")                                                               \
     X(FishLength, "fishLength", "Fish length", "px", "Rendering", 1, 200, 6, Log, "",                               \
-      "Drawn body length of a fish at rest (article 001: 6 px).")                                                  \
+      "Drawn body length of a fish at rest, nose to tail. Article 001's 6 px reaches from the middle to the nose "  \
+      "(its fish are 9.6 px long and 6 px wide at rest); the default draws slimmer fish.")                         \
     X(SpeedStretch, "speedStretch", "Speed stretch", "s", "Rendering", 0, 0.2, 0.02, Linear, "",                    \
-      "Extra body length per px/s of speed: 1.2 px per px/frame in article 001 = 0.02 s.")                         \
+      "Extra body length per px/s of speed: article 001 adds 1.2 px per px/frame to its 6 px (0.02 s).")          \
     X(FishWidth, "fishWidth", "Fish width (share of length)", "", "Rendering", 0.1, 1, 0.4, Linear, "",            \
       "Drawn body width as a share of its length at rest.")                                                        \
     X(ColorMode, "colorMode", "Colour by", "", "Rendering", 0, 2, 0, Linear, "speed|heading|palette",               \
