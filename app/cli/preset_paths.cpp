@@ -42,7 +42,7 @@ std::vector<std::filesystem::path> presetSearchPath() {
     return dirs;
 }
 
-Preset loadPresetByName(const std::string& nameOrFile) {
+std::filesystem::path presetFileByName(const std::string& nameOrFile) {
     const auto dirs = presetSearchPath();
     const auto file = resolvePreset(nameOrFile, dirs);
     if (!file) {
@@ -52,7 +52,9 @@ Preset loadPresetByName(const std::string& nameOrFile) {
         for (const PresetInfo& p : listPresets(dirs)) known += (known.empty() ? "" : ", ") + p.id;
         throw PresetError("no preset or file named '" + nameOrFile + "' (known presets: " + known + ")");
     }
-    return loadPreset(*file);
+    return *file;
 }
+
+Preset loadPresetByName(const std::string& nameOrFile) { return loadPreset(presetFileByName(nameOrFile)); }
 
 }  // namespace mirofish::cli

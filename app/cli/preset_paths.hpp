@@ -22,6 +22,9 @@ std::filesystem::path userPresetDirectory();
 // shipped id always means the shipped preset).
 std::vector<std::filesystem::path> presetSearchPath();
 
+// The file of the preset given as an id (presetSearchPath) or a file; throws PresetError when not found.
+std::filesystem::path presetFileByName(const std::string& nameOrFile);
+
 // The preset given as an id (presetSearchPath) or a file; throws PresetError when not found or invalid.
 Preset loadPresetByName(const std::string& nameOrFile);
 

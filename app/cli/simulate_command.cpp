@@ -92,9 +92,10 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
 
         // A state resumed without audio brings everything a preset would:
         // none is read, so a broken or missing default preset cannot stop it.
-        Preset preset = args.has("load-state") && !args.has("preset")
-                            ? Preset{}
-                            : loadPresetByName(args.value("preset").value_or(kDefaultPreset));
+        std::optional<std::filesystem::path> presetFile;
+        if (!args.has("load-state") || args.has("preset"))
+            presetFile = presetFileByName(args.value("preset").value_or(kDefaultPreset));
+        Preset preset = presetFile ? loadPreset(*presetFile) : Preset{};
         preset.scene.fishCount = static_cast<std::uint32_t>(args.integer("fish", preset.scene.fishCount, 1, kMaxFish));
         preset.scene.seed = args.unsignedInteger("seed", preset.scene.seed);
 
@@ -108,11 +109,15 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
                 throw ArgError("cannot write the state to '" + *state + "': folder '" + dir.string() +
                                "' does not exist or is not writable");
-            // A typo would replace the preset or the audio with the snapshot.
-            for (const char* input : {"preset", "audio"}) {
+            // A typo would replace the preset or the audio with the snapshot:
+            // the preset's file as found, also when given by its id or by default.
+            const std::pair<const char*, std::optional<std::filesystem::path>> inputs[] = {
+                {"preset", presetFile}, {"audio", args.value("audio")}};
+            for (const auto& [input, file] : inputs) {
                 std::error_code ec;
-                if (const auto file = args.value(input); file && std::filesystem::equivalent(target.path, *file, ec))
-                    throw ArgError("cannot write the state to '" + *state + "': it is the --" + input +
+                if (file && std::filesystem::equivalent(target.path, *file, ec))
+                    throw ArgError("cannot write the state to '" + *state + "': it is the " +
+                                   (args.has(input) ? std::string("--") + input : "default preset's") +
                                    " file, which it would replace; name another file");
             }
         }

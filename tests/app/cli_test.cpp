@@ -220,6 +220,15 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
                                      (dir / "junk.bin").string()}),
                    "simulate", "it is the --audio file");
     CHECK(readText(dir / "junk.bin") == "this is not a state file at all, not even close");
+    // Also when the preset is named by its id, and when it is the default one.
+    const ScopedEnv presets("MIROFISH_PRESETS", dir.path().string());
+    requireRefused(run(runSimulate, {"--steps", "2", "--preset", "mine", "--save-state", (dir / "mine.json").string()}),
+                   "simulate", "it is the --preset file");
+    CHECK(readText(dir / "mine.json") == mine);
+    std::filesystem::rename(dir / "mine.json", dir / "gentle-cruise.json");
+    requireRefused(run(runSimulate, {"--steps", "2", "--save-state", (dir / "gentle-cruise.json").string()}),
+                   "simulate", "it is the default preset's file");
+    CHECK(readText(dir / "gentle-cruise.json") == mine);
 }
 
 TEST_CASE("simulate exits 1, keeping nothing, when the state cannot be written at the end, as on a full disk") {
