@@ -87,6 +87,9 @@ void FullScreenGeometry::rememberNormalGeometry() {
 void FullScreenGeometry::follow(Qt::WindowState state) {
     const Qt::WindowState before = state_;
     state_ = state;
+    // Shown fullscreen from the start, the window hears that state twice (the
+    // second time once it is on screen): the repeat is no change of state.
+    if (state == before) return;
     if (state == Qt::WindowFullScreen && before != Qt::WindowFullScreen) {
         const QScreen* screen = window_->screen();
         if (screen == nullptr || windowManagerDoesFullScreen()) return;

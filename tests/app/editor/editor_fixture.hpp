@@ -21,7 +21,10 @@ namespace mirofish::test {
 
 class EditorFixture {
 public:
-    explicit EditorFixture(const std::string& presetId = cli::kDefaultPreset, int width = 1280, int height = 720) {
+    // FullScreen: shown as `edit --fullscreen` shows it, fullscreen from the start.
+    enum class Start { Windowed, FullScreen };
+    explicit EditorFixture(const std::string& presetId = cli::kDefaultPreset, int width = 1280, int height = 720,
+                           Start start = Start::Windowed) {
         const auto file = resolvePreset(presetId, cli::presetDirectories());
         if (!file) throw std::runtime_error("no preset " + presetId);
         editor = std::make_unique<editor::Editor>(loadPreset(*file), *file, false, cli::presetDirectories(),
@@ -32,7 +35,8 @@ public:
         if (engine->rootObjects().isEmpty()) throw std::runtime_error("Main.qml did not load");
         window = qobject_cast<QQuickWindow*>(engine->rootObjects().front());
         window->resize(width, height);
-        window->show();
+        if (start == Start::FullScreen) window->showFullScreen();
+        else window->show();
         if (!QTest::qWaitForWindowExposed(window)) throw std::runtime_error("the window was never exposed");
         // Shortcuts only reach the active window.
         window->requestActivate();

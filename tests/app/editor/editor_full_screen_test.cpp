@@ -80,6 +80,20 @@ TEST_CASE("F11 fills the screen without a window manager, and F11 again gives th
     }
 }
 
+TEST_CASE("started fullscreen without a window manager, the first F11 or Escape gives the window its size back") {
+    for (const Qt::Key leave : {Qt::Key_F11, Qt::Key_Escape}) {
+        INFO(QTest::toString(leave));
+        EditorFixture f(cli::kDefaultPreset, 1280, 720, EditorFixture::Start::FullScreen);
+        const QRect screen = f.window->screen()->geometry();
+        REQUIRE(EditorFixture::waitFor([&] { return f.window->geometry() == screen; }));
+        // Qt reports the fullscreen state once more after the window appears.
+        QTest::qWait(300);
+        QTest::keyClick(f.window, leave);
+        CHECK(f.window->visibility() == QWindow::Windowed);
+        CHECK(EditorFixture::waitFor([&] { return f.window->geometry().size() == QSize(1280, 720); }));
+    }
+}
+
 TEST_CASE("a maximised window leaves fullscreen maximised again, by F11 or by Escape") {
     EditorFixture f;
     f.window->showMaximized();
