@@ -105,7 +105,9 @@ ColumnLayout {
             width: ListView.view.width
             highlighted: ListView.isCurrentItem
             onClicked: list.currentIndex = index
-            onDoubleClicked: Editor.loadPreset(index)
+            // The entry the first click selected: that click resized the
+            // entries above, and the second may land on a neighbour.
+            onDoubleClicked: Editor.loadPreset(list.currentIndex)
             contentItem: Column {
                 spacing: 2
                 RowLayout {

@@ -639,6 +639,33 @@ TEST_CASE("a broken preset file shows an error naming it and the school keeps sw
     CHECK(presetRow(f, "Gentle cruise") >= 0);
 }
 
+TEST_CASE("a double-click on a preset loads that preset, though its first click moves the list under the second") {
+    // The first click selects the entry and the one selected before shrinks
+    // to three lines: the entries below it move up under the pointer.
+    EditorFixture f(cli::kDefaultPreset, 1280, 720);
+    f.window->setProperty("panelTab", 1);
+    auto* list = f.find("presetList");
+    REQUIRE(list);
+    const int target = presetRow(f, "Highly parallel");
+    REQUIRE(target == f.editor->presetRow() + 1);
+    QQuickItem* entry = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] {
+        for (QQuickItem* item : list->property("contentItem").value<QQuickItem*>()->childItems())
+            if (item->property("index").toInt() == target && item->property("description").isValid()) entry = item;
+        return entry && entry->isVisible();
+    }));
+    QTest::qWait(300);
+    const QPoint lowInEntry = entry->mapToScene(QPointF(entry->width() / 2, entry->height() * 0.85)).toPoint();
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, lowInEntry);
+    QTest::qWait(150);
+    // The second click inside the double-click time, as a user's is.
+    QTest::lastMouseTimestamp -= QTest::mouseDoubleClickInterval;
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, lowInEntry);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->presetName() == "Highly parallel"; }));
+    QTest::qWait(200);
+    CHECK(f.editor->presetName().toStdString() == "Highly parallel");
+}
+
 TEST_CASE("after save as, save and rename the preset browser shows the selected preset, scrolled into view") {
     EditorFixture f;
     f.window->setProperty("panelTab", 1);
