@@ -3,6 +3,7 @@
 #include <QGuiApplication>
 #include <QQuickStyle>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <iomanip>
 #include <optional>
@@ -128,9 +129,12 @@ void printSummary(std::ostream& err, const ExportJob& job) {
     err << "\n" << std::defaultfloat;
 }
 
+enum class RenderEnd { Done, Stopped, ProgressUnread };
+
 // Renders every frame, with progress on `err` and the output's path on
-// `out`; false when a stop signal came first. Throws ExportError.
-bool renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
+// `out`; Stopped when a stop signal came first, ProgressUnread when `err`
+// could not be written (a closed pipe). Throws ExportError.
+RenderEnd renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
     using Clock = std::chrono::steady_clock;
     auto lastReport = Clock::now();
     std::optional<Clock::time_point> firstFrame;  // the rate counts from here, after the warm-up
@@ -143,7 +147,8 @@ bool renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
     bool completionSaid = false;
     if (job.warmingUp()) err << "render: warming up: " << job.warmupSeconds() << " s of simulation before the first frame\n";
     while (job.step()) {
-        if (StopSignals::received()) return false;
+        if (StopSignals::received()) return RenderEnd::Stopped;
+        if (!err) return RenderEnd::ProgressUnread;
         if (!firstFrame && !job.warmingUp()) firstFrame = Clock::now();
         if (job.finishing() && !renderedIn) renderedIn = firstFrame ? elapsed() : 0.0;
         if (Clock::now() - lastReport < std::chrono::seconds(1)) continue;
@@ -167,8 +172,23 @@ bool renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
     if (!completionSaid) printProgress(err, job, renderedIn.value_or(firstFrame ? elapsed() : 0.0));
     printSummary(err, job);
     out << job.settings().output.string() << "\n";
-    return true;
+    return RenderEnd::Done;
 }
+
+// A pipe closed under the progress (`render ... 2>&1 | head -1`) fails its
+// writes instead of killing the render in the middle of a file, and the
+// render stops as on a full disk. Starting ffmpeg ignores SIGPIPE too (Qt's
+// QProcess does), so both kinds of output end alike.
+class SigpipeIgnored {
+public:
+    SigpipeIgnored() : previous_(std::signal(SIGPIPE, SIG_IGN)) {}
+    ~SigpipeIgnored() { std::signal(SIGPIPE, previous_); }
+    SigpipeIgnored(const SigpipeIgnored&) = delete;
+    SigpipeIgnored& operator=(const SigpipeIgnored&) = delete;
+
+private:
+    void (*previous_)(int);
+};
 
 int reportStop(std::ostream& err, const ExportSettings& s, std::uint64_t written, std::uint64_t total, int signal) {
     err << "mirofish render: stopped by a signal after " << written << " of " << total
@@ -194,7 +214,10 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
 
         QGuiApplication app(argc, argv);
         const StopSignals stopSignals;
+        const SigpipeIgnored sigpipeIgnored;
         std::optional<ExportJob> job;
+        // Reading and analysing hours of audio takes a while before the first frame.
+        if (!settings.audioFile.empty()) err << "render: reading the audio file " << settings.audioFile << "\n";
         try {
             // A stop ends the reading of the audio file too (minutes for hours of audio).
             job.emplace(settings, [] { return StopSignals::received() != 0; });
@@ -213,8 +236,10 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         if (const std::string warning = job->audioWarning(); !warning.empty())
             err << "mirofish render: warning: " << warning << "\n";
         std::string failure;
+        RenderEnd end = RenderEnd::Stopped;
         try {
-            if (renderAll(*job, out, err)) return cli::kExitOk;
+            end = renderAll(*job, out, err);
+            if (end == RenderEnd::Done) return cli::kExitOk;
         } catch (const ExportError& e) {
             failure = e.what();
         }
@@ -224,6 +249,9 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         // whole process group: the write error that follows is the stop.
         if (const int signal = StopSignals::received())
             return reportStop(err, settings, framesWritten(settings, handedOver), total, signal);
+        if (end == RenderEnd::ProgressUnread)
+            failure = "could not write the output (the progress's pipe was closed); " +
+                      stoppedOutputNote(settings, framesWritten(settings, handedOver));
         err << "mirofish render: " << failure << "\n";
         return cli::kExitFailed;
     });

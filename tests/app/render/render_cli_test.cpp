@@ -375,7 +375,8 @@ Shell renderTermedWhen(const TempDir& dir, const std::string& args, const std::s
 }
 }  // namespace
 
-TEST_CASE("a kill while the audio file is decoded stops the render at once, before any frame", "[render][cli]") {
+TEST_CASE("while the audio file is decoded the render says so, and a kill stops it at once, before any frame",
+          "[render][cli]") {
     TempDir dir;
     // An ffmpeg that takes long and prints nothing, as one decoding hours of audio does before its first output.
     writeProgram(dir / "slow-ffmpeg", "#!/bin/sh\nexec sleep 30\n");
@@ -386,6 +387,8 @@ TEST_CASE("a kill while the audio file is decoded stops the render at once, befo
     INFO(r.output);
     CHECK(secondsAfter(r.output, "143") >= 0);
     CHECK(secondsAfter(r.output, "143") < 10);
+    // Hours of audio take minutes to read, which the terminal showed as nothing at all.
+    CHECK_THAT(r.output, Catch::Contains("render: reading the audio file " + (dir / "song.mp3").string() + "\n"));
     CHECK_THAT(r.output, Catch::Contains("stopped by a signal before the first frame; nothing was written"));
     CHECK_FALSE(std::filesystem::exists(dir / "frames"));
 }
@@ -508,4 +511,33 @@ TEST_CASE("mirofish exits 1 when its output or the editor's screenshot cannot be
                               " edit --fish 20 --quit-after 0.5 --screenshot '" + (dir / "s.png").string() + "'");
     CHECK(saved.code == 0);
     CHECK(std::filesystem::exists(dir / "s.png"));
+}
+
+TEST_CASE("mirofish render whose progress pipe is closed stops at its next line, keeping only complete PNG frames",
+          "[render][cli]") {
+    // `render ... 2>&1 | head -1`: head leaves after the first progress line.
+    // The PNG render was killed by SIGPIPE in the middle of a frame's file;
+    // the MP4 render wrote into the closed pipe and rendered every frame.
+    TempDir dir;
+    for (const std::string out : {"frames", "v.mp4"}) {
+        INFO(out);
+        const Shell r = shell("exec 4>&1; { " + kMirofish + " render --size 64x64 --fish 50 --frames 20000 --out '" +
+                              (dir / out).string() + "' 2>&1; echo \"rc=$?\" >&4; } | head -1");
+        INFO(r.output);
+        CHECK_THAT(r.output, Catch::StartsWith("render: frame ") && Catch::EndsWith("rc=1\n"));
+        if (out == "frames") {
+            REQUIRE(std::filesystem::is_directory(dir / out));
+            std::size_t frames = 0;
+            for (const auto& entry : std::filesystem::directory_iterator(dir / out)) {
+                INFO(entry.path().filename());
+                CHECK(entry.path().extension() == ".png");
+                ++frames;
+            }
+            CHECK(frames < 20000);
+            for (std::size_t i = 0; i < frames; ++i) CHECK(std::filesystem::exists(framePath(dir / out, i)));
+        } else {
+            CHECK_FALSE(std::filesystem::exists(dir / out));
+            CHECK_FALSE(std::filesystem::exists(dir / (out + ".part")));
+        }
+    }
 }
