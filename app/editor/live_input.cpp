@@ -116,10 +116,16 @@ LiveInput::LiveInput(std::shared_ptr<AudioFeed> feed, QObject* parent)
     capture_->moveToThread(&thread_);
     connect(&thread_, &QThread::finished, capture_, &QObject::deleteLater);
     connect(capture_, &LiveCapture::started, this, [this](const QString& name, quint64 request) {
-        if (request == request_) emit started(name);
+        if (request != request_) return;
+        listening_ = request;
+        emit started(name);
     });
+    // After another input failed to open (a later request), the one still
+    // listening may fail too: its stream's error carries its own request.
     connect(capture_, &LiveCapture::failed, this, [this](const QString& message, quint64 request, bool stillListening) {
-        if (request == request_) emit failed(message, stillListening);
+        const bool listeningStopped = request == listening_ && !stillListening;
+        if (listeningStopped) listening_ = 0;
+        if (request == request_ || listeningStopped) emit failed(message, stillListening);
     });
     thread_.setObjectName(QStringLiteral("live audio input"));
     thread_.start();
@@ -139,6 +145,7 @@ void LiveInput::start(const QAudioDevice& device) {
 
 void LiveInput::stop() {
     ++request_;
+    listening_ = 0;
     QMetaObject::invokeMethod(capture_, [c = capture_] { c->stop(); }, Qt::QueuedConnection);
 }
 

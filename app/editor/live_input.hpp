@@ -59,13 +59,15 @@ signals:
     // thread, and would name a device no longer chosen).
     void started(const QString& deviceName);
     // stillListening: a start that could not open its device left the input
-    // listening until then as it was.
+    // listening until then as it was. Also, whatever started since, the
+    // failure of that input listening, which nothing else would report.
     void failed(const QString& message, bool stillListening);
 
 private:
     QThread thread_;
     LiveCapture* capture_;
-    quint64 request_ = 0;  // counts start() and stop() calls
+    quint64 request_ = 0;    // counts start() and stop() calls
+    quint64 listening_ = 0;  // the request whose input is listening, 0 for none
 };
 
 }  // namespace mirofish::editor
