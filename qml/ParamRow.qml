@@ -72,6 +72,8 @@ Item {
             Layout.fillWidth: true
             from: 0
             to: 1
+            // The arrow keys: a hundredth of the travel a press (Qt steps 0.1 without it).
+            stepSize: 0.01
             value: row.position
             onMoved: Editor.params.setPosition(row.index, value)
             onPressedChanged: if (!pressed) Editor.params.endGesture()

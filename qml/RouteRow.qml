@@ -123,6 +123,8 @@ Frame {
                 Layout.fillWidth: true
                 from: 0
                 to: 1
+                // The arrow keys: a hundredth of the travel a press (Qt steps 0.1 without it).
+                stepSize: 0.01
                 value: row.amount
                 onMoved: row.routes.setField(row.index, "amount", value)
                 onPressedChanged: if (!pressed) row.routes.endGesture()

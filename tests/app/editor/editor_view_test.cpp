@@ -236,6 +236,21 @@ TEST_CASE("Tab moves on from a field typed into, and a control reached with Tab 
     CHECK(EditorFixture::waitFor([&] { return f.editor->selectedFish().value("id").toInt() == 5; }));
 }
 
+TEST_CASE("the arrow keys move a parameter slider a hundredth of its travel a press, not a tenth") {
+    // Two presses of Left on Separation (linear, 0 to 20) took it from 1.6 to 0: the rule off.
+    EditorFixture f;
+    auto* slider = f.find("slider_separationWeight");
+    REQUIRE(slider);
+    slider->forceActiveFocus(Qt::TabFocusReason);
+    const double travel = slider->property("value").toDouble();
+    const float before = f.editor->params()->params().get(ParamId::SeparationWeight);
+    REQUIRE(before > 1.0f);
+    QTest::keyClick(f.window, Qt::Key_Left);
+    QTest::keyClick(f.window, Qt::Key_Left);
+    CHECK(slider->property("value").toDouble() == Approx(travel - 0.02).margin(1e-6));
+    CHECK(f.editor->params()->params().get(ParamId::SeparationWeight) == Approx(before - 0.4f).margin(0.01));
+}
+
 TEST_CASE("hiding the panel or its tab gives the keys back to the school, a number being typed counting") {
     // The hidden control kept them: Space pressed a hidden button, a digit
     // went into a hidden field.
