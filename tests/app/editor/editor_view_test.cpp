@@ -178,6 +178,8 @@ TEST_CASE("the keyboard drives the transport, the overlays and the help") {
     REQUIRE(EditorFixture::waitFor([&] { return f.step() > 5; }));
     QTest::keyClick(f.window, Qt::Key_Space);
     CHECK(f.editor->paused());
+    // The pause reaches the simulation after a step in progress, which may still publish.
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
     const auto pausedAt = f.step();
     QTest::qWait(300);
     CHECK(f.step() == pausedAt);
@@ -214,6 +216,8 @@ TEST_CASE("Tab moves on from a field typed into, and a control reached with Tab 
     slider->forceActiveFocus(Qt::MouseFocusReason);  // a slider clicked leaves Space to the transport
     QTest::keyClick(f.window, Qt::Key_Space);
     REQUIRE(f.editor->paused());
+    // The pause reaches the simulation after a step in progress, which may still publish.
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
     const auto pausedAt = f.step();
     f.find("fishView")->forceActiveFocus();
     slider->forceActiveFocus(Qt::TabFocusReason);
@@ -273,6 +277,8 @@ TEST_CASE("hiding the panel or its tab gives the keys back to the school, a numb
     f.window->setProperty("panelTab", 1);
     REQUIRE(EditorFixture::waitFor([&] { return f.find("fishView")->hasActiveFocus(); }, 2000));
     const float speed = f.editor->params()->params().get(ParamId::MaxSpeed);
+    // The pause reaches the simulation after a step in progress, which may still publish.
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
     const auto pausedAt = f.step();
     QTest::keyClick(f.window, Qt::Key_Right);
     CHECK(EditorFixture::waitFor([&] { return f.step() == pausedAt + 1; }));
@@ -743,7 +749,11 @@ TEST_CASE("a minute of random slider and fish-count changes with 20 000 fish kee
     EditorFixture f;
     f.editor->setFishCount(20'000);
     auto* params = f.editor->params();
-    auto* rng = QRandomGenerator::global();
+    // Another storm each run; a failure names the seed that reproduces its edits.
+    const quint32 seed = QRandomGenerator::global()->generate();
+    INFO("random seed " << seed);
+    QRandomGenerator seeded(seed);
+    QRandomGenerator* rng = &seeded;
     QElapsedTimer clock;
     clock.start();
     int edits = 0;
@@ -788,13 +798,18 @@ TEST_CASE("steps that take seconds are named in the message line, an edit ends t
     params->setValue(params->rowOf(QStringLiteral("perceptionRadius")), 2000.0);
     f->editor->setFishCount(70'000);
     const auto message = [&] { return f->editor->message(); };
-    REQUIRE(EditorFixture::waitFor([&] { return message().contains(QStringLiteral("crawling")); }, 30'000));
+    // The longest a step was seen running: the stats' step time averages
+    // over a second that also held the fast steps before (0.8 s read for 3 s).
+    double slowStep = 0;
+    const auto watchStep = [&] { slowStep = std::max(slowStep, f->editor->host().runningStepSeconds()); };
+    REQUIRE(EditorFixture::waitFor([&] { watchStep(); return message().contains(QStringLiteral("crawling")); }, 30'000));
     INFO("the message: " << message().toStdString());
     CHECK(f->editor->messageIsError());
     CHECK(message().contains(QStringLiteral("70000 fish, perception radius 2000 px")));
     // Once a step has ended, the message gives its length and the neighbours.
-    REQUIRE(EditorFixture::waitFor([&] { return message().contains(QStringLiteral("neighbours per fish")); }, 60'000));
-    const double slowStep = f->editor->host().stats().stepMilliseconds / 1000.0;
+    REQUIRE(EditorFixture::waitFor([&] { watchStep(); return message().contains(QStringLiteral("neighbours per fish")); },
+                                   60'000));
+    slowStep = std::max(slowStep, f->editor->host().stats().stepMilliseconds / 1000.0);
     CHECK(slowStep >= 0.5);
 
     // The preset's school again: the step in progress ends, the next ones
