@@ -320,7 +320,10 @@ TEST_CASE("Ctrl+C stops simulate between two steps: the last line and the state 
     TempDir dir;
     const Shell r = shell("d='" + dir.path().string() + "'; " + kMirofish +
                           " simulate --fish 2000 --steps 100000000 --metrics-every 1 --threads 1 --save-state "
-                          "$d/run.state >$d/out 2>$d/err & pid=$!; sleep 2; kill -INT $pid; wait $pid; "
+                          "$d/run.state >$d/out 2>$d/err & pid=$!; "
+                          // Once it runs (its stop handlers set), however slow the start on a loaded machine.
+                          "for i in $(seq 1 600); do [ -s $d/out ] && break; sleep 0.05; done; sleep 1; "
+                          "kill -INT $pid; wait $pid; "
                           "echo \"rc=$?\"; cat $d/err; tail -1 $d/out; ls $d; "
                           "echo \"steps in the last two lines: $(tail -2 $d/out | grep -o '\"step\":[0-9]*' | sort -u | wc -l)\"");
     INFO(r.output);
