@@ -26,6 +26,24 @@ extern char** environ;
 namespace mirofish::cli {
 
 namespace {
+// A RIFF WAVE file by its first bytes, whatever its name: a Broadcast WAV
+// (.bwf) or one saved without an extension is read natively, also where
+// no ffmpeg is installed.
+bool startsLikeWav(const std::filesystem::path& file) {
+    std::FILE* f = std::fopen(file.c_str(), "rb");
+    if (!f) return false;
+    char head[12] = {};
+    const bool whole = std::fread(head, 1, sizeof head, f) == sizeof head;
+    std::fclose(f);
+    return whole && std::memcmp(head, "RIFF", 4) == 0 && std::memcmp(head + 8, "WAVE", 4) == 0;
+}
+
+// What the message says ffmpeg is needed for: ".flac", or a file without an extension.
+std::string kindOf(const std::filesystem::path& file) {
+    const std::string ext = lowerExtension(file);
+    return ext.empty() ? std::string("a file without an extension") : ext;
+}
+
 struct ProcessResult {
     int exitCode = -1;
     std::vector<unsigned char> out;
@@ -194,7 +212,7 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
     if (broken) throw *broken;
     if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");
     if (r.exitCode == -1)
-        throw FfmpegMissing(file.string() + ": decoding " + lowerExtension(file) + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
+        throw FfmpegMissing(file.string() + ": decoding " + kindOf(file) + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
                                 "); install the Debian package ffmpeg, or use a WAV file",
                             ffmpeg, r.err);
     if (r.exitCode != 0 && noAudioStream(r.err))
@@ -256,7 +274,8 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
     if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
     if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
 
-    if (lowerExtension(file) != ".wav") return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds, ffmpeg);
+    if (lowerExtension(file) != ".wav" && !startsLikeWav(file))
+        return decodeWithFfmpeg(file, sampleRate, progress, longestSeconds, ffmpeg);
     // The WAV reader takes PCM and 32-bit float in a RIFF file; ffmpeg reads
     // the other kinds too (RF64, mu-law and A-law, 64-bit float, a format
     // chunk after the data, another kind of file named .wav). A damaged file

@@ -288,6 +288,15 @@ TEST_CASE("without the ffmpeg program, compressed files say what to install and 
     const ScopedEnv ffmpeg("MIROFISH_FFMPEG", (dir / "no-such-ffmpeg").string());
     CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "tone.flac"), Catch::Contains("ffmpeg") && Catch::Contains("install"));
     CHECK(cli::decodeAudioFile(dir / "tone.wav").samples.size() == 48000);
+    // A WAV by what it holds, not by its name: a Broadcast WAV, or one saved without an extension.
+    for (const char* name : {"take.bwf", "tone"}) {
+        INFO(name);
+        std::filesystem::copy_file(dir / "tone.wav", dir / name);
+        CHECK(cli::decodeAudioFile(dir / name).samples.size() == 48000);
+    }
+    std::filesystem::copy_file(dir / "tone.flac", dir / "song");
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "song"),
+                      Catch::Contains("decoding a file without an extension needs the ffmpeg program"));
 }
 
 TEST_CASE("a long file reports its decoding and analysis progress up to the end", "[audio]") {
