@@ -70,6 +70,7 @@ void TempoTracker::reset() {
     std::fill(lowRing_.begin(), lowRing_.end(), 0.0f);
     next_ = filled_ = sinceEstimate_ = 0;
     bpm_ = confidence_ = phase_ = 0;
+    known_ = false;
 }
 
 void TempoTracker::update(float onsetStrength, float lowStrength) {
@@ -89,7 +90,10 @@ void TempoTracker::update(float onsetStrength, float lowStrength) {
     smoothInto(beatRing_, start, n, beat_);
     smoothInto(lowRing_, start, n, low_);
 
-    if (sinceEstimate_ == 0) estimateTempo();
+    if (sinceEstimate_ == 0) {
+        estimateTempo();
+        known_ = confidence_ >= (known_ ? config_.keepConfidence : config_.minConfidence);
+    }
     sinceEstimate_ = (sinceEstimate_ + 1) % estimateEvery_;
     estimatePhase();
 }

@@ -11,7 +11,7 @@
 // around 120 BPM that settles the octave (60 vs 120 BPM) the way listeners do.
 // The confidence is that mean autocorrelation (1 for a perfectly periodic
 // envelope, about 0 for noise or silence); below minConfidence the tempo is
-// reported as unknown (0).
+// reported as unknown (0), and once known, below keepConfidence.
 //
 // The octave is then checked against the double tempo: when that one's comb
 // is nearly as strong, each beat has an event halfway as strong as itself,
@@ -34,6 +34,11 @@ struct TempoConfig {
     double windowSeconds = 8;
     double minBpm = 60, maxBpm = 200;
     float minConfidence = 0.2f;
+    // Once known, the tempo stays known until the confidence falls below
+    // this: a steady kick under busy random hits (confidence 0.17-0.37) read
+    // 120 BPM and unknown by turns, 23 times in 30 s, and a beatPhase route
+    // dropped to its minimum at each.
+    float keepConfidence = 0.15f;
     // An envelope whose standard deviation is below this is flat: a steady
     // tone's spectral flux is rounding noise (about 1e-5 to 1e-3 dB against
     // 2-3 dB for a click track or music), which the normalised
@@ -54,7 +59,7 @@ public:
     // which counts four times towards the beat strength.
     void update(float onsetStrength, float lowStrength = 0);
 
-    float bpm() const { return confidence_ >= config_.minConfidence ? bpm_ : 0.0f; }
+    float bpm() const { return known_ ? bpm_ : 0.0f; }
     float rawBpm() const { return bpm_; }  // the best candidate, however unsure
     float confidence() const { return confidence_; }
     float beatPhase() const { return bpm() > 0 ? phase_ : 0.0f; }
@@ -73,6 +78,7 @@ private:
     std::vector<double> linear_, smooth_, beat_, low_, acf_;  // scratch, sized once
     std::vector<double> scores_, combs_, prior_;  // per candidate tempo
     float bpm_ = 0, confidence_ = 0, phase_ = 0;
+    bool known_ = false;  // the confidence reached minConfidence and has kept above keepConfidence
 };
 
 }  // namespace mirofish

@@ -143,6 +143,42 @@ TEST_CASE("a slow groove with its hats on the off-beats reads its own tempo, not
     }
 }
 
+TEST_CASE("a steady kick under busy random hits keeps its tempo known, not 120 BPM and unknown by turns", "[audio]") {
+    // A kick at 120 BPM and, at random, about 7 hits a second of other drums:
+    // the tempo's confidence wanders about its threshold (0.16-0.38), and
+    // the tempo read 120 and unknown by turns, 21 times in 30 s.
+    const double seconds = 40;
+    std::vector<float> s(samplesFor(seconds), 0.0f);
+    const auto hit = [&](double at, double amplitude, double hz, double decay) {
+        const auto start = static_cast<std::size_t>(std::llround(at * kRate));
+        for (std::size_t j = 0; j < samplesFor(0.15) && start + j < s.size(); ++j) {
+            const double t = static_cast<double>(j) / kRate;
+            s[start + j] += static_cast<float>(amplitude * std::exp(-t / decay) * std::sin(2 * M_PI * hz * t));
+        }
+    };
+    for (double t : clickTimes(120, seconds)) hit(t, 0.5, 60, 0.05);
+    Noise random;
+    const auto uniform = [&] { return 0.5 * (static_cast<double>(random()) + 1.0); };
+    const double drums[3] = {60, 200, 800};
+    for (double t = 0; t < seconds;) {
+        t += -std::log(std::max(uniform(), 1e-9)) / 7;
+        hit(t, 0.2 + 0.4 * uniform(), drums[static_cast<int>(uniform() * 2.999)], 0.04);
+    }
+    const auto frames = analyze(s);
+    int unknown = 0, changes = 0;
+    float lowest = 1, highest = 0;
+    for (std::size_t k = 10 * 60; k < frames.size(); ++k) {
+        lowest = std::min(lowest, frames[k].tempoConfidence);
+        highest = std::max(highest, frames[k].tempoConfidence);
+        unknown += frames[k].bpm == 0.0f;
+        changes += (frames[k].bpm == 0.0f) != (frames[k - 1].bpm == 0.0f);
+    }
+    INFO(unknown << " frames of " << frames.size() - 600 << " after 10 s without a tempo, " << changes << " changes; confidence " << lowest << " .. " << highest);
+    CHECK(changes == 0);
+    CHECK(unknown == 0);
+    checkTempoFromNineSeconds(frames, 120);
+}
+
 TEST_CASE("a steady tone gives one onset when it starts and no tempo, also once its start is out of the window", "[audio]") {
     for (const double hz : {440.0, 1000.0}) {
         auto s = sine(hz, 20.0);
