@@ -30,6 +30,16 @@ float bringInside(float x, float size, bool wrap) {
     return x >= 0.0f && x < size ? x : 0.0f;
 }
 
+// A leader or predator put outside the world (a preset drawn for a larger
+// one, the world made smaller) comes to its nearest edge, wrapping or not:
+// that is where its waypoints out there are aimed at (agents.cpp,
+// reachable). Wrapped round, a goal at x 1500 in a world 1280 wide started
+// at 220 and then slid to the edge. Wrapping, the far edge is the near one.
+float agentInside(float x, float size, bool wrap) {
+    const float edge = bringInside(x, size, false);
+    return wrap && edge >= size ? 0.0f : edge;
+}
+
 // The statistics of the kernel's chunks a thread ran in this step, in its
 // own memory until its last chunk is done (Simulation::step).
 StepStats& threadStepStats() {
@@ -376,8 +386,8 @@ void Simulation::setWorldSize(float width, float height) {
 void Simulation::bringPredatorsInside(std::vector<Predator>& predators) const {
     const bool wrap = scene_.params.boundaryMode() == BoundaryMode::Wrap;
     for (Predator& p : predators) {
-        p.position[0] = bringInside(p.position[0], scene_.width, wrap);
-        p.position[1] = bringInside(p.position[1], scene_.height, wrap);
+        p.position[0] = agentInside(p.position[0], scene_.width, wrap);
+        p.position[1] = agentInside(p.position[1], scene_.height, wrap);
     }
 }
 
@@ -412,8 +422,8 @@ void Simulation::setLeader(std::optional<Leader> leader) {
 void Simulation::bringLeaderInside() {
     if (!scene_.leader) return;
     const bool wrap = scene_.params.boundaryMode() == BoundaryMode::Wrap;
-    scene_.leader->position[0] = bringInside(scene_.leader->position[0], scene_.width, wrap);
-    scene_.leader->position[1] = bringInside(scene_.leader->position[1], scene_.height, wrap);
+    scene_.leader->position[0] = agentInside(scene_.leader->position[0], scene_.width, wrap);
+    scene_.leader->position[1] = agentInside(scene_.leader->position[1], scene_.height, wrap);
 }
 
 Simulation::SavedState Simulation::save() const {

@@ -622,6 +622,27 @@ TEST_CASE("in a wrapping world the leader and a path predator travel their paths
     CHECK(predatorFarthest > 1200.0f);
 }
 
+TEST_CASE("in a wrapping world a goal beyond the world's edge holds the leader at the edge from the start") {
+    // A preset's goal drawn for a larger world: the leader was wrapped round
+    // to x 220 and then slid 220 px to the edge its goal is aimed at.
+    SerialScheduler serial;
+    Params p;
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    Simulation sim(sceneWith(p, 50, 1280, 720, 3), serial);
+    sim.setLeader(Leader{{Vec2{{1500, 300}}}, Vec2{{1500, 300}}, 0});
+    sim.reset(3);
+    const Vec2 start = sim.scene().leader->position;
+    CHECK(start[1] == 300.0f);
+    CHECK((start[0] == 0.0f || start[0] == 1280.0f));
+    float farthest = 0;
+    for (int s = 0; s < 300; ++s) {
+        sim.step();
+        const float dx = std::fabs(sim.scene().leader->position[0] - start[0]);
+        farthest = std::max(farthest, std::min(dx, 1280.0f - dx));  // across the seam is near
+    }
+    CHECK(farthest < 10.0f);
+}
+
 TEST_CASE("in a wrapping world a path predator that turns across the seam comes back, not round the world") {
     // Turning at a waypoint near the edge it crossed the seam, and then swam
     // the whole world back to the waypoint.
