@@ -2,6 +2,7 @@
 
 #include <QGuiApplication>
 #include <QQuickStyle>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -132,8 +133,9 @@ void printSummary(std::ostream& err, const ExportJob& job) {
 enum class RenderEnd { Done, Stopped, ProgressUnread };
 
 // Renders every frame, with progress on `err` and the output's path on
-// `out`; Stopped when a stop signal came first, ProgressUnread when `err`
-// could not be written (a closed pipe). Throws ExportError.
+// `out`; Stopped when a stop signal came first, ProgressUnread when the
+// reader of `err` went away (a closed pipe; another failure, such as a full
+// disk behind `2>log`, only loses the progress). Throws ExportError.
 RenderEnd renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
     using Clock = std::chrono::steady_clock;
     auto lastReport = Clock::now();
@@ -146,9 +148,16 @@ RenderEnd renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
     std::optional<double> renderedIn;
     bool completionSaid = false;
     if (job.warmingUp()) err << "render: warming up: " << job.warmupSeconds() << " s of simulation before the first frame\n";
+    // Asked right after each write, while errno is still that write's.
+    bool progressLost = false;
+    const auto readerGone = [&] {
+        if (!err.fail() || progressLost) return false;
+        progressLost = true;
+        return errno == EPIPE;
+    };
+    if (readerGone()) return RenderEnd::ProgressUnread;
     while (job.step()) {
         if (StopSignals::received()) return RenderEnd::Stopped;
-        if (!err) return RenderEnd::ProgressUnread;
         if (!firstFrame && !job.warmingUp()) firstFrame = Clock::now();
         if (job.finishing() && !renderedIn) renderedIn = firstFrame ? elapsed() : 0.0;
         if (Clock::now() - lastReport < std::chrono::seconds(1)) continue;
@@ -168,6 +177,7 @@ RenderEnd renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
             err << "render: warming up, " << std::fixed << std::setprecision(1) << job.warmedUpSeconds() << " of "
                 << job.warmupSeconds() << " s\n" << std::defaultfloat << std::flush;
         }
+        if (readerGone()) return RenderEnd::ProgressUnread;
     }
     if (!completionSaid) printProgress(err, job, renderedIn.value_or(firstFrame ? elapsed() : 0.0));
     printSummary(err, job);
