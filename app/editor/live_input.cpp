@@ -118,14 +118,17 @@ LiveInput::LiveInput(std::shared_ptr<AudioFeed> feed, QObject* parent)
     connect(capture_, &LiveCapture::started, this, [this](const QString& name, quint64 request) {
         if (request != request_) return;
         listening_ = request;
+        answered_ = true;
         emit started(name);
     });
     // After another input failed to open (a later request), the one still
     // listening may fail too: its stream's error carries its own request.
+    // While a later start is still opening, its answer says it all.
     connect(capture_, &LiveCapture::failed, this, [this](const QString& message, quint64 request, bool stillListening) {
         const bool listeningStopped = request == listening_ && !stillListening;
         if (listeningStopped) listening_ = 0;
-        if (request == request_ || listeningStopped) emit failed(message, stillListening);
+        if (request == request_) answered_ = true;
+        if (request == request_ || (listeningStopped && answered_)) emit failed(message, stillListening);
     });
     thread_.setObjectName(QStringLiteral("live audio input"));
     thread_.start();
@@ -139,6 +142,7 @@ LiveInput::~LiveInput() {
 
 void LiveInput::start(const QAudioDevice& device) {
     const quint64 request = ++request_;
+    answered_ = false;
     QMetaObject::invokeMethod(capture_, [c = capture_, device, request] { c->start(device, request); },
                               Qt::QueuedConnection);
 }
@@ -146,6 +150,7 @@ void LiveInput::start(const QAudioDevice& device) {
 void LiveInput::stop() {
     ++request_;
     listening_ = 0;
+    answered_ = true;
     QMetaObject::invokeMethod(capture_, [c = capture_] { c->stop(); }, Qt::QueuedConnection);
 }
 

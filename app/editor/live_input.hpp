@@ -68,6 +68,7 @@ private:
     LiveCapture* capture_;
     quint64 request_ = 0;    // counts start() and stop() calls
     quint64 listening_ = 0;  // the request whose input is listening, 0 for none
+    bool answered_ = true;   // the latest start() has been answered (started or failed)
 };
 
 }  // namespace mirofish::editor
