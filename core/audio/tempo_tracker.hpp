@@ -35,8 +35,8 @@ struct TempoConfig {
     double minBpm = 60, maxBpm = 200;
     float minConfidence = 0.2f;
     // Once known, the tempo stays known until the confidence falls below
-    // this: a steady kick under busy random hits (confidence 0.17-0.37) read
-    // 120 BPM and unknown by turns, 23 times in 30 s, and a beatPhase route
+    // this: a steady kick under busy random hits (confidence 0.16-0.38) read
+    // 120 BPM and unknown by turns, 21 times in 30 s, and a beatPhase route
     // dropped to its minimum at each.
     float keepConfidence = 0.15f;
     // An envelope whose standard deviation is below this is flat: a steady

@@ -30,11 +30,12 @@ float bringInside(float x, float size, bool wrap) {
     return x >= 0.0f && x < size ? x : 0.0f;
 }
 
-// A leader or predator put outside the world (a preset drawn for a larger
-// one, the world made smaller) comes to its nearest edge, wrapping or not:
-// that is where its waypoints out there are aimed at (agents.cpp,
+// A leader or path predator put outside the world (a preset drawn for a
+// larger one, the world made smaller) comes to its nearest edge, wrapping or
+// not: that is where its waypoints out there are aimed at (agents.cpp,
 // reachable). Wrapped round, a goal at x 1500 in a world 1280 wide started
 // at 220 and then slid to the edge. Wrapping, the far edge is the near one.
+// A chasing predator has no waypoints, and wraps as the fish do.
 float agentInside(float x, float size, bool wrap) {
     const float edge = bringInside(x, size, false);
     return wrap && edge >= size ? 0.0f : edge;
@@ -386,8 +387,9 @@ void Simulation::setWorldSize(float width, float height) {
 void Simulation::bringPredatorsInside(std::vector<Predator>& predators) const {
     const bool wrap = scene_.params.boundaryMode() == BoundaryMode::Wrap;
     for (Predator& p : predators) {
-        p.position[0] = agentInside(p.position[0], scene_.width, wrap);
-        p.position[1] = agentInside(p.position[1], scene_.height, wrap);
+        const auto inside = p.behaviour == PredatorBehaviour::FollowPath ? agentInside : bringInside;
+        p.position[0] = inside(p.position[0], scene_.width, wrap);
+        p.position[1] = inside(p.position[1], scene_.height, wrap);
     }
 }
 

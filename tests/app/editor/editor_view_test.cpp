@@ -241,7 +241,7 @@ TEST_CASE("Tab moves on from a field typed into, and a control reached with Tab 
 }
 
 TEST_CASE("the arrow keys move a parameter slider a hundredth of its travel a press, not a tenth") {
-    // Two presses of Left on Separation (linear, 0 to 20) took it from 1.6 to 0: the rule off.
+    // One press of Left on Separation (linear, 0 to 20) took it from 1.6 to 0: the rule off.
     EditorFixture f;
     auto* slider = f.find("slider_separationWeight");
     REQUIRE(slider);

@@ -28,9 +28,14 @@ namespace {
 
 // Article 000's scene with more fish than one parallel chunk (128) holds, so
 // that several threads really share the work, plus every kind of agent and
-// interaction object so that they are covered too.
+// interaction object so that they are covered too, and the app's speed
+// floor, wander and jitter (which seed-locked, true to the article, leaves
+// out) so that their random draws are.
 Scene busyScene(std::uint64_t seed) {
     Scene s = loadPreset(shippedPreset("seed-locked")).scene;
+    for (const ParamId id : {ParamId::MinSpeed, ParamId::WanderWeight, ParamId::Jitter})
+        s.params.set(id, static_cast<float>(paramDef(id).defaultValue));
+    REQUIRE(s.params.get(ParamId::WanderWeight) > 0.0f);
     s.fishCount = 1700;
     s.seed = seed;
     s.fields.push_back(ForceField{0, Vec2{{500, 500}}, 300, 2.0f, FieldKind::Vortex});

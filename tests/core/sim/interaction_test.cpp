@@ -622,7 +622,7 @@ TEST_CASE("in a wrapping world the leader and a path predator travel their paths
     CHECK(predatorFarthest > 1200.0f);
 }
 
-TEST_CASE("in a wrapping world a goal beyond the world's edge holds the leader at the edge from the start") {
+TEST_CASE("in a wrapping world a goal beyond the world's edge holds the leader at the edge from the start, and a chasing predator out there wraps round") {
     // A preset's goal drawn for a larger world: the leader was wrapped round
     // to x 220 and then slid 220 px to the edge its goal is aimed at.
     SerialScheduler serial;
@@ -641,6 +641,11 @@ TEST_CASE("in a wrapping world a goal beyond the world's edge holds the leader a
         farthest = std::max(farthest, std::min(dx, 1280.0f - dx));  // across the seam is near
     }
     CHECK(farthest < 10.0f);
+    // With no waypoints to head for, a chasing predator wraps as the fish do: two of them do not meet on the seam.
+    sim.setPredators({Predator{Vec2{{1500, 300}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0},
+                      Predator{Vec2{{1700, 300}}, Vec2{}, PredatorBehaviour::ChaseNearest, {}, 0}});
+    CHECK(sim.scene().predators[0].position[0] == Approx(220.0f));
+    CHECK(sim.scene().predators[1].position[0] == Approx(420.0f));
 }
 
 TEST_CASE("in a wrapping world a path predator that turns across the seam comes back, not round the world") {
