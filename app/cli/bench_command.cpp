@@ -193,6 +193,7 @@ int runBench(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         const long long cores = std::max(1u, std::thread::hardware_concurrency());
         const auto threadCounts = args.integerList("threads", cores > 1 ? std::vector<long long>{1, cores}
                                                                           : std::vector<long long>{1}, 1, 256);
+        if (args.has("seconds") && args.has("steps")) throw ArgError("give --seconds or --steps, not both");
         const double seconds = args.number("seconds", 1, 0.01, 3600);
         const auto fixedSteps = static_cast<std::uint64_t>(args.integer("steps", 0, 1, 1'000'000));
         const auto repeat = static_cast<int>(args.integer("repeat", 1, 1, 100));

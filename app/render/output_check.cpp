@@ -60,10 +60,16 @@ std::string otherKindRefusal(const std::filesystem::path& output) {
     if (!file.empty() && std::isspace(static_cast<unsigned char>(file.back())))
         return "'" + output.string() + "' ends with a space, which would make it a folder of PNG frames of "
                "that name; remove the space";
-    const std::string ext = lowerExtension(output);
+    // "clip.mp4/" has no file name: it is the folder "clip.mp4", which is
+    // judged by its own name below, and a video's name gets its own answer.
+    const std::filesystem::path named = output.has_filename() ? output : output.parent_path();
+    const std::string ext = lowerExtension(named);
+    if (named != output && (ext == ".mp4" || ext == ".mov"))
+        return "'" + output.string() + "' ends with a slash, which would make it a folder of PNG frames named "
+               "like a video; remove the slash to write " + named.filename().string();
     // ".mp4" alone has no extension: a hidden folder of PNG frames would be
     // written where a video was meant ("Videos/" with MP4 chosen).
-    std::string name = file;
+    std::string name = named.filename().string();
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (name == ".mp4" || name == ".mov")
         return "'" + output.string() + "' names no video: give it a name before " + name + " (clip" + name + ")";

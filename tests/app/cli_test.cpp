@@ -418,6 +418,7 @@ TEST_CASE("bench refuses bad arguments with exit code 2") {
     requireRefused(run(runBench, {"--threads", "0"}), "bench", "--threads");
     requireRefused(run(runBench, {"--fast"}), "bench", "unknown option");
     requireRefused(run(runBench, {"--seconds", "0"}), "bench", "'--seconds' is 0, allowed 0.01 to 3600");
+    requireRefused(run(runBench, {"--seconds", "2", "--steps", "5"}), "bench", "give --seconds or --steps, not both");
 }
 
 TEST_CASE("an option given twice is refused by name, not silently the last one") {

@@ -346,6 +346,14 @@ TEST_CASE("an output named like a video MiroFish does not write or like an image
     CHECK_THAT(refusal(dir / ".mp4"), Catch::Contains("names no video") && Catch::Contains("clip.mp4"));
     CHECK_THAT(refusal(dir / ".MOV"), Catch::Contains("names no video"));
     CHECK_FALSE(std::filesystem::exists(dir / ".mp4"));
+    // Nor a video's name with a slash after it, which names a folder of that name.
+    CHECK_THAT(refusal(dir / "clip.mp4/"), Catch::Contains("ends with a slash") && Catch::Contains("to write clip.mp4"));
+    CHECK_THAT(refusal(dir / "clip.MOV//"), Catch::Contains("ends with a slash"));
+    CHECK_THAT(refusal(dir / "clip.avi/"), Catch::Contains("avi is not written"));
+    CHECK_THAT(refusal(dir / "still.png/"), Catch::Contains("named like one image"));
+    CHECK_FALSE(std::filesystem::exists(dir / "clip.mp4"));
+    auto folder = smallExport(dir / "frames/", 2);
+    CHECK_NOTHROW(render::checkOutput(folder));
     std::filesystem::create_directory(dir / "taken.mp4");
     CHECK_THAT(refusal(dir / "taken.mp4"), Catch::Contains("taken.mp4") && Catch::Contains("is a folder"));
     // The extension's case does not matter: FILE.MP4 is a video, not a folder of frames.
