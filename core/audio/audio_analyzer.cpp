@@ -1,5 +1,6 @@
 #include "audio/audio_analyzer.hpp"
 
+#include "audio/dc_blocker.hpp"
 #include "audio/level_tracker.hpp"
 #include "audio/onset_detector.hpp"
 #include "audio/spectrum.hpp"
@@ -35,15 +36,15 @@ constexpr double kMinAnalysisRate = 60;
 
 // A DC offset (a cheap recorder, an 8-bit file's silence written as 0x7F, an
 // idle sound card) is no sound, but the window turns it into power at 23 Hz,
-// which the low band and the level would read as bass. A window's own mean
-// is no measure of it: a kick's first cycles have one, and taking it away
-// changed which kicks were onsets. Nor is the windows' mean followed slowly
-// alone: after a loud low note it lags behind, and the silence after would
-// read as its residue. The offset followed is taken away only while the
-// window's own mean agrees with it (within half of it), that is, where the
-// offset outweighs the sound's own low swing; there it matters, and pure DC
-// is removed exactly. Under loud music it is left, and changes nothing heard.
-constexpr double kOffsetSeconds = 0.5;
+// which the low band and the level would read as bass; and under a fading
+// note it beats against the note in the lowest bins, which read as onsets.
+// A window's own mean is no measure of it (a kick's first cycles have one),
+// so every window is high-passed at kDcCutoffHz (a 55 Hz bass note loses
+// 0.14 dB) over kDcPreRollSeconds of the samples before it as well: those
+// leave the filter as it would be had it run over the whole track (to
+// e^-15.7), so a frame reads the same analysed in order, after a seek, or live.
+constexpr double kDcCutoffHz = 10;
+constexpr double kDcPreRollSeconds = 0.25;
 
 std::size_t subFramesPerFrame(const AudioAnalyzerConfig& c) {
     const double hop = c.sampleRate / c.frameRate;
@@ -111,12 +112,12 @@ struct AudioAnalyzer::Impl {
     LoudnessReference levelReference;
     OnsetDetector onsets;
     TempoTracker tempo;
-    std::vector<float> window;
+    std::size_t preRoll;  // samples before the window that the DC blocker runs over
+    float dcPole;
+    std::vector<float> window;    // the pre-roll and the window
+    std::vector<float> filtered;  // the same, DC blocked
     std::size_t nextFrame = 0;
     bool started = false;
-    float offset = 0;  // the windows' mean followed over kOffsetSeconds
-    bool offsetKnown = false;
-    float offsetRate;  // per sub-frame
 
     explicit Impl(const AudioAnalyzerConfig& c)
         : config(c),
@@ -128,7 +129,8 @@ struct AudioAnalyzer::Impl {
           mapping{c.floorDb, c.rangeDb, c.minSpanDb},
           level(c.frameRate, c.attackSeconds, c.releaseSeconds),
           levelReference(c.frameRate, c.gainWindowSeconds),
-          offsetRate(static_cast<float>(1.0 - std::exp(-1.0 / (c.frameRate * kOffsetSeconds)))) {
+          preRoll(static_cast<std::size_t>(std::ceil(kDcPreRollSeconds * c.sampleRate))),
+          dcPole(dcBlockerPole(kDcCutoffHz, c.sampleRate)) {
         OnsetConfig oc;
         oc.frameRate = c.frameRate;
         oc.floorDb = c.floorDb;
@@ -143,7 +145,8 @@ struct AudioAnalyzer::Impl {
         tc.minBpm = c.minBpm;
         tc.maxBpm = c.maxBpm;
         tempo = TempoTracker(tc);
-        window.assign(c.fftSize, 0.0f);
+        window.assign(c.fftSize + preRoll, 0.0f);
+        filtered.reserve(window.size());
     }
 
     void reset() {
@@ -155,24 +158,14 @@ struct AudioAnalyzer::Impl {
         tempo.reset();
         started = false;
         nextFrame = 0;
-        offset = 0;
-        offsetKnown = false;
     }
 
-    // The DC offset to take from this window, of the track's (or stream's)
-    // samples in it. The first window's mean is the offset followed at once,
-    // so a track with DC from its start is dark from its first frame.
-    float dcOffset(std::span<const float> samples) {
-        if (samples.empty()) return 0.0f;
-        const float mean = meanOfNewest(samples, config.fftSize);
-        offset = offsetKnown ? offset + offsetRate * (mean - offset) : mean;
-        offsetKnown = true;
-        return std::abs(mean - offset) <= 0.5f * std::abs(offset) ? offset : 0.0f;
-    }
-
-    // samples: the window's, not those before the track, which are silence.
+    // samples: the pre-roll and the window, at most window.size() of them,
+    // not those before the track, which are silence.
     AudioFeatures analyze(std::span<const float> samples, double time) {
-        const std::span<const float> power = spectrum.compute(samples, dcOffset(samples));
+        filtered.resize(samples.size());
+        blockDc(samples, filtered, dcPole);
+        const std::span<const float> power = spectrum.compute(filtered);
         AudioFeatures f;
         f.time = time;
 
@@ -241,7 +234,7 @@ AudioFeatures AudioAnalyzer::analyzeFrame(std::span<const float> mono, std::size
     for (std::size_t j = first; j <= last; ++j) {
         const double endSample = std::round(static_cast<double>(j) * d.config.sampleRate / d.config.frameRate);
         const auto end = static_cast<long long>(endSample);
-        const auto n = static_cast<long long>(d.config.fftSize);
+        const auto n = static_cast<long long>(d.window.size());
         const auto size = static_cast<long long>(mono.size());
         for (long long i = 0; i < n; ++i) {
             const long long s = end - n + i;
@@ -257,8 +250,10 @@ AudioFeatures AudioAnalyzer::analyzeFrame(std::span<const float> mono, std::size
 
 AudioFeatures AudioAnalyzer::analyzeWindow(std::span<const float> newest, double time) {
     impl_->started = false;  // a later analyzeFrame starts afresh
-    return impl_->analyze(newest, time);
+    return impl_->analyze(newest.last(std::min(newest.size(), windowSamples())), time);
 }
+
+std::size_t AudioAnalyzer::windowSamples() const { return impl_->window.size(); }
 
 std::size_t AudioAnalyzer::frameCount(std::size_t sampleCount, double sampleRate, double frameRate) {
     if (sampleCount == 0 || !(sampleRate > 0) || !(frameRate > 0)) return 0;

@@ -73,9 +73,11 @@ public:
     // Forgets all running state (smoothing, gain, onsets, tempo).
     void reset();
 
-    // Offline, deterministic: analyses the fftSize samples ending (exclusive)
-    // at sample round(frameIndex * sampleRate / frameRate) of the whole track
-    // `monoSamples` (zeros before its start and after its end). Call it for
+    // Offline, deterministic: analyses the windowSamples() samples ending
+    // (exclusive) at sample round(frameIndex * sampleRate / frameRate) of the
+    // whole track `monoSamples` (zeros before its start and after its end):
+    // the fftSize of the window, after the pre-roll its DC blocker runs over
+    // (AudioAnalyzer.cpp). Call it for
     // consecutive frames; a frame that does not follow the previous call's
     // starts afresh, as after reset() (a seek). Below 60 frames per second,
     // or where a frame's hop is longer than the FFT window (sample rates of
@@ -86,8 +88,11 @@ public:
     // How many sub-frames make a frame (1 at 60 frames per second and 48 kHz).
     std::size_t subFrames() const;
 
-    // Live: the newest samples, the last one being "now" (a shorter span is
-    // zero-padded in front, a longer one uses its last fftSize samples); each
+    // The samples one window reads: fftSize and the pre-roll before it.
+    std::size_t windowSamples() const;
+
+    // Live: the newest samples, the last one being "now" (a shorter span
+    // follows silence, a longer one uses its last windowSamples()); each
     // call is the next sub-frame, 1/(frameRate * subFrames()) after the
     // previous one. `time` is copied to the result.
     AudioFeatures analyzeWindow(std::span<const float> newestSamples, double time);

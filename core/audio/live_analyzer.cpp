@@ -6,7 +6,7 @@
 namespace mirofish {
 
 LiveAnalyzer::LiveAnalyzer(const AudioAnalyzerConfig& config) : analyzer_(config) {
-    history_.reserve(2 * config.fftSize);
+    history_.reserve(2 * analyzer_.windowSamples());
 }
 
 void LiveAnalyzer::reset() {
@@ -25,9 +25,9 @@ std::uint64_t LiveAnalyzer::subFrameEnd(std::uint64_t subFrame) const {
 }
 
 void LiveAnalyzer::analyzeDueSubFrame(std::vector<AudioFeatures>& frames) {
-    const std::size_t n = analyzer_.config().fftSize;
+    const std::size_t n = analyzer_.windowSamples();
     const std::size_t take = std::min(history_.size(), n);
-    // analyzeWindow pads a short window with zeros in front: the silence before the stream.
+    // A short window follows silence, as analyzeFrame's before a track.
     const std::span<const float> window(history_.data() + (history_.size() - take), take);
     AudioFeatures f = analyzer_.analyzeWindow(window, static_cast<double>(seen_) / analyzer_.config().sampleRate);
     onsetSinceFrame_ = onsetSinceFrame_ || f.onset;
@@ -41,7 +41,7 @@ void LiveAnalyzer::analyzeDueSubFrame(std::vector<AudioFeatures>& frames) {
 }
 
 void LiveAnalyzer::push(std::span<const float> samples, std::vector<AudioFeatures>& frames) {
-    const std::size_t n = analyzer_.config().fftSize;
+    const std::size_t n = analyzer_.windowSamples();
     while (true) {
         while (subFrameEnd(nextSubFrame_) <= seen_) analyzeDueSubFrame(frames);
         if (samples.empty()) return;

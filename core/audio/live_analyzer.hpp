@@ -1,7 +1,7 @@
 #pragma once
 // Live input: samples arrive in chunks of any size (whatever the capture
 // device delivers); the analysis runs once per hop, exactly as the offline
-// analysis of the same stream would: frame k analyses the fftSize samples
+// analysis of the same stream would: frame k analyses the windowSamples()
 // ending at sample round(k * sampleRate / frameRate) of the stream (frame 0
 // the silence before it), after the sub-frames before it where a frame has
 // several (AudioAnalyzer::subFrames). Chunking never changes the result.
@@ -30,7 +30,7 @@ private:
     void analyzeDueSubFrame(std::vector<AudioFeatures>& frames);
 
     AudioAnalyzer analyzer_;
-    std::vector<float> history_;  // the stream's newest samples (at least fftSize of them once warm)
+    std::vector<float> history_;  // the stream's newest samples (at least windowSamples() once warm)
     std::uint64_t seen_ = 0;
     std::uint64_t nextSubFrame_ = 0;
     bool onsetSinceFrame_ = false;  // in a sub-frame since the last frame

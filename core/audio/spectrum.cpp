@@ -53,21 +53,12 @@ Spectrum::~Spectrum() = default;
 Spectrum::Spectrum(Spectrum&&) noexcept = default;
 Spectrum& Spectrum::operator=(Spectrum&&) noexcept = default;
 
-float meanOfNewest(std::span<const float> block, std::size_t count) {
-    const std::size_t take = std::min(block.size(), count);
-    if (take == 0) return 0.0f;
-    double sum = 0;
-    for (float x : block.last(take))
-        if (std::isfinite(x)) sum += x;
-    return static_cast<float>(sum / static_cast<double>(take));
-}
-
-std::span<const float> Spectrum::compute(std::span<const float> block, float offset) {
+std::span<const float> Spectrum::compute(std::span<const float> block) {
     const std::size_t take = std::min(block.size(), fftSize_);
     const std::size_t pad = fftSize_ - take;
     const float* src = block.data() + (block.size() - take);
     std::fill(input_.begin(), input_.begin() + static_cast<std::ptrdiff_t>(pad), 0.0f);
-    for (std::size_t i = 0; i < take; ++i) input_[pad + i] = (std::isfinite(src[i]) ? src[i] : 0.0f) - offset;
+    for (std::size_t i = 0; i < take; ++i) input_[pad + i] = std::isfinite(src[i]) ? src[i] : 0.0f;
     for (std::size_t i = 0; i < fftSize_; ++i) input_[i] *= window_[i];
     kiss_fftr(fft_->cfg, input_.data(), fft_->out.data());
     for (std::size_t k = 0; k < power_.size(); ++k) {

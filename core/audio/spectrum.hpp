@@ -12,10 +12,6 @@ namespace mirofish {
 // 10*log10(power), never below minDb (so silence is a finite number).
 float powerToDb(double power, float minDb = -120.0f);
 
-// The mean of the newest `count` samples of `block` (all of a shorter one;
-// non-finite samples count as 0); 0 for none.
-float meanOfNewest(std::span<const float> block, std::size_t count);
-
 class Spectrum {
 public:
     // fftSize: even, at least 16 (KissFFT's real transform needs an even size;
@@ -32,12 +28,10 @@ public:
     double binFrequency(std::size_t bin) const { return static_cast<double>(bin) * binHz(); }
 
     // Windows the newest fftSize samples of `block` (the last one is "now";
-    // non-finite samples count as 0), less `offset` (the signal's DC level,
-    // which would read as power at bins 0 and 1), and returns the power per
-    // bin, binCount() values, valid until the next call. A shorter block
-    // follows silence: zeros in front, after the offset is taken away (a
-    // stream that starts at an offset starts with no click).
-    std::span<const float> compute(std::span<const float> block, float offset = 0.0f);
+    // non-finite samples count as 0) and returns the power per bin,
+    // binCount() values, valid until the next call. A shorter block follows
+    // silence: zeros in front.
+    std::span<const float> compute(std::span<const float> block);
     std::span<const float> power() const { return power_; }
 
 private:
