@@ -91,6 +91,7 @@ ColumnLayout {
         Connections {
             target: Editor
             function onPresetChanged() { list.showLoaded() }
+            function onPresetSelected(row) { list.currentIndex = row }
         }
         Connections {
             target: Editor.presets

@@ -215,6 +215,8 @@ signals:
     void overlaysChanged();
     void statsChanged();
     void presetChanged();
+    // The preset browser selects (not loads) this row: a preset just renamed.
+    void presetSelected(int row);
     // A new school replaced the one running (a load, its undo, a reset with
     // a new seed): the view's trails of the old one go.
     void schoolReplaced();

@@ -308,6 +308,9 @@ bool Editor::renamePreset(int row, const QString& name) {
             loaded_.name = renamed.name;
             emit presetChanged();
         }
+        // Read again, the list selects the open preset: a second Rename (a
+        // typo mended) would rename that one.
+        emit presetSelected(presets_->rowOfFile(renamed.file));
         return true;
     } catch (const std::exception& ex) {
         return reportListedPresetError(ex, file);

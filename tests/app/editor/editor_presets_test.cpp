@@ -798,6 +798,21 @@ TEST_CASE("a rename refused for a name already taken leaves the preset selected 
     CHECK(list->property("currentIndex").toInt() == presetRow(f, "Beta"));
 }
 
+TEST_CASE("a preset of yours renamed while another is open stays selected, so the next Rename renames it again") {
+    // The list read again after the rename selected the open preset, and
+    // a second Rename, to mend a typo, renamed that one.
+    EditorFixture f;
+    for (const char* name : {"Beta", "Alpha"}) REQUIRE(f.editor->savePresetAs(name));
+    f.window->setProperty("panelTab", 1);
+    auto* list = f.find("presetList");
+    REQUIRE(list);
+    list->setProperty("currentIndex", presetRow(f, "Beta"));
+    REQUIRE(f.editor->renamePreset(presetRow(f, "Beta"), "Betta"));
+    QTest::qWait(100);
+    CHECK(list->property("currentIndex").toInt() == presetRow(f, "Betta"));
+    CHECK(f.editor->presetName() == "Alpha");
+}
+
 TEST_CASE("an open preset deleted and its file name given to another preset of yours is not that preset, nor shipped") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Bar"));
