@@ -14,6 +14,18 @@ ScrollView {
     clip: true
 
     function openFileDialog() { fileDialog.open() }
+    // A route added goes last, below the fold at 1280x720: it looked as if
+    // Add route had done nothing. Once laid out, the panel scrolls to it.
+    property bool revealingNewRoute: false
+    Connections {
+        target: panel.contentItem
+        function onContentHeightChanged() {
+            if (!panel.revealingNewRoute) return
+            panel.revealingNewRoute = false
+            const flick = panel.contentItem
+            flick.contentY = Math.max(0, flick.contentHeight - flick.height)
+        }
+    }
     function timeText(s) {
         var m = Math.floor(s / 60)
         var sec = Math.floor(s % 60)
@@ -206,7 +218,10 @@ ScrollView {
             Button {
                 objectName: "routeAdd"
                 text: qsTr("Add route")
-                onClicked: Editor.routes.addRoute()
+                onClicked: {
+                    Editor.routes.addRoute()
+                    panel.revealingNewRoute = true
+                }
             }
         }
         Label {

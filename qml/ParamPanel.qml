@@ -15,6 +15,10 @@ ColumnLayout {
         clip: true
         model: Editor.params
         cacheBuffer: 4000
+        // Up and Down in a field or on a slider reached the list, which moved
+        // its current row, took the keys from the field (a digit typed next
+        // chose a tool) and scrolled the field away.
+        keyNavigationEnabled: false
         ScrollBar.vertical: ScrollBar { policy: ScrollBar.AlwaysOn }
         section.property: "group"
         section.delegate: Label {

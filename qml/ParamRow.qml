@@ -66,17 +66,13 @@ Item {
                 onClicked: Editor.params.resetToDefault(row.index)
             }
         }
-        Slider {
+        UndoableSlider {
             objectName: "slider_" + row.key
             visible: !row.isChoice
             Layout.fillWidth: true
-            from: 0
-            to: 1
-            // The arrow keys: a hundredth of the travel a press (Qt steps 0.1 without it).
-            stepSize: 0.01
             value: row.position
             onMoved: Editor.params.setPosition(row.index, value)
-            onPressedChanged: if (!pressed) Editor.params.endGesture()
+            onGestureEnded: Editor.params.endGesture()
         }
         ComboBox {
             objectName: "choice_" + row.key

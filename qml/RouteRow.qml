@@ -118,16 +118,12 @@ Frame {
                 onToggled: row.routes.setField(row.index, "invert", checked)
             }
             Label { text: qsTr("amount"); color: "#9aa6b2"; font.pixelSize: 11 }
-            Slider {
+            UndoableSlider {
                 objectName: "routeAmount_" + row.index
                 Layout.fillWidth: true
-                from: 0
-                to: 1
-                // The arrow keys: a hundredth of the travel a press (Qt steps 0.1 without it).
-                stepSize: 0.01
                 value: row.amount
                 onMoved: row.routes.setField(row.index, "amount", value)
-                onPressedChanged: if (!pressed) row.routes.endGesture()
+                onGestureEnded: row.routes.endGesture()
             }
             Label { text: Math.round(row.amount * 100) + "%"; Layout.preferredWidth: 34; font.pixelSize: 11 }
         }

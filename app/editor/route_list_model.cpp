@@ -178,7 +178,7 @@ bool RouteListModel::setField(int row, const QString& field, const QVariant& val
     changed(row);
     // Only the amount has a slider: its moves merge into one undo step until
     // released; the route's number in the name keeps another route's moves
-    // (arrow keys, which release nothing) out of that step.
+    // out of that step should no release come between.
     emit edited(tr("Audio route %1 %2").arg(row + 1).arg(field), field == QLatin1String("amount"));
     return true;
 }

@@ -575,6 +575,33 @@ TEST_CASE("two route edits of one kind in a row are two undo steps") {
     CHECK(routes->rowCount() == original + 1);
 }
 
+TEST_CASE("Add route scrolls the audio panel to the new route, which was added out of sight") {
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    REQUIRE(routes->rowCount() == 3);
+    f.window->setProperty("panelTab", 2);
+    QQuickItem* add = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] { return (add = f.find("routeAdd")) && add->isVisible() && add->width() > 0; }));
+    QQuickItem* panel = add;
+    while (panel && !panel->inherits("QQuickScrollView")) panel = panel->parentItem();
+    REQUIRE(panel);
+    const auto inView = [&](QQuickItem* item) {
+        const QRectF shown = panel->mapRectToScene(QRectF(0, 0, panel->width(), panel->height()));
+        const QRectF r = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
+        return shown.contains(r);
+    };
+    for (int added = 3; added < 6; ++added) {
+        INFO("route " << added + 1);
+        QTest::mouseClick(f.window, Qt::LeftButton, {}, add->mapToScene(QPointF(add->width() / 2, add->height() / 2)).toPoint());
+        REQUIRE(routes->rowCount() == added + 1);
+        const QByteArray name = "routeAmount_" + QByteArray::number(added);
+        CHECK(EditorFixture::waitFor([&] { auto* amount = f.find(name.constData()); return amount && inView(amount); }));
+        add = f.find("routeAdd");
+        REQUIRE(add);
+        if (!inView(add)) break;
+    }
+}
+
 TEST_CASE("amount moves on two routes are two undo steps, though no release came between (arrow keys)") {
     EditorFixture f;
     RouteListModel* routes = f.editor->routes();

@@ -255,6 +255,51 @@ TEST_CASE("the arrow keys move a parameter slider a hundredth of its travel a pr
     CHECK(f.editor->params()->params().get(ParamId::SeparationWeight) == Approx(before - 0.4f).margin(0.01));
 }
 
+TEST_CASE("a held arrow key sweeps a slider in one undo step") {
+    // The key's repeats each released the slider, each an undo step: one
+    // Ctrl+Z took back a hundredth of the sweep.
+    EditorFixture f;
+    auto* slider = f.find("slider_separationWeight");
+    REQUIRE(slider);
+    slider->forceActiveFocus(Qt::TabFocusReason);
+    const float before = f.editor->params()->params().get(ParamId::SeparationWeight);
+    const auto send = [&](QEvent::Type type, bool repeat) {
+        QKeyEvent key(type, Qt::Key_Right, Qt::NoModifier, QString(), repeat);
+        QGuiApplication::sendEvent(f.window, &key);
+    };
+    send(QEvent::KeyPress, false);
+    for (int i = 0; i < 10; ++i) {
+        send(QEvent::KeyRelease, true);
+        send(QEvent::KeyPress, true);
+    }
+    send(QEvent::KeyRelease, false);
+    const float swept = f.editor->params()->params().get(ParamId::SeparationWeight);
+    REQUIRE(swept == Approx(before + 11 * 0.2f).margin(0.01));
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(f.editor->params()->params().get(ParamId::SeparationWeight) == before);
+    QTest::keyClick(f.window, Qt::Key_Z, Qt::ShiftModifier | Qt::ControlModifier);
+    CHECK(f.editor->params()->params().get(ParamId::SeparationWeight) == swept);
+}
+
+TEST_CASE("Up and Down in a parameter's field leave the keys with it and the list where it was") {
+    // The list took them: its current row moved, the field lost the keys (a
+    // digit typed next chose a tool) and the list scrolled it away.
+    EditorFixture f;
+    auto* field = f.find("field_separationWeight");
+    auto* list = f.find("paramList");
+    REQUIRE(field);
+    REQUIRE(list);
+    field->forceActiveFocus(Qt::MouseFocusReason);
+    const double scrolled = list->property("contentY").toDouble();
+    for (int i = 0; i < 16; ++i) QTest::keyClick(f.window, Qt::Key_Down);
+    QTest::keyClick(f.window, Qt::Key_Up);
+    CHECK(field->hasActiveFocus());
+    CHECK(list->property("contentY").toDouble() == scrolled);
+    const int tool = f.editor->tool();
+    QTest::keyClick(f.window, Qt::Key_3);
+    CHECK(f.editor->tool() == tool);
+}
+
 TEST_CASE("hiding the panel or its tab gives the keys back to the school, a number being typed counting") {
     // The hidden control kept them: Space pressed a hidden button, a digit
     // went into a hidden field.
