@@ -186,7 +186,9 @@ std::optional<WavSamples> wavSamplesWithoutLength(const std::filesystem::path& f
     }
     const WavLayout& w = f.layout;
     const std::uintmax_t wholeBytes = f.dataBytes / w.frameBytes() * w.frameBytes();
-    if ((w.declaredSize != kToTheEnd && w.declaredSize <= f.dataBytes) || wholeBytes == 0) return std::nullopt;
+    const bool lengthRight =
+        w.declaredSize != kToTheEnd && w.declaredSize <= f.dataBytes && w.declaredSize % w.frameBytes() == 0;
+    if (lengthRight || wholeBytes == 0) return std::nullopt;
     return WavSamples{w.dataOffset, w.dataOffset + wholeBytes, w.rate, w.channels, w.bits, w.isFloat};
 }
 

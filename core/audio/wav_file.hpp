@@ -60,8 +60,10 @@ MonoAudio readWav(const std::filesystem::path& file, const std::function<bool(do
 double wavSeconds(const std::filesystem::path& file);
 // Where the whole sample frames of a WAV file lie, in bytes from its start,
 // and how they are encoded: for a reader to take them as raw samples where
-// the file's header gives no length, or one past the file's end (a stream
-// written to a pipe, a recorder that never finished, a copy cut short).
+// the file's header gives no length, one past the file's end (a stream
+// written to a pipe, a recorder that never finished, a copy cut short), or
+// one that ends inside a frame (a recovered recording, a writer that counted
+// a pad byte).
 // ffmpeg's WAV reader takes the short last packet of such a file for a
 // damaged one. Empty where the header's length is right, and for a file
 // this reader does not take or that holds no whole frame.

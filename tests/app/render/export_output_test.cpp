@@ -75,7 +75,7 @@ TEST_CASE("an MP4 export has the requested frames and duration, and the audio th
     CHECK(audio.find("aac") != std::string::npos);
 }
 
-TEST_CASE("a video carries a WAV whose header gives no length or one past its end, as the analysis reads it",
+TEST_CASE("a video carries a WAV whose header gives no length, one past its end or one inside a frame, as the analysis reads it",
           "[render][ffmpeg]") {
     // ffmpeg's WAV reader called the short last packet damaged, and the video
     // was refused: a WAV written to a pipe, a recorder's that never finished,
@@ -91,7 +91,17 @@ TEST_CASE("a video carries a WAV whose header gives no length or one past its en
     bytes = readText(writeTone(dir / "tone.wav"));
     bytes.resize(bytes.size() * 3 / 4 + 1);  // mid-sample, too
     writeText(dir / "cut.wav", bytes);
-    for (const char* name : {"piped.wav", "unfinished.wav", "cut.wav"}) {
+    // A length that ends inside a frame (a recovered recording): a stray byte after the last whole one.
+    bytes = readText(dir / "tone.wav");
+    const std::size_t toneData = bytes.find("data");
+    REQUIRE(toneData != std::string::npos);
+    std::uint32_t length = 0;
+    std::memcpy(&length, bytes.data() + toneData + 4, 4);
+    ++length;
+    std::memcpy(bytes.data() + toneData + 4, &length, 4);
+    bytes.push_back('\0');
+    writeText(dir / "ragged.wav", bytes);
+    for (const char* name : {"piped.wav", "unfinished.wav", "cut.wav", "ragged.wav"}) {
         INFO(name);
         const auto out = dir / (std::string(name) + ".mp4");
         auto s = smallExport(out, 0);
