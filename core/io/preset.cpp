@@ -540,14 +540,24 @@ std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& di
 std::optional<std::filesystem::path> resolvePreset(const std::string& nameOrFile,
                                                    const std::vector<std::filesystem::path>& dirs) {
     std::error_code ec;
-    if (std::filesystem::is_regular_file(nameOrFile, ec)) return std::filesystem::path(nameOrFile);
+    const bool bare = nameOrFile.find('/') == std::string::npos;
     // A preset's file name as `presets` and the folders show it ("gentle-cruise.json").
-    const bool fileName = nameOrFile.ends_with(".json") && nameOrFile.find('/') == std::string::npos;
+    const bool fileName = bare && nameOrFile.ends_with(".json");
+    // A bare id means the preset before a file of that name here: a state
+    // saved as "gentle-cruise" had hidden the default preset. A path, or a
+    // FILE.json (a copy to edit), means the file first.
+    const bool idFirst = bare && !fileName;
+    const auto here = [&]() -> std::optional<std::filesystem::path> {
+        if (std::filesystem::is_regular_file(nameOrFile, ec)) return std::filesystem::path(nameOrFile);
+        return std::nullopt;
+    };
+    if (!idFirst)
+        if (auto file = here()) return file;
     for (const auto& dir : dirs) {
         if (const auto id = dir / (nameOrFile + ".json"); std::filesystem::is_regular_file(id, ec)) return id;
         if (const auto named = dir / nameOrFile; fileName && std::filesystem::is_regular_file(named, ec)) return named;
     }
-    return std::nullopt;
+    return idFirst ? here() : std::nullopt;
 }
 
 }  // namespace mirofish

@@ -71,8 +71,10 @@ struct PresetInfo {
 std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& dirs,
                                     std::vector<std::string>* problems = nullptr);
 
-// An existing file path, or a preset id (or its file name, ID.json) looked up
-// in the directories, in their order.
+// A preset id (or its file name, ID.json) looked up in the directories, in
+// their order, or an existing file path. A bare id (no '/', no .json) finds
+// the preset before a file of that name in the current folder; anything else
+// finds the file first.
 std::optional<std::filesystem::path> resolvePreset(const std::string& nameOrFile,
                                                    const std::vector<std::filesystem::path>& dirs);
 

@@ -411,6 +411,28 @@ TEST_CASE("presets are listed by id from several folders, the first folder winni
     CHECK_FALSE(resolvePreset("b/two.json", {a.path(), b.path()}).has_value());
 }
 
+TEST_CASE("a preset's id finds the preset before a file of that name in the current folder; a path or FILE.json finds the file") {
+    // `simulate --save-state gentle-cruise` wrote a state file of the
+    // default preset's id here, and every later run without --preset read
+    // that file as the preset and failed.
+    TempDir presets, here;
+    writeText(presets / "calm.json", presetText({{"name", "Calm"}}));
+    writeText(here / "calm", "MFSTATE not a preset");
+    writeText(here / "calm.json", presetText({{"name", "My calm"}}));
+    writeText(here / "own", presetText({{"name", "Own"}}));
+    const auto before = std::filesystem::current_path();
+    std::filesystem::current_path(here.path());
+    const auto calm = resolvePreset("calm", {presets.path()});
+    const auto dotted = resolvePreset("./calm", {presets.path()});
+    const auto named = resolvePreset("calm.json", {presets.path()});
+    const auto own = resolvePreset("own", {presets.path()});
+    std::filesystem::current_path(before);
+    CHECK(calm == presets / "calm.json");
+    CHECK(dotted == std::filesystem::path("./calm"));
+    CHECK(named == std::filesystem::path("calm.json"));  // a copy to edit, beside the shipped one
+    CHECK(own == std::filesystem::path("own"));          // no preset of that id: the file
+}
+
 TEST_CASE("a preset hidden by a broken file of the same id in an earlier folder is not listed, and both are named") {
     TempDir a, b;
     writeText(a / "reef.json", "{");
