@@ -3,6 +3,7 @@
 #include <QGuiApplication>
 #include <QQuickStyle>
 #include <cerrno>
+#include <cstring>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -132,11 +133,10 @@ void printSummary(std::ostream& err, const ExportJob& job) {
 
 enum class RenderEnd { Done, Stopped, ProgressUnread };
 
-// Renders every frame, with progress on `err` and the output's path on
-// `out`; Stopped when a stop signal came first, ProgressUnread when the
+// Renders every frame, with progress on `err`; Stopped when a stop signal came first, ProgressUnread when the
 // reader of `err` went away (a closed pipe; another failure, such as a full
 // disk behind `2>log`, only loses the progress). Throws ExportError.
-RenderEnd renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
+RenderEnd renderAll(ExportJob& job, std::ostream& err) {
     using Clock = std::chrono::steady_clock;
     auto lastReport = Clock::now();
     std::optional<Clock::time_point> firstFrame;  // the rate counts from here, after the warm-up
@@ -181,8 +181,25 @@ RenderEnd renderAll(ExportJob& job, std::ostream& out, std::ostream& err) {
     }
     if (!completionSaid) printProgress(err, job, renderedIn.value_or(firstFrame ? elapsed() : 0.0));
     printSummary(err, job);
-    out << job.settings().output.string() << "\n";
     return RenderEnd::Done;
+}
+
+// The complete output's path on `out`, flushed here, while SIGPIPE is
+// ignored: later, a pipe closed at the end (`2>&1 | head -1`) killed a
+// render that was complete. A reader gone took what it wanted; another
+// failure (a full disk behind `> log`) is said as what it is, for the
+// render is complete, and the exit code is 1.
+int printOutputPath(std::ostream& out, std::ostream& err, const std::filesystem::path& output) {
+    errno = 0;
+    out << output.string() << "\n" << std::flush;
+    if (out) return cli::kExitOk;
+    const int why = errno;
+    out.clear();  // stdio drops what it failed to write: nothing is left for a later flush
+    if (why == EPIPE) return cli::kExitOk;
+    err << "mirofish render: the render is complete (" << output.string()
+        << "), but its path could not be written to standard output: "
+        << (why != 0 ? std::strerror(why) : "the write was refused") << "\n";
+    return cli::kExitFailed;
 }
 
 // A pipe closed under the progress (`render ... 2>&1 | head -1`) fails its
@@ -248,8 +265,8 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         std::string failure;
         RenderEnd end = RenderEnd::Stopped;
         try {
-            end = renderAll(*job, out, err);
-            if (end == RenderEnd::Done) return cli::kExitOk;
+            end = renderAll(*job, err);
+            if (end == RenderEnd::Done) return printOutputPath(out, err, settings.output);
         } catch (const ExportError& e) {
             failure = e.what();
         }

@@ -516,6 +516,28 @@ TEST_CASE("mirofish exits 1 when its output or the editor's screenshot cannot be
     CHECK(std::filesystem::exists(dir / "s.png"));
 }
 
+TEST_CASE("a render complete when its pipe closes exits 0, and one whose path cannot be printed says it is complete",
+          "[render][cli]") {
+    // The pipe closed by the end (`2>&1 | head -1` after a short render):
+    // the path's write at exit killed it by SIGPIPE, exit 141, its frames complete.
+    TempDir dir;
+    const Shell closed = shell("exec 4>&1; { " + kMirofish + " render --size 64x64 --fish 50 --frames 3 --out '" +
+                               (dir / "closed").string() + "' 2>&1; echo \"rc=$?\" >&4; } | true");
+    INFO(closed.output);
+    CHECK_THAT(closed.output, Catch::EndsWith("rc=0\n"));
+    CHECK(std::filesystem::exists(framePath(dir / "closed", 2)));
+    // It said "could not write the output", which reads as a render that failed.
+    const Shell full = shell("{ " + kMirofish + " render --size 64x64 --fish 50 --frames 3 --out '" +
+                             (dir / "full").string() + "' >/dev/full; echo \"rc=$?\"; }");
+    INFO(full.output);
+    CHECK_THAT(full.output, Catch::Contains("mirofish render: the render is complete (" + (dir / "full").string() +
+                                            "), but its path could not be written to standard output: " +
+                                            std::strerror(ENOSPC)));
+    CHECK_THAT(full.output, !Catch::Contains("could not write the output"));
+    CHECK_THAT(full.output, Catch::EndsWith("rc=1\n"));
+    CHECK(std::filesystem::exists(framePath(dir / "full", 2)));
+}
+
 TEST_CASE("mirofish render whose progress pipe is closed stops at its next line, keeping only complete PNG frames, and one whose progress cannot be written otherwise runs on",
           "[render][cli]") {
     // `render ... 2>&1 | head -1`: head leaves after the first progress line.
