@@ -6,9 +6,14 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include <vector>
 #include <xcb/xcb.h>
+
+#include <QCoreApplication>
+#include <QDir>
 
 #include "cli/args.hpp"
 #include "export_settings.hpp"
@@ -34,13 +39,43 @@ bool xDisplayOpens() {
     return xcb_connection_has_error(connection.get()) == 0;
 }
 
+// Without $DISPLAY, Qt takes $WAYLAND_DISPLAY for a Wayland session, and
+// aborts as it does for X where it has no Wayland plugin or nothing listens
+// there (a terminal multiplexer started in a desktop, reattached over ssh).
+// Empty where it can be used, else why not.
+std::string waylandUnusable() {
+    const std::string name = std::getenv("WAYLAND_DISPLAY");
+    bool plugin = false;
+    for (const QString& folder : QCoreApplication::libraryPaths())
+        plugin = plugin || !QDir(folder + "/platforms").entryList({"libqwayland*"}, QDir::Files).isEmpty();
+    if (!plugin)
+        return "the Wayland display " + name + " needs Qt's Wayland plugin (package qt6-wayland), which is not installed";
+    std::filesystem::path socketPath = name;
+    if (socketPath.is_relative() && set("XDG_RUNTIME_DIR")) socketPath = std::getenv("XDG_RUNTIME_DIR") / socketPath;
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    const std::string text = socketPath.string();
+    bool listens = false;
+    if (text.size() < sizeof address.sun_path) {
+        std::memcpy(address.sun_path, text.c_str(), text.size() + 1);
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        listens = fd >= 0 && ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
+        if (fd >= 0) ::close(fd);
+    }
+    return listens ? std::string{} : "the Wayland display " + name + " cannot be opened";
+}
+
 }  // namespace
 
-bool displayAvailable() { return set("DISPLAY") ? xDisplayOpens() : set("WAYLAND_DISPLAY"); }
+bool displayAvailable() {
+    if (set("DISPLAY")) return xDisplayOpens();
+    return set("WAYLAND_DISPLAY") && waylandUnusable().empty();
+}
 
 std::string whyNoDisplay() {
-    if (!set("DISPLAY")) return "none is set ($DISPLAY is empty)";
-    return "the display " + std::string(std::getenv("DISPLAY")) + " cannot be opened";
+    if (set("DISPLAY")) return "the display " + std::string(std::getenv("DISPLAY")) + " cannot be opened";
+    if (set("WAYLAND_DISPLAY")) return "$DISPLAY is empty, and " + waylandUnusable();
+    return "none is set ($DISPLAY is empty)";
 }
 
 int runUnderXvfb(int argc, char** argv, std::ostream& err) {
@@ -52,7 +87,8 @@ int runUnderXvfb(int argc, char** argv, std::ostream& err) {
         throw cli::ArgError("rendering needs a display, and " + whyNoDisplay() +
                             "; install the packages xvfb and xauth (apt-get install --no-install-recommends xvfb xauth) "
                             "and it runs in Xvfb by itself, or set DISPLAY");
-    if (set("DISPLAY")) err << "mirofish render: " << whyNoDisplay() << "; rendering in Xvfb instead\n";
+    if (set("DISPLAY") || set("WAYLAND_DISPLAY"))
+        err << "mirofish render: " << whyNoDisplay() << "; rendering in Xvfb instead\n";
     std::error_code ec;
     const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
     std::vector<std::string> words{"xvfb-run", "-a", "-s", "-screen 0 1280x720x24", ec ? std::string(argv[0]) : self};

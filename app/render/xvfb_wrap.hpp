@@ -7,7 +7,8 @@
 namespace mirofish::render {
 
 // $DISPLAY names an X server that lets this process connect, or, without
-// $DISPLAY, $WAYLAND_DISPLAY is set.
+// $DISPLAY, $WAYLAND_DISPLAY names a Wayland display that listens and Qt
+// has its Wayland plugin.
 bool displayAvailable();
 // Why there is none, in words that follow "needs a display, and ".
 std::string whyNoDisplay();

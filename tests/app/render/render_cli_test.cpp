@@ -27,6 +27,17 @@ TEST_CASE("mirofish render without a display runs itself inside Xvfb", "[render]
     CHECK_THAT(r.output, Catch::Contains("render: frame 3/3"));
 }
 
+TEST_CASE("mirofish render with a Wayland display it cannot use runs itself inside Xvfb, and says why", "[render][cli]") {
+    // Qt aborted (exit 134): no Wayland plugin, or nothing listening there.
+    TempDir dir;
+    const Shell r = renderSmall("--frames 3", dir / "frames", "-u DISPLAY WAYLAND_DISPLAY=mirofish-test-none");
+    INFO(r.output);
+    CHECK(r.code == 0);
+    CHECK(std::filesystem::exists(framePath(dir / "frames", 2)));
+    CHECK_THAT(r.output, Catch::Contains("the Wayland display mirofish-test-none ") &&
+                             Catch::Contains("; rendering in Xvfb instead"));
+}
+
 TEST_CASE("mirofish render inside Xvfb exits with its own code when xvfb-run's cleanup fails after it", "[render][cli]") {
     TempDir dir;
     // As xvfb-run whose cleanup failed ("problem while cleaning up temporary directory": exit 5).
@@ -68,7 +79,9 @@ TEST_CASE("mirofish render without a display, with xvfb-run but no xauth, says w
 }
 
 TEST_CASE("the editor without a display says so in one line and exits 2, instead of Qt aborting", "[render][cli]") {
-    for (const std::string env : {"-u DISPLAY", "DISPLAY=:9999"}) {
+    // A Wayland display without Qt's plugin, or where nothing listens (a
+    // multiplexer's session from a desktop, reattached over ssh), too.
+    for (const std::string env : {"-u DISPLAY", "DISPLAY=:9999", "-u DISPLAY WAYLAND_DISPLAY=mirofish-test-none"}) {
         const Shell r = shell("env -u WAYLAND_DISPLAY " + env + " " + kMirofish + " --quit-after 1");
         INFO(r.output);
         CHECK(r.code == 2);
