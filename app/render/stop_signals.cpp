@@ -135,8 +135,52 @@ void reportToOuterRender(int exitCode) {
     [[maybe_unused]] const ssize_t written = ::write(std::atoi(fd), text.data(), text.size());
 }
 
+namespace {
+std::atomic<bool> gSuspendAsked{false};
+void askSuspend(int) { gSuspendAsked.store(true, std::memory_order_relaxed); }
+
+// Ctrl+Z stops the terminal's foreground group, which is this process's
+// alone: the render in the wrapper's group went on, its job shown as
+// stopped, its progress over the shell's prompt. While one lives, SIGTSTP
+// stops the wrapper's group with this process, and continues it with it.
+class SuspendsWith {
+public:
+    SuspendsWith() {
+        struct sigaction action {};
+        action.sa_handler = askSuspend;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(SIGTSTP, nullptr, &previous_);
+        if (previous_.sa_handler != SIG_IGN) ::sigaction(SIGTSTP, &action, nullptr);
+    }
+    ~SuspendsWith() { ::sigaction(SIGTSTP, &previous_, nullptr); }
+    SuspendsWith(const SuspendsWith&) = delete;
+    SuspendsWith& operator=(const SuspendsWith&) = delete;
+
+    // Where a SIGTSTP came: stops `group`, then this process until the
+    // shell continues it (fg, bg), then continues `group`. This process
+    // stops by SIGTSTP's own default action, which the shell reports as
+    // Ctrl+Z and which does not stop an orphaned process group (no shell
+    // left to continue it).
+    static void followAsked(pid_t group) {
+        if (!gSuspendAsked.exchange(false, std::memory_order_relaxed)) return;
+        ::kill(-group, SIGSTOP);
+        struct sigaction byDefault {}, mine {};
+        byDefault.sa_handler = SIG_DFL;
+        sigemptyset(&byDefault.sa_mask);
+        ::sigaction(SIGTSTP, &byDefault, &mine);
+        ::raise(SIGTSTP);
+        ::sigaction(SIGTSTP, &mine, nullptr);
+        ::kill(-group, SIGCONT);
+    }
+
+private:
+    struct sigaction previous_ {};
+};
+}  // namespace
+
 int runForwardingStopSignals(const char* program, char* const* command) {
     const StopSignals stopSignals;
+    const SuspendsWith suspends;
     // The rerun writes its exit code here; only it holds the pipe open.
     int status[2];
     if (::pipe2(status, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
@@ -147,6 +191,10 @@ int runForwardingStopSignals(const char* program, char* const* command) {
     const pid_t wrapper = ::fork();
     if (wrapper == 0) {
         ::setpgid(0, 0);
+        // Out of the terminal's foreground group, a write to the terminal
+        // stopped the whole group under `stty tostop`, the render and its X
+        // server with it, for good. An ignored SIGTTOU lets it write.
+        ::signal(SIGTTOU, SIG_IGN);
         ::execv(program, command);
         ::_exit(127);
     }
@@ -178,6 +226,7 @@ int runForwardingStopSignals(const char* program, char* const* command) {
             ::close(status[0]);
             return -1;
         }
+        SuspendsWith::followAsked(wrapper);
         if (const int signal = StopSignals::received(); signal != forwarded) {
             if (rerun == 0) rerun = rerunOf(wrapper);
             if (rerun > 0 && ::kill(rerun, signal) == 0) forwarded = signal;

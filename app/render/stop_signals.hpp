@@ -40,9 +40,11 @@ constexpr int exitCodeFor(int signal) { return 128 + signal; }
 // when its command is done, taking its X server along. Signalled itself,
 // xvfb-run would end without waiting for the render, and Xvfb would take a
 // SIGHUP for a reset and keep running. Returns once the wrapper and all it
-// started in its group (the X server too) have ended: its exit status,
-// 128 + the signal that ended it, or -1 with errno set when it could not be
-// started; or the code the rerun reported, where it did.
+// started in its group (the X server too) have ended. Ctrl+Z (SIGTSTP)
+// stops the wrapper's group with this process, and `fg` or `bg` continues
+// both. Returns its exit status, 128 + the signal that ended it, or -1 with
+// errno set when it could not be started; or the code the rerun reported,
+// where it did.
 int runForwardingStopSignals(const char* program, char* const* command);
 
 }  // namespace mirofish::render

@@ -308,6 +308,40 @@ TEST_CASE("a render inside Xvfb whose own process is killed outright stops too, 
     CHECK_THAT(r.output, Catch::Contains("stopped by a signal after") && Catch::Contains("no video was kept"));
 }
 
+TEST_CASE("Ctrl+Z pauses a render inside Xvfb, the render and its X server with it, and fg goes on", "[render][cli]") {
+    // The terminal's Ctrl+Z stopped only the outer render: the one inside
+    // Xvfb, in the wrapper's own process group, went on writing frames.
+    // bash's job control (set -m) gives the render a process group of its own,
+    // which the shell's keeps from being orphaned, as a terminal's job is:
+    // an orphaned group is not stopped by SIGTSTP, wherever this test runs.
+    TempDir dir;
+    writeProgram(dir / "job.sh", "set -m; d='" + dir.path().string() + "'; mkdir -m 700 $d/run; export TMPDIR=$d XDG_RUNTIME_DIR=$d/run\n" +
+                                     "env -u DISPLAY " + kMirofish + R"sh( render --frames 100000 --size 64x64 --fish 50 --out $d/frames 2>$d/err &
+pid=$!
+frames() { ls $d/frames 2>/dev/null | grep -c 'png$'; }
+for i in $(seq 1 600); do [ "$(frames)" -gt 5 ] && break; sleep 0.05; done
+kill -TSTP $pid; sleep 1; paused=$(frames); sleep 1; still=$(frames)
+echo "outer $(cut -d' ' -f3 /proc/$pid/stat)"
+level=$pid; for i in 1 2 3; do next=''; for k in $level; do next="$next $(pgrep -P $k)"; done; level=$next
+  for k in $next; do echo "inner $(cat /proc/$k/comm) $(cut -d' ' -f3 /proc/$k/stat)"; done; done
+kill -CONT $pid
+for i in $(seq 1 200); do [ "$(frames)" -gt "$still" ] && break; sleep 0.05; done
+echo "paused $paused still $still then $(frames)"
+[ "$paused" = "$still" ] && echo held
+[ "$(frames)" -gt "$still" ] && echo resumed
+kill -INT $pid; wait $pid; echo "rc=$?"
+)sh");
+    const Shell r = shell("bash '" + (dir / "job.sh").string() + "' </dev/null");
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("outer T\n"));
+    // xvfb-run, Xvfb and the render inside.
+    CHECK_THAT(r.output, Catch::Contains("inner xvfb-run T\n") && Catch::Contains("inner Xvfb T\n") &&
+                             Catch::Contains("inner mirofish T\n"));
+    CHECK_THAT(r.output, !Catch::Contains(" R\n") && !Catch::Contains(" S\n"));
+    CHECK_THAT(r.output, Catch::Contains("held\n") && Catch::Contains("resumed\n"));
+    CHECK_THAT(r.output, Catch::Contains("rc=130\n"));
+}
+
 TEST_CASE("a closed terminal stops a render inside Xvfb and leaves no X server running", "[render][cli]") {
     requireStoppedCleanly("env -u DISPLAY " + kMirofish, "-HUP $pid", 129);
 }
