@@ -134,12 +134,15 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             if (!audio->warning.empty()) err << "mirofish simulate: warning: " << audio->warning << "\n";
             audio->skipTo(sim.stepIndex());  // a resumed run goes on where the state left off
         }
-        // With audio, each line also shows the modulated parameters' values.
+        // With audio, each line also shows the modulated parameters' values
+        // (an empty object for a preset without routes: the key is always there).
         auto line = [&] {
             auto j = metricsLine(sim);
-            if (audio)
+            if (audio) {
+                j["params"] = nlohmann::ordered_json::object();
                 for (const ModRoute& r : audio->matrix.routes)
                     j["params"][std::string(paramDef(r.target).key)] = shortestDecimal(sim.params().get(r.target));
+            }
             return j;
         };
 

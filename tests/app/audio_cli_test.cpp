@@ -106,6 +106,23 @@ TEST_CASE("analyze and simulate read a WAV cut short as far as it goes, and warn
     CHECK_THAT(run(cli::runAnalyze, {"--audio", kickFile(dir).string()}).err, !Catch::Contains("warning"));
 }
 
+TEST_CASE("simulate --audio with a preset whose routes are empty still gives every line its params, empty", "[audio]") {
+    TempDir dir;
+    nlohmann::json preset = nlohmann::json::parse(readText(shippedPreset("gentle-cruise")));
+    preset["audioRoutes"] = nlohmann::json::array();
+    writeText(dir / "unrouted.json", preset.dump());
+    const Run r = run(cli::runSimulate, {"--preset", (dir / "unrouted.json").string(), "--audio", kickFile(dir).string(),
+                                         "--steps", "3", "--metrics-every", "1", "--threads", "1"});
+    REQUIRE(r.code == 0);
+    const auto lines = split(r.out, '\n');
+    CHECK(lines.size() == 3);
+    for (const std::string& line : lines) {
+        const auto j = nlohmann::json::parse(line);
+        REQUIRE(j.contains("params"));
+        CHECK(j["params"] == nlohmann::json::object());
+    }
+}
+
 TEST_CASE("simulate --audio resumed from a saved state goes on exactly as the uninterrupted run", "[audio]") {
     TempDir dir;
     const std::string kick = kickFile(dir).string(), state = (dir / "state.bin").string();
