@@ -367,7 +367,8 @@ bool Editor::morphToPreset(int row, double seconds) {
             c.morph.emplace(c.sim.params(), scene.params, seconds);
             c.morphElapsed = 0;
             // The world first: fish added by the count spawn across it, not the old one.
-            if (ownWorld) c.sim.setWorldSize(scene.width, scene.height);
+            // The school swims on in it, none pressed onto a smaller world's walls.
+            if (ownWorld) c.sim.scaleWorldTo(scene.width, scene.height);
             c.setFishCount(scene.fishCount);
             setObjects(c, scene);
         });

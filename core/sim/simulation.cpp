@@ -384,6 +384,15 @@ void Simulation::setWorldSize(float width, float height) {
     configureSpatial();
 }
 
+void Simulation::scaleWorldTo(float width, float height) {
+    const float sx = worldExtent(width) / scene_.width, sy = worldExtent(height) / scene_.height;
+    for (std::size_t i = 0; i < scene_.fishCount; ++i) {
+        fish_.px[i] *= sx;
+        fish_.py[i] *= sy;
+    }
+    setWorldSize(width, height);
+}
+
 void Simulation::bringPredatorsInside(std::vector<Predator>& predators) const {
     const bool wrap = scene_.params.boundaryMode() == BoundaryMode::Wrap;
     for (Predator& p : predators) {

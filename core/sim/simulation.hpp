@@ -121,6 +121,11 @@ public:
     // Fields, obstacles, the leader's path and the places the predators were
     // put (predatorsAsSet, brought inside by a reset) stay where they are.
     void setWorldSize(float width, float height);
+    // Resizes the world with the school in it, as a morph to a preset of
+    // another world does: every fish keeps its place relative to the world
+    // (x times the new width over the old), so none is pressed onto a wall
+    // or wrapped round; then as setWorldSize.
+    void scaleWorldTo(float width, float height);
 
     // --- Reading ----------------------------------------------------------
     const Scene& scene() const { return scene_; }  // fish count, world, params, interaction objects
