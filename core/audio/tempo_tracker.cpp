@@ -10,6 +10,9 @@ namespace {
 constexpr double kBpmStep = 0.5;
 constexpr int kHarmonics = 4;
 constexpr double kPreferredBpm = 120;
+// The span of the envelope's local mean, which the tempo's autocorrelation
+// leaves out: two beats at the slowest tempo (60 BPM).
+constexpr double kTrendSeconds = 2;
 // How strongly the low band must repeat at half a beat, as a share of how
 // it repeats at a whole beat, for the halfway events to count as beats.
 // Measured on the tests' signals over a full window: click tracks at 64-87
@@ -51,6 +54,8 @@ TempoTracker::TempoTracker(const TempoConfig& config) : config_(config) {
     lowRing_.assign(ring_.size(), 0.0f);
     low_.assign(ring_.size(), 0.0);
     smooth_.assign(ring_.size(), 0.0);
+    trendFree_.assign(ring_.size(), 0.0);
+    window_.assign(ring_.size(), 0.0);
     acf_.assign(ring_.size(), 0.0);
     linear_.assign(ring_.size(), 0.0);
     const auto candidates = static_cast<std::size_t>(std::floor((config.maxBpm - config.minBpm) / kBpmStep)) + 1;
@@ -118,13 +123,28 @@ void TempoTracker::smoothInto(const std::vector<float>& ring, std::size_t start,
 
 void TempoTracker::estimateTempo() {
     const std::size_t n = filled_;
-    const double mean = meanOf(smooth_, n);
+    // Each value less the median of the kTrendSeconds around it: a loud
+    // passage next to a quiet one (applause, then silence) is a step, whose
+    // autocorrelation is high at every lag and read as any tempo. A median,
+    // not a mean: a single hit would leave a mean's shelf around it, two
+    // seconds wide, read as 60 BPM.
+    const auto half = static_cast<std::size_t>(std::lround(0.5 * kTrendSeconds * config_.frameRate));
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t lo = i > half ? i - half : 0, hi = std::min(n, i + half + 1);
+        const auto first = window_.begin(), last = first + static_cast<std::ptrdiff_t>(hi - lo);
+        std::copy(smooth_.begin() + static_cast<std::ptrdiff_t>(lo), smooth_.begin() + static_cast<std::ptrdiff_t>(hi), first);
+        const auto middle = first + (last - first) / 2;
+        std::nth_element(first, middle, last);
+        trendFree_[i] = smooth_[i] - *middle;
+    }
+    const std::vector<double>& envelope = trendFree_;
+    const double mean = meanOf(envelope, n);
 
     // Unbiased autocorrelation of the mean-free envelope up to half the window.
     const std::size_t maxLag = n / 2;
     const double fps = config_.frameRate;
     const std::size_t lagLimit = std::min(maxLag, static_cast<std::size_t>(std::ceil(kHarmonics * 60.0 * fps / config_.minBpm)) + 2);
-    for (std::size_t lag = 0; lag <= lagLimit; ++lag) acf_[lag] = covarianceAt(smooth_, n, mean, lag);
+    for (std::size_t lag = 0; lag <= lagLimit; ++lag) acf_[lag] = covarianceAt(envelope, n, mean, lag);
     if (!(acf_[0] > static_cast<double>(config_.minDeviation) * config_.minDeviation)) {  // silence or a steady sound
         bpm_ = confidence_ = 0;
         return;

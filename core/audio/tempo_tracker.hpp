@@ -44,8 +44,11 @@ struct TempoConfig {
     // tone's spectral flux is rounding noise (about 1e-5 to 1e-3 dB against
     // 2-3 dB for a click track or music), which the normalised
     // autocorrelation would blow up into any tempo (120 BPM, the prior's
-    // peak, at up to 98 % confidence). In the onset strength's units (dB).
-    float minDeviation = 0.01f;
+    // peak, at up to 98 % confidence); a held chord's partials beat against
+    // one another and wobble it by 0.02-0.1 dB (an A major triad read 171
+    // BPM at 85 %, a detuned saw pad 80 BPM). A 60 Hz kick 27 dB under such
+    // a chord still reads its tempo. In the onset strength's units (dB).
+    float minDeviation = 0.2f;
     double minHistorySeconds = 2.5;  // no estimate before this much envelope
     double updateHz = 15;            // tempo re-estimates per second (phase: every frame)
 };
@@ -76,7 +79,7 @@ private:
     std::vector<float> beatRing_;         // beat strength, same frames
     std::vector<float> lowRing_;          // the onset strength's low band, same frames
     std::size_t next_ = 0, filled_ = 0, sinceEstimate_ = 0, estimateEvery_ = 1;
-    std::vector<double> linear_, smooth_, beat_, low_, acf_;  // scratch, sized once
+    std::vector<double> linear_, smooth_, trendFree_, window_, beat_, low_, acf_;  // scratch, sized once
     std::vector<double> scores_, combs_, prior_;  // per candidate tempo
     float bpm_ = 0, confidence_ = 0, phase_ = 0;
     bool known_ = false;  // the confidence reached minConfidence and has kept above keepConfidence
