@@ -15,16 +15,20 @@ ScrollView {
 
     function openFileDialog() { fileDialog.open() }
     // A route added goes last, below the fold at 1280x720: it looked as if
-    // Add route had done nothing. Once laid out, the panel scrolls to it.
-    property bool revealingNewRoute: false
+    // Add route had done nothing. For a moment after, each step of its
+    // laying out scrolls the panel to its end.
+    function showNewRoute() {
+        revealingNewRoute.restart()
+        Qt.callLater(scrollToEnd)
+    }
+    function scrollToEnd() {
+        const flick = panel.contentItem
+        flick.contentY = Math.max(0, flick.contentHeight - flick.height)
+    }
+    Timer { id: revealingNewRoute; interval: 500 }
     Connections {
         target: panel.contentItem
-        function onContentHeightChanged() {
-            if (!panel.revealingNewRoute) return
-            panel.revealingNewRoute = false
-            const flick = panel.contentItem
-            flick.contentY = Math.max(0, flick.contentHeight - flick.height)
-        }
+        function onContentHeightChanged() { if (revealingNewRoute.running) panel.scrollToEnd() }
     }
     function timeText(s) {
         var m = Math.floor(s / 60)
@@ -220,7 +224,7 @@ ScrollView {
                 text: qsTr("Add route")
                 onClicked: {
                     Editor.routes.addRoute()
-                    panel.revealingNewRoute = true
+                    panel.showNewRoute()
                 }
             }
         }

@@ -60,16 +60,18 @@ std::string otherKindRefusal(const std::filesystem::path& output) {
     if (!file.empty() && std::isspace(static_cast<unsigned char>(file.back())))
         return "'" + output.string() + "' ends with a space, which would make it a folder of PNG frames of "
                "that name; remove the space";
-    // "clip.mp4/" has no file name: it is the folder "clip.mp4", which is
-    // judged by its own name below, and a video's name gets its own answer.
-    const std::filesystem::path named = output.has_filename() ? output : output.parent_path();
-    const std::string ext = lowerExtension(named);
-    if (named != output && (ext == ".mp4" || ext == ".mov"))
-        return "'" + output.string() + "' ends with a slash, which would make it a folder of PNG frames named "
-               "like a video; remove the slash to write " + named.filename().string();
+    // "clip.mp4/" names the folder "clip.mp4": most likely a video's name
+    // with a stray slash. Any other name with a slash is the folder asked for.
+    if (!output.has_filename()) {
+        const std::filesystem::path folder = output.parent_path();
+        if (const std::string kind = lowerExtension(folder); kind == ".mp4" || kind == ".mov")
+            return "'" + output.string() + "' ends with a slash, which would make it a folder of PNG frames named "
+                   "like a video; remove the slash to write " + folder.filename().string();
+    }
+    const std::string ext = lowerExtension(output);
     // ".mp4" alone has no extension: a hidden folder of PNG frames would be
     // written where a video was meant ("Videos/" with MP4 chosen).
-    std::string name = named.filename().string();
+    std::string name = file;
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (name == ".mp4" || name == ".mov")
         return "'" + output.string() + "' names no video: give it a name before " + name + " (clip" + name + ")";

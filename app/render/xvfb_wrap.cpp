@@ -45,9 +45,13 @@ bool xDisplayOpens() {
 // Empty where it can be used, else why not.
 std::string waylandUnusable() {
     const std::string name = std::getenv("WAYLAND_DISPLAY");
+    // Where Qt looks for platform plugins: $QT_QPA_PLATFORM_PLUGIN_PATH, and
+    // "platforms" in each library path ($QT_PLUGIN_PATH, Qt's own).
+    QStringList folders;
+    if (set("QT_QPA_PLATFORM_PLUGIN_PATH")) folders << QString::fromLocal8Bit(std::getenv("QT_QPA_PLATFORM_PLUGIN_PATH"));
+    for (const QString& folder : QCoreApplication::libraryPaths()) folders << folder + "/platforms";
     bool plugin = false;
-    for (const QString& folder : QCoreApplication::libraryPaths())
-        plugin = plugin || !QDir(folder + "/platforms").entryList({"libqwayland*"}, QDir::Files).isEmpty();
+    for (const QString& folder : folders) plugin = plugin || !QDir(folder).entryList({"libqwayland*"}, QDir::Files).isEmpty();
     if (!plugin)
         return "the Wayland display " + name + " needs Qt's Wayland plugin (package qt6-wayland), which is not installed";
     std::filesystem::path socketPath = name;

@@ -10,9 +10,13 @@ namespace {
 constexpr double kBpmStep = 0.5;
 constexpr int kHarmonics = 4;
 constexpr double kPreferredBpm = 120;
-// The span of the envelope's local mean, which the tempo's autocorrelation
-// leaves out: two beats at the slowest tempo (60 BPM).
+// The span of the envelope's running median, which the tempo's
+// autocorrelation leaves out: two beats at the slowest tempo (60 BPM).
 constexpr double kTrendSeconds = 2;
+// The low band's standard deviation (dB) below which it is too flat to
+// tell the octave: the whole envelope's bar (TempoConfig::minDeviation) was
+// raised for held chords, which concern the tempo, not the octave check.
+constexpr double kFlatLowBandDb = 0.01;
 // How strongly the low band must repeat at half a beat, as a share of how
 // it repeats at a whole beat, for the halfway events to count as beats.
 // Measured on the tests' signals over a full window: click tracks at 64-87
@@ -204,7 +208,7 @@ void TempoTracker::estimateTempo() {
 bool TempoTracker::lowBandAlsoHalfway(double bpm) const {
     const std::size_t n = filled_;
     const double mean = meanOf(low_, n);
-    if (!(covarianceAt(low_, n, mean, 0) > static_cast<double>(config_.minDeviation) * config_.minDeviation)) return true;
+    if (!(covarianceAt(low_, n, mean, 0) > kFlatLowBandDb * kFlatLowBandDb)) return true;
     const auto between = [&](double lag) {
         const auto whole = static_cast<std::size_t>(lag);
         const double f = lag - static_cast<double>(whole);

@@ -3,7 +3,7 @@
 // one value per analysis frame).
 //
 // Tempo: the envelope of the last window (default 8 s) is lightly smoothed,
-// its mean removed, and its autocorrelation taken. Every candidate tempo from
+// its running median over 2 s taken away, and its autocorrelation taken. Every candidate tempo from
 // minBpm to maxBpm (0.5 BPM steps, refined by a parabola through the best
 // three) is scored by the mean normalised autocorrelation at its first four
 // beat periods (a comb: a true tempo repeats at every multiple, which also
@@ -35,10 +35,10 @@ struct TempoConfig {
     double minBpm = 60, maxBpm = 200;
     float minConfidence = 0.2f;
     // Once known, the tempo stays known until the confidence falls below
-    // this: a steady kick under busy random hits (confidence 0.11-0.38) read
+    // this: a steady kick under busy random hits (confidence 0.10-0.38) read
     // 120 BPM and unknown by turns, 21 times in 30 s, and a beatPhase route
-    // dropped to its minimum at each. Random hits alone read 0.03-0.19 and
-    // fall below it within 6 s (4 draws of 40 s measured).
+    // dropped to its minimum at each. Random hits alone read 0.03-0.20 (mean
+    // 0.08-0.11) and fall below it within 6 s (4 draws of 40 s measured).
     float keepConfidence = 0.1f;
     // An envelope whose standard deviation is below this is flat: a steady
     // tone's spectral flux is rounding noise (about 1e-5 to 1e-3 dB against

@@ -123,8 +123,9 @@ public:
     void setWorldSize(float width, float height);
     // Resizes the world with the school in it, as a morph to a preset of
     // another world does: every fish keeps its place relative to the world
-    // (x times the new width over the old), so none is pressed onto a wall
-    // or wrapped round; then as setWorldSize.
+    // (x times the new width over the old), so none inside it is pressed
+    // onto a wall or wrapped round; then as setWorldSize (a fish beyond a
+    // soft wall comes to the wall, the predators and the leader inside).
     void scaleWorldTo(float width, float height);
 
     // --- Reading ----------------------------------------------------------
