@@ -59,7 +59,7 @@ TempoTracker::TempoTracker(const TempoConfig& config) : config_(config) {
     low_.assign(ring_.size(), 0.0);
     smooth_.assign(ring_.size(), 0.0);
     trendFree_.assign(ring_.size(), 0.0);
-    window_.assign(ring_.size(), 0.0);
+    window_.reserve(ring_.size());
     acf_.assign(ring_.size(), 0.0);
     linear_.assign(ring_.size(), 0.0);
     const auto candidates = static_cast<std::size_t>(std::floor((config.maxBpm - config.minBpm) / kBpmStep)) + 1;
@@ -132,14 +132,16 @@ void TempoTracker::estimateTempo() {
     // autocorrelation is high at every lag and read as any tempo. A median,
     // not a mean: a single hit would leave a mean's shelf around it, two
     // seconds wide, read as 60 BPM.
+    // The window [lo, hi) around i slides one value at a time, kept sorted
+    // (an insertion and a removal each, not a sort per value).
     const auto half = static_cast<std::size_t>(std::lround(0.5 * kTrendSeconds * config_.frameRate));
+    window_.clear();
+    std::size_t lo = 0, hi = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        const std::size_t lo = i > half ? i - half : 0, hi = std::min(n, i + half + 1);
-        const auto first = window_.begin(), last = first + static_cast<std::ptrdiff_t>(hi - lo);
-        std::copy(smooth_.begin() + static_cast<std::ptrdiff_t>(lo), smooth_.begin() + static_cast<std::ptrdiff_t>(hi), first);
-        const auto middle = first + (last - first) / 2;
-        std::nth_element(first, middle, last);
-        trendFree_[i] = smooth_[i] - *middle;
+        for (; hi < std::min(n, i + half + 1); ++hi)
+            window_.insert(std::upper_bound(window_.begin(), window_.end(), smooth_[hi]), smooth_[hi]);
+        for (; lo + half < i; ++lo) window_.erase(std::lower_bound(window_.begin(), window_.end(), smooth_[lo]));
+        trendFree_[i] = smooth_[i] - window_[window_.size() / 2];
     }
     const std::vector<double>& envelope = trendFree_;
     const double mean = meanOf(envelope, n);
