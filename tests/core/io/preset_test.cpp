@@ -411,7 +411,7 @@ TEST_CASE("presets are listed by id from several folders, the first folder winni
     CHECK_FALSE(resolvePreset("b/two.json", {a.path(), b.path()}).has_value());
 }
 
-TEST_CASE("a preset's id finds the preset before a file of that name in the current folder; a path or FILE.json finds the file") {
+TEST_CASE("a preset's id finds the preset before a file of that name in the current folder, and a path or FILE.json finds the file") {
     // `simulate --save-state gentle-cruise` wrote a state file of the
     // default preset's id here, and every later run without --preset read
     // that file as the preset and failed.
