@@ -1,4 +1,4 @@
-// A 0..1 slider whose drag, or run of arrow-key presses, is one undo step:
+// A 0..1 slider whose drag, or an arrow key held down on it, is one undo step:
 // gestureEnded() comes when it is let go.
 import QtQuick
 import QtQuick.Controls
