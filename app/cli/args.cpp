@@ -6,8 +6,10 @@
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <unistd.h>
 
 #include "cli/commands.hpp"
+#include "io/atomic_file.hpp"
 #include "params/number_text.hpp"
 #include "render/stop_signals.hpp"
 
@@ -178,6 +180,17 @@ int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::
 }
 
 }  // namespace
+
+std::filesystem::path writableOutputFile(const std::string& file, const std::string& what) {
+    const FileTarget target = fileTarget(file);
+    if (!target.refusal.empty())
+        throw ArgError("cannot write " + what + " to '" + file + "': " + target.refusal + "; name a file");
+    const auto dir = std::filesystem::absolute(target.path).parent_path();
+    if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
+        throw ArgError("cannot write " + what + " to '" + file + "': folder '" + dir.string() +
+                       "' does not exist or is not writable");
+    return target.path;
+}
 
 // Output that could not be written (a full disk, a closed pipe) shows at the
 // latest when the rest is flushed. After an earlier failure the flush is

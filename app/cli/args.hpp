@@ -6,6 +6,7 @@
 #include <ostream>
 #include <optional>
 #include <stdexcept>
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -44,6 +45,13 @@ private:
     std::map<std::string, std::string> values_;
     std::vector<std::string> positional_;
 };
+
+// The file an option names for output (`what`: "the state"), checked before
+// any work rather than after a whole run: a file or nothing there, in a
+// folder that exists and can be written. Returns the file to write (through
+// a link, the file it leads to); ArgError "cannot write WHAT to 'FILE': ..."
+// otherwise.
+std::filesystem::path writableOutputFile(const std::string& file, const std::string& what);
 
 // "WIDTHxHEIGHT" with both sides in [lo, hi]; ArgError naming `option` otherwise.
 std::pair<int, int> parseSize(const std::string& option, const std::string& text, int lo, int hi);

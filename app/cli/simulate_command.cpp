@@ -8,7 +8,6 @@
 #include "cli/audio_drive.hpp"
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
-#include "io/atomic_file.hpp"
 #include "io/snapshot.hpp"
 #include "io/state_hash.hpp"
 #include "params/number_text.hpp"
@@ -16,7 +15,6 @@
 #include "sched/thread_pool.hpp"
 #include "sim/metrics.hpp"
 
-#include <unistd.h>
 
 namespace mirofish::cli {
 
@@ -102,20 +100,14 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         // Refuse an unwritable snapshot target now, not after the whole run:
         // through a link, the file it leads to and that file's folder.
         if (const auto state = args.value("save-state")) {
-            const FileTarget target = fileTarget(*state);
-            if (!target.refusal.empty())
-                throw ArgError("cannot write the state to '" + *state + "': " + target.refusal + "; name a file");
-            const auto dir = std::filesystem::absolute(target.path).parent_path();
-            if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
-                throw ArgError("cannot write the state to '" + *state + "': folder '" + dir.string() +
-                               "' does not exist or is not writable");
+            const std::filesystem::path target = writableOutputFile(*state, "the state");
             // A typo would replace the preset or the audio with the snapshot:
             // the preset's file as found, also when given by its id or by default.
             const std::pair<const char*, std::optional<std::filesystem::path>> inputs[] = {
                 {"preset", presetFile}, {"audio", args.value("audio")}};
             for (const auto& [input, file] : inputs) {
                 std::error_code ec;
-                if (file && std::filesystem::equivalent(target.path, *file, ec))
+                if (file && std::filesystem::equivalent(target, *file, ec))
                     throw ArgError("cannot write the state to '" + *state + "': it is the " +
                                    (args.has(input) ? std::string("--") + input : "default preset's") +
                                    " file, which it would replace; name another file");

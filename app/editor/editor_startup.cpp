@@ -91,6 +91,8 @@ std::optional<EditorStartup> parseEditorArgs(const std::vector<std::string>& arg
         // A PNG under another image's name would open as that kind, or not at all.
         if (!s.screenshot.empty() && lowerExtension(s.screenshot) != ".png")
             throw cli::ArgError("--screenshot writes a PNG: name it FILE.png, not '" + s.screenshot + "'");
+        // Into a folder that is not there, it failed only at the end, the whole --quit-after later.
+        if (!s.screenshot.empty()) cli::writableOutputFile(s.screenshot, "the screenshot");
         s.reportFrameRate = a.has("report-fps");
         s.audio = a.value("audio").value_or("");
         if (!s.audio.empty()) s.panelTab = 2;

@@ -541,7 +541,7 @@ TEST_CASE("mirofish render refuses a folder holding an earlier render's frames, 
     for (int i = 0; i < 5; ++i) CHECK(std::filesystem::exists(framePath(dir / "seq", i)));
 }
 
-TEST_CASE("mirofish exits 1 when its output or the editor's screenshot cannot be written", "[render][cli]") {
+TEST_CASE("mirofish exits 1 when its output cannot be written, and refuses a screenshot into a missing folder at once", "[render][cli]") {
     for (const std::string command : {"--help", "presets --params", "presets", "validate " MIROFISH_PRESET_DIR "/gentle-cruise.json",
                                       "simulate --preset gentle-cruise --fish 20 --steps 0"}) {
         INFO(command);
@@ -551,10 +551,13 @@ TEST_CASE("mirofish exits 1 when its output or the editor's screenshot cannot be
         CHECK_THAT(r.output, Catch::Contains("could not write the output: "));
     }
     TempDir dir;
+    // Into a folder that is not there it is refused at once (exit 2), not
+    // after the whole --quit-after.
     const Shell edit = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish +
-                             " edit --fish 20 --quit-after 0.5 --screenshot '" + (dir / "absent" / "s.png").string() + "'");
-    CHECK(edit.code == 1);
-    CHECK_THAT(edit.output, Catch::Contains("could not write the screenshot"));
+                             " edit --fish 20 --quit-after 30 --screenshot '" + (dir / "absent" / "s.png").string() + "'");
+    CHECK(edit.code == 2);
+    CHECK_THAT(edit.output, Catch::Contains("cannot write the screenshot to '" + (dir / "absent" / "s.png").string() +
+                                            "': folder '" + (dir / "absent").string() + "' does not exist"));
     const Shell saved = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish +
                               " edit --fish 20 --quit-after 0.5 --screenshot '" + (dir / "s.png").string() + "'");
     CHECK(saved.code == 0);
