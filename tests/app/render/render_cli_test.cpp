@@ -158,6 +158,25 @@ TEST_CASE("a screenshot named by a link goes to the file it leads to, and one na
     CHECK_FALSE(std::filesystem::exists(dir / "shot.jpg"));
 }
 
+TEST_CASE("the editor started on a preset it cannot open says why and opens the default preset, as the README says",
+          "[render][cli]") {
+    // A typo in --preset opened the default school with exit 0 while the
+    // README promised exit 2 for every bad input; the fallback is kept (a
+    // show starts with a school on the screen) and written down.
+    TempDir dir;
+    writeText(dir / "broken.json", "{ \"name\": ");
+    for (const std::string& preset : {std::string("no-such-preset"), (dir / "broken.json").string()}) {
+        const Shell r = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish + " edit --preset '" +
+                              preset + "' --fish 20 --quit-after 0.5 --screenshot '" + (dir / "shot.png").string() + "'");
+        INFO(r.output);
+        CHECK(r.code == 0);
+        CHECK_THAT(r.output, Catch::Contains(preset) && Catch::Contains("opening the default preset instead"));
+        CHECK(std::filesystem::exists(dir / "shot.png"));
+        std::filesystem::remove(dir / "shot.png");
+    }
+    CHECK(fileBytes(dir / "broken.json") == "{ \"name\": ");
+}
+
 TEST_CASE("the editor started with --fullscreen covers the screen, with no window manager to do it", "[render][cli]") {
     TempDir dir;
     const Shell r = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish +
