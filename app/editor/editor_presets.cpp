@@ -420,15 +420,22 @@ void Editor::applyHistoryStep(const HistoryStep& step) {
         // seed. A preset of yours is compared with what its file holds now
         // (saved over since), with the step's seed (a morph's is the school's);
         // renamed or deleted since, it is open only in memory, and Save as keeps it.
+        // Its file name may have gone since to another preset of yours (a
+        // Save as or Rename after the delete or rename), told by its other
+        // name: Save wrote the one undone to over that preset.
         // Broken since (edited by hand), it is still yours, open as it was,
         // and said so: it was taken for gone ("has no file any more").
         OpenPreset open = *step.preset;
         std::string broken;
         if (open.user) {
             try {
-                const std::uint64_t seed = open.loaded.scene.seed;
-                open.loaded = mirofish::loadPreset(open.file);
-                open.loaded.scene.seed = seed;
+                Preset now = mirofish::loadPreset(open.file);
+                if (now.name == open.loaded.name) {
+                    now.scene.seed = open.loaded.scene.seed;
+                    open.loaded = std::move(now);
+                } else {
+                    open.user = false;
+                }
             } catch (const std::exception& e) {
                 std::error_code ec;
                 if (std::filesystem::is_regular_file(open.file, ec)) broken = e.what();

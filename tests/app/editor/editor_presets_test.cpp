@@ -251,6 +251,28 @@ TEST_CASE("undo and redo of a load bring a preset of yours back as its file is n
     CHECK_FALSE(f.editor->message().contains("is gone"));
 }
 
+TEST_CASE("undo back to a deleted preset of yours whose file name another preset took since does not save over that one") {
+    // Delete Mine, Save as "Mine!" (the same file name, mine.json), undo to
+    // Mine: it showed as "Mine!", and Ctrl+S wrote Mine over Mine!.
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    REQUIRE(f.editor->deletePreset(presetRow(f, "Mine")));
+    REQUIRE(f.editor->savePresetAs("Mine!"));
+    REQUIRE(std::filesystem::exists(f.userDir / "mine.json"));
+    const std::string theirs = readText(f.userDir / "mine.json");
+    f.editor->undo();  // the Save as stays; this takes back the load of Compact rush: Mine again
+    REQUIRE(f.editor->presetName() == "Mine");
+    CHECK_FALSE(f.editor->presetIsUser());
+    CHECK(f.editor->presetRow() < 0);
+    CHECK_FALSE(f.editor->savePreset());
+    CHECK(readText(f.userDir / "mine.json") == theirs);
+    f.editor->redo();
+    f.editor->undo();
+    CHECK_FALSE(f.editor->savePreset());
+    CHECK(readText(f.userDir / "mine.json") == theirs);
+}
+
 TEST_CASE("undo back to a preset of yours whose file broke since says what is wrong with the file, and it stays yours") {
     // It was taken for gone: "has no file any more", or "opened from a file outside your presets".
     EditorFixture f;
