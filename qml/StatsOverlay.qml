@@ -24,9 +24,14 @@ Rectangle {
         anchors.centerIn: parent
         spacing: 2
         Label {
+            id: firstLine
             text: qsTr("%1 fps · step %2 ms · %3 fish · step %4").arg(fixed(s.fps, 0)).arg(fixed(s.stepMs, 2)).arg(shown(s.fish)).arg(shown(s.step))
         }
         Label {
+            // Wrapped within the other lines' width: on one line it ran on
+            // under the side panel of a small window, its advice cut off.
+            Layout.maximumWidth: Math.max(firstLine.implicitWidth, forcesLine.implicitWidth)
+            wrapMode: Text.WordWrap
             visible: s.behind === true
             color: "#ff7060"
             font.bold: true
@@ -46,6 +51,7 @@ Rectangle {
             text: qsTr("polarisation %1 · milling %2").arg(fixed(s.polarisation, 2)).arg(fixed(s.milling, 2))
         }
         Label {
+            id: forcesLine
             textFormat: Text.StyledText
             text: qsTr("forces (300 steps) <font color='#ff6a6a'>sep %1</font> · <font color='#6ee68a'>ali %2</font> · <font color='#7fa8ff'>coh %3</font> px/s^2")
                   .arg(fixed(s.forceSeparation, 0)).arg(fixed(s.forceAlignment, 0)).arg(fixed(s.forceCohesion, 0))

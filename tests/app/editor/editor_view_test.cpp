@@ -1047,6 +1047,29 @@ TEST_CASE("at the window's smallest size every tool bar button is inside the win
     CHECK(buttons >= 20);
 }
 
+TEST_CASE("at the window's smallest size a school too large to keep up shows the whole warning, within the view") {
+    // "Simulation behind: ... (fewer fish or a smaller p" ran on under the
+    // side panel, its advice cut off.
+    EditorFixture f(cli::kDefaultPreset, 800, 500);
+    f.editor->setFishCount(60000);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->stats().value("behind").toBool(); }, 30000));
+    QQuickItem* column = f.find("statsColumn");
+    REQUIRE(column);
+    QQuickItem* panel = column->parentItem();
+    QQuickItem* view = panel->parentItem();
+    REQUIRE(EditorFixture::waitFor([&] { return panel->isVisible(); }));
+    QTest::qWait(100);  // laid out with the warning
+    CHECK(panel->x() + panel->width() <= view->width());
+    for (QQuickItem* line : column->childItems()) {
+        if (!line->isVisible()) continue;
+        INFO(line->property("text").toString().toStdString());
+        CHECK(line->mapToItem(view, QPointF(line->width(), 0)).x() <= view->width());
+        // A line wraps rather than runs on past the panel's edge.
+        const bool fits = line->property("implicitWidth").toReal() <= line->width() + 1;
+        CHECK((fits || line->property("lineCount").toInt() > 1));
+    }
+}
+
 TEST_CASE("Ctrl+Z in the fish box after a count was confirmed undoes the editor's last edit, not the box's text") {
     // The text input's own undo put the count before back in the box while
     // the school kept the new one, and leaving the box committed that text.
