@@ -90,9 +90,14 @@ std::vector<float> resample(std::span<const float> in, double from, double to,
                 sumHi += lanesHi[k];
             }
         } else {
-            for (int t = std::max(0, static_cast<int>(-first)); t < taps && first + t < size; ++t) {
-                sumLo += lo[t] * in[static_cast<std::size_t>(first + t)];
-                sumHi += hi[t] * in[static_cast<std::size_t>(first + t)];
+            // Near the ends the first and last samples stand for those beyond
+            // them. Zeros there made a file's DC offset ramp in and out over
+            // the kernel's length, a step the analysis heard as an onset at
+            // the start and at every loop seam.
+            for (int t = 0; t < taps; ++t) {
+                const float sample = in[static_cast<std::size_t>(std::clamp(first + t, 0LL, size - 1))];
+                sumLo += lo[t] * sample;
+                sumHi += hi[t] * sample;
             }
         }
         out[i] = sumLo + (sumHi - sumLo) * a;

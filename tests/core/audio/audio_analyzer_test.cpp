@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "audio/audio_analyzer.hpp"
+#include "audio/resample.hpp"
 #include "core/audio/audio_signals.hpp"
 
 using namespace mirofish;
@@ -115,6 +116,24 @@ TEST_CASE("a DC offset is no sound: silence written with one stays dark, and mus
         for (std::size_t k = 30; k < clean.size(); ++k) {
             CHECK(offsetSong[k].onset == clean[k].onset);
             CHECK(offsetSong[k].named[0] == Approx(clean[k].named[0]).margin(0.05));
+        }
+    }
+}
+
+TEST_CASE("silence on an offset stays dark in a file at another rate than 48 kHz, from its first frame", "[audio]") {
+    // A 22.05 kHz 8-bit file of 0x7F read an onset and a level of 0.13 at
+    // its start, which a 48 kHz one did not: the resampling ramped the offset in.
+    for (const double rate : {22050.0, 44100.0}) {
+        for (const float offset : {-1.0f / 128, 0.3f}) {
+            INFO(rate << " Hz, offset " << offset);
+            const std::vector<float> still(static_cast<std::size_t>(rate * 3), offset);
+            const auto frames = analyze(resample(still, rate, kRate));
+            REQUIRE(frames.size() > 100);
+            for (std::size_t k = 0; k < frames.size(); ++k) {
+                INFO("frame " << k);
+                CHECK_FALSE(frames[k].onset);
+                CHECK(frames[k].level < 0.01f);
+            }
         }
     }
 }

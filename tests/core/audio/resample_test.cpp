@@ -19,7 +19,7 @@ std::vector<float> tone(double hz, double rate, double seconds) {
 }
 
 // The amplitude of the component at `hz` (a DFT bin, by Goertzel), over the
-// middle of the signal (away from the zeros outside it), Hann-windowed.
+// middle of the signal (away from its ends), Hann-windowed.
 double amplitudeAt(const std::vector<float>& s, double hz, double rate) {
     const std::size_t first = s.size() / 4, count = s.size() / 2;
     const double w = 2 * std::numbers::pi * hz / rate;
@@ -60,4 +60,19 @@ TEST_CASE("resampling keeps a tone's level and leaves no image of it", "[audio]"
         }
     }
     CHECK(resample(tone(1000, 48000, 0.1), 48000, 48000) == tone(1000, 48000, 0.1));
+}
+
+TEST_CASE("a constant level stays that level to the first and last sample, at any rate", "[audio]") {
+    // Zeros assumed beyond the ends made an 8-bit file's silence (0x7F) or a
+    // recording's DC offset ramp in: the analysis read an onset at the start.
+    for (const double from : {8000.0, 22050.0, 44100.0, 96000.0}) {
+        INFO(from << " Hz to 48000 Hz");
+        const std::vector<float> in(static_cast<std::size_t>(from * 0.5), 0.3f);
+        const std::vector<float> out = resample(in, from, 48000);
+        REQUIRE(out.size() == 24000);
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            INFO("sample " << i);
+            REQUIRE(out[i] == Approx(0.3f).margin(1e-5));
+        }
+    }
 }
