@@ -26,6 +26,7 @@ AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, cons
     drive.base = base;
     drive.frameRate = frameRate;
     drive.durationSeconds = track.audio.seconds();
+    drive.channels = track.audio.channels;
     drive.warning = track.audio.warning;
     return drive;
 }

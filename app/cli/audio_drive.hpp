@@ -20,6 +20,7 @@ struct AudioDrive {
     Params base;
     double frameRate = 60;
     double durationSeconds = 0;  // of the file
+    int channels = 1;            // of the file's first audio stream
     std::string warning;         // MonoAudio::warning: only part of the file could be read
 
     // The parameters for frame k, called with k = 0, 1, 2... in order (the

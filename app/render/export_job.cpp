@@ -154,10 +154,11 @@ void ExportJob::prepare(const std::function<bool()>& stopRequested) {
     view_->setGuides(false);
     view_->setShowOvershoot(false);
 
-    // A video whose length is the audio's starts once that length is known:
-    // ffmpeg cuts the sound at the last frame.
+    // A video with sound starts once the audio file is read: ffmpeg cuts the
+    // sound at the last frame (the audio's length, where no length is given)
+    // and is told the file's channels.
     if (settings_.kind() == OutputKind::PngSequence) sink_ = openPngSequence(settings_);
-    else if (settings_.frames > 0) sink_ = openFfmpegPipe(settings_);
+    else if (settings_.audioFile.empty()) sink_ = openFfmpegPipe(settings_);
 }
 
 ExportJob::~ExportJob() {
@@ -242,7 +243,7 @@ bool ExportJob::audioReadFor(std::chrono::milliseconds wait) {
         throw ExportError(e.what());
     }
     if (settings_.frames == 0) settings_.frames = framesFor(audio_->durationSeconds, settings_.fps);
-    if (!sink_) sink_ = openFfmpegPipe(settings_);
+    if (!sink_) sink_ = openFfmpegPipe(settings_, audio_->channels);
     return true;
 }
 

@@ -17,7 +17,19 @@ namespace mirofish::render {
 
 namespace {
 
-QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path& partial) {
+// AAC (ffmpeg's encoder) carries the channel counts with a standard layout:
+// mono to 5.1, and 7.1. Another count (9-15 channels from a recorder's
+// bounce) stopped the video at its start with "Unsupported channel layout";
+// 7 gave a file of no layout. Those are mixed to mono, as the analysis hears
+// them: the mean of the channels.
+QString aacDownmix(int channels) {
+    if (channels <= 6 || channels == 8) return {};
+    QString mean = "pan=mono|c0=";
+    for (int c = 0; c < channels; ++c) mean += QString("%1%2*c%3").arg(c > 0 ? "+" : "").arg(1.0 / channels, 0, 'g', 9).arg(c);
+    return mean + ",";
+}
+
+QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const std::filesystem::path& partial) {
     // -xerror: an error ends ffmpeg with a failure. Without it, ffmpeg 5.1
     // that could not write the MP4's trailer (a full disk) still exited 0,
     // leaving a video without its index.
@@ -38,8 +50,9 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
     // to 65 ms (8 kHz audio 0.4 s) past its last frame.
     if (audio) {
         const auto samples = std::llround(static_cast<double>(s.frames) / s.fps * 48000.0);
+        const QString downmix = s.kind() == OutputKind::Mp4 ? aacDownmix(audioChannels) : QString();
         a << "-map" << "1:a:0" << "-af"
-          << QString("asetpts=PTS-STARTPTS,aresample=48000,apad,atrim=end_sample=%1").arg(samples) << "-shortest";
+          << downmix + QString("asetpts=PTS-STARTPTS,aresample=48000,apad,atrim=end_sample=%1").arg(samples) << "-shortest";
     }
     // RGB to Y'CbCr with the BT.709 matrix, and tagged so. Untagged, ffmpeg
     // converted with BT.601 while players decode HD video with BT.709: pure
@@ -66,10 +79,10 @@ QStringList ffmpegArguments(const ExportSettings& s, const std::filesystem::path
 
 class FfmpegPipeSink : public FrameSink {
 public:
-    FfmpegPipeSink(const ExportSettings& s, std::string program)
+    FfmpegPipeSink(const ExportSettings& s, int audioChannels, std::string program)
         : final_(fileTarget(s.output).path), partial_(final_.string() + ".part"), alpha_(s.alpha) {
         process_.setProgram(QString::fromStdString(program));
-        process_.setArguments(ffmpegArguments(s, partial_));
+        process_.setArguments(ffmpegArguments(s, audioChannels, partial_));
         process_.setProcessChannelMode(QProcess::SeparateChannels);
         process_.start();
         if (!process_.waitForStarted(10'000))
@@ -153,8 +166,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings) {
-    return std::make_unique<FfmpegPipeSink>(settings, findProgram(ffmpegProgram(settings)));
+std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings, int audioChannels) {
+    return std::make_unique<FfmpegPipeSink>(settings, audioChannels, findProgram(ffmpegProgram(settings)));
 }
 
 }  // namespace mirofish::render

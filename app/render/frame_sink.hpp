@@ -51,6 +51,8 @@ std::uint64_t framesWritten(const ExportSettings& settings, std::uint64_t handed
 
 // Open the sink for a checked output.
 std::unique_ptr<FrameSink> openPngSequence(const ExportSettings& settings);
-std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings);
+// A video with sound is opened once its audio file is read: `audioChannels`
+// are that file's (its first audio stream's).
+std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings, int audioChannels = 0);
 
 }  // namespace mirofish::render

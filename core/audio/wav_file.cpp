@@ -201,6 +201,7 @@ MonoAudio parseWav(std::span<const unsigned char> b, const std::string& source) 
 
     MonoAudio out;
     out.sampleRate = w.rate;
+    out.channels = w.channels;
     // A size that promises more samples than the file holds is a copy cut short.
     if (const std::size_t declared = w.declaredSize / frameBytes; declared > frames && w.declaredSize != kToTheEnd) {
         out.warning = source + ": the file ends before its audio does: it holds " + std::to_string(frames) +
@@ -249,6 +250,7 @@ MonoAudio WavStreamMixer::finish(std::vector<unsigned char>& rest) {
     if (channels_ == 0) readLayout(rest, source_);  // throws: the stream ended inside its header
     MonoAudio out;
     out.sampleRate = rate_;
+    out.channels = channels_;
     out.samples = std::move(samples_);
     if (out.samples.empty()) throw AudioFileError(source_ + ": the file holds no audio");
     return out;

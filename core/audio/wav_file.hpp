@@ -36,6 +36,7 @@ struct WavReadStopped : std::runtime_error {
 struct MonoAudio {
     std::vector<float> samples;  // -1..1
     double sampleRate = 48000;
+    std::uint16_t channels = 1;  // the file's, mixed down into `samples`
     // Set when only part of the file's audio could be read: what is missing.
     std::string warning;
     double seconds() const { return sampleRate > 0 ? static_cast<double>(samples.size()) / sampleRate : 0.0; }

@@ -114,6 +114,40 @@ TEST_CASE("a video carries a WAV whose header gives no length, one past its end 
     }
 }
 
+TEST_CASE("an MP4 carries the sound of a file of any number of channels, mixed to mono where AAC has no layout for them",
+          "[render][ffmpeg]") {
+    // A 10-channel recorder's bounce stopped the video at its start with
+    // ffmpeg's "Unsupported channel layout", after the whole analysis.
+    TempDir dir;
+    for (const int channels : {2, 6, 7, 10}) {
+        INFO(channels << " channels");
+        const auto wav = dir / ("ch" + std::to_string(channels) + ".wav");
+        std::string bytes("RIFF\0\0\0\0WAVEfmt ", 16);
+        const auto put = [&](std::uint32_t v, int size) {
+            for (int i = 0; i < size; ++i) bytes.push_back(static_cast<char>(v >> (8 * i)));
+        };
+        const std::uint32_t frames = 48000;
+        put(16, 4), put(1, 2), put(static_cast<std::uint32_t>(channels), 2), put(48000, 4);
+        put(48000u * 2 * static_cast<std::uint32_t>(channels), 4), put(2u * static_cast<std::uint32_t>(channels), 2), put(16, 2);
+        bytes += "data";
+        put(frames * 2 * static_cast<std::uint32_t>(channels), 4);
+        for (std::uint32_t i = 0; i < frames; ++i)
+            for (int c = 0; c < channels; ++c)
+                put(static_cast<std::uint16_t>(static_cast<std::int16_t>(8000 * std::sin(2 * M_PI * 220 * (c + 1) * i / 48000.0))), 2);
+        const auto riff = static_cast<std::uint32_t>(bytes.size() - 8);
+        std::memcpy(bytes.data() + 4, &riff, 4);
+        writeText(wav, bytes);
+        const auto out = dir / ("ch" + std::to_string(channels) + ".mp4");
+        auto s = smallExport(out, 15);
+        s.audioFile = wav.string();
+        runExport(s);
+        REQUIRE(std::filesystem::exists(out));
+        const std::string audio = probe(out, "stream=codec_name,channels", "a:0");
+        CHECK_THAT(audio, Catch::StartsWith("aac\n" + std::to_string(channels == 2 || channels == 6 ? channels : 1)));
+        CHECK(std::stod(probe(out, "stream=duration", "a:0")) == Approx(0.5).margin(0.05));
+    }
+}
+
 TEST_CASE("an export with audio and no length lasts as long as the audio", "[render][ffmpeg]") {
     TempDir dir;
     auto s = smallExport(dir / "frames", 0);
