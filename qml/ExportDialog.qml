@@ -186,9 +186,10 @@ Dialog {
                 Slider {
                     id: quality
                     objectName: "exportQuality"
+                    // CRF 1 at the right: 0, lossless, makes MP4s few players open (kBestCrf).
                     readonly property int crf: 35 - Math.round(value)
                     from: 0
-                    to: 35
+                    to: 34
                     value: 35 - 18
                     stepSize: 1
                     Layout.fillWidth: true

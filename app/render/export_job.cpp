@@ -35,7 +35,8 @@ void checkSettings(const ExportSettings& s) {
     if (s.frames < 1 && s.audioFile.empty())
         throw ExportError("nothing to export: the length is 0 frames (give a length, or an audio file to take it from)");
     if (!(s.warmupSeconds >= 0 && s.warmupSeconds <= 3600)) throw ExportError("the warm-up must be 0 to 3600 s");
-    if (s.crf < 0 || s.crf > 51) throw ExportError("the MP4 quality (crf) must be 0 to 51");
+    if (s.crf < kBestCrf || s.crf > 51)
+        throw ExportError("the MP4 quality (crf) must be " + std::to_string(kBestCrf) + " to 51");
     if (s.pngCompression < 0 || s.pngCompression > 9) throw ExportError("the PNG compression must be 0 to 9");
 }
 

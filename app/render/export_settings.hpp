@@ -19,6 +19,11 @@ struct ExportError : std::runtime_error {
 
 enum class OutputKind { PngSequence, Mp4, ProRes };
 
+// The best MP4 quality offered. CRF 0 is x264's lossless mode, which needs the
+// High 4:4:4 Predictive profile: QuickTime, browsers and hardware decoders do
+// not open it. 1 is visually lossless and stays in the High profile.
+inline constexpr int kBestCrf = 1;
+
 struct ExportSettings {
     Preset preset;                   // fish count, seed and world as they will run
     int width = 1920, height = 1080;
@@ -30,7 +35,7 @@ struct ExportSettings {
     std::optional<bool> trails;      // overrides the preset's `trails` parameter
     std::filesystem::path output;    // a folder (PNG sequence) or FILE.mp4 / FILE.mov
     bool alpha = false;              // PNG and MOV: transparent background
-    int crf = 18;                    // MP4 quality: H.264 constant rate factor, 0 (lossless) to 51
+    int crf = 18;                    // MP4 quality: H.264 constant rate factor, kBestCrf to 51
     int pngCompression = 1;          // zlib level, 0 (fastest, largest) to 9
     std::string ffmpeg;              // the ffmpeg program; empty: $MIROFISH_FFMPEG, else "ffmpeg"
     int threads = 0;                 // simulation threads; 0: all cores

@@ -39,7 +39,7 @@ const std::vector<cli::OptionSpec> kOptions = {
     {"audio", "FILE", "drive the parameters through the preset's audio routes (frame k hears k/fps s) and mux it in"},
     {"trails", "on|off", "override the preset's trails setting"},
     {"alpha", "", "transparent background (PNG sequence and MOV)"},
-    {"crf", "Q", "MP4 quality: H.264 constant rate factor, 0 best to 51 worst (default 18)"},
+    {"crf", "Q", "MP4 quality: H.264 constant rate factor, 1 best to 51 worst (default 18)"},
     {"png-compression", "L", "PNG zlib level, 0 stored (fastest, largest), 1 run-length matches (default), 2-9 smaller and slower"},
     {"ffmpeg", "PROGRAM", "the ffmpeg program for MP4, MOV and audio other than WAV (default $MIROFISH_FFMPEG, else ffmpeg)"},
     {"threads", "T", "simulation threads (default: all cores); frames do not depend on it"},
@@ -82,6 +82,10 @@ ExportSettings parseSettings(const cli::Args& a) {
                             std::string(s.kind() == OutputKind::ProRes ? "ProRes 4444 has a quality of its own"
                                                                        : "a PNG sequence is lossless") +
                             ": drop --crf, or give --out FILE.mp4");
+    if (s.crf < kBestCrf)
+        throw cli::ArgError("--crf 0 is H.264's lossless mode, whose profile (High 4:4:4 Predictive) few players open: " +
+                            std::to_string(kBestCrf) + " is the best quality that plays everywhere; for lossless frames "
+                            "give --out a folder (PNG) or FILE.mov (ProRes 4444)");
     if (a.has("png-compression") && s.kind() != OutputKind::PngSequence)
         throw cli::ArgError("--png-compression is for a PNG sequence (--out a folder), not a video: drop it");
     if (a.has("frames") && a.has("seconds")) throw cli::ArgError("give --frames or --seconds, not both");

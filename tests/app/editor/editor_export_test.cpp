@@ -7,6 +7,7 @@
 
 #include "editor_fixture.hpp"
 #include "export_controller.hpp"
+#include "render/export_settings.hpp"
 #include "support/cli_run.hpp"
 #include "support/shell.hpp"
 
@@ -355,6 +356,9 @@ TEST_CASE("the export's quality slider is better to the right, from the keyboard
     QTest::keyClick(f.window, Qt::Key_Right);
     CHECK(quality->property("crf").toInt() == 17);  // a lower CRF: better
     CHECK(quality->property("position").toDouble() > 0.5);
+    // At the right end, the best quality that plays everywhere: not CRF 0, lossless, which few players open.
+    quality->setProperty("value", quality->property("to"));
+    CHECK(quality->property("crf").toInt() == render::kBestCrf);
 }
 
 TEST_CASE("an export to a video that is already there asks first: No keeps the old one, Yes replaces it",

@@ -260,6 +260,10 @@ TEST_CASE("mirofish render refuses a missing length or output and bad values wit
     CHECK_THAT(crfMov.output, Catch::Contains("--crf sets an MP4's quality; ProRes 4444 has a quality of its own"));
     CHECK_THAT(shell(kMirofish + " render --frames 3 --crf 40" + out).output,
                Catch::Contains("--crf sets an MP4's quality; a PNG sequence is lossless"));
+    // CRF 0 is lossless H.264, in a profile few players open.
+    const Shell lossless = shell(kMirofish + " render --frames 3 --crf 0 --out '" + (dir / "c.mp4").string() + "'");
+    CHECK(lossless.code == 2);
+    CHECK_THAT(lossless.output, Catch::Contains("few players open") && Catch::Contains("1 is the best quality"));
     const Shell levelMp4 = shell(kMirofish + " render --frames 3 --png-compression 9 --out '" + (dir / "c.mp4").string() + "'");
     CHECK(levelMp4.code == 2);
     CHECK_THAT(levelMp4.output, Catch::Contains("--png-compression is for a PNG sequence"));
