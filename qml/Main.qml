@@ -119,8 +119,10 @@ ApplicationWindow {
     }
     function leaveFullScreen() { window.visibility = visibilityBeforeFullScreen }
     function saveStill(factor) {
-        const w = factor > 0 ? canvas.width * factor : 3840
-        const h = factor > 0 ? canvas.height * factor : 2160
+        // In the screen's pixels: on a display scaled x2 the still at the
+        // view's size had half the pixels shown.
+        const w = factor > 0 ? canvas.width * factor * Screen.devicePixelRatio : 3840
+        const h = factor > 0 ? canvas.height * factor * Screen.devicePixelRatio : 2160
         exporter.saveStill(canvas, w, h)
     }
     function scaleFish(factor) {

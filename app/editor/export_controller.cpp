@@ -186,8 +186,11 @@ QString ExportController::saveStill(QQuickItem* item, int width, int height, con
     const QString file =
         QDir(dir).filePath("mirofish-" + QDateTime::currentDateTime().toString("yyyyMMdd-hhmmss-zzz") + ".png");
     // The view's shape, as large as fits in the size asked for: grabbed at
-    // another shape the view would be stretched.
-    QSize size = item->size().toSize();
+    // another shape the view would be stretched. Without a size, the view's
+    // own in the screen's pixels (twice its size in the window's units on a
+    // display scaled x2).
+    const qreal ratio = item->window() ? item->window()->effectiveDevicePixelRatio() : 1.0;
+    QSize size = (item->size() * ratio).toSize();
     if (width > 0 && height > 0) size.scale(width, height, Qt::KeepAspectRatio);
     const QSharedPointer<QQuickItemGrabResult> grab = item->grabToImage(size);
     if (!grab) {

@@ -83,7 +83,8 @@ public:
     // a name as typed, for the export to say so, not made clip.avi.mp4.
     Q_INVOKABLE bool namesAnotherKind(const QString& output) const;
 
-    // Saves `item` as a PNG; width/height 0: at the item's size. Returns
+    // Saves `item` as a PNG, width x height pixels at most in its shape;
+    // 0: at its size as the screen shows it, in the screen's pixels. Returns
     // the file written (in `folder`, or the Pictures folder), or empty with
     // the reason shown in the editor's message line.
     Q_INVOKABLE QString saveStill(QQuickItem* item, int width, int height, const QString& folder = {});

@@ -1,6 +1,8 @@
 // The editor's export dialog, trail canvas and stills, as a user drives them.
+#include <QDir>
 #include <QElapsedTimer>
 #include <QQuickItemGrabResult>
+#include <QStandardPaths>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
@@ -699,18 +701,19 @@ TEST_CASE("a still is the view at its size, or larger on request, in the view's 
     REQUIRE(exporter);
     QQuickItem* canvas = f.find("fishView")->parentItem()->parentItem();
     REQUIRE(EditorFixture::waitFor([&] { return f.step() > 10; }));
+    // In the screen's pixels (2 of them a unit on a display scaled x2).
+    const QSize shown = (canvas->size() * f.window->effectiveDevicePixelRatio()).toSize();
     const QString atSize = exporter->saveStill(canvas, 0, 0, QString::fromStdString(out.path().string()));
     REQUIRE(EditorFixture::waitFor([&] { return QFile::exists(atSize); }));
-    const QString twice = exporter->saveStill(canvas, 2 * static_cast<int>(canvas->width()),
-                                              2 * static_cast<int>(canvas->height()),
+    const QString twice = exporter->saveStill(canvas, 2 * shown.width(), 2 * shown.height(),
                                               QString::fromStdString(out.path().string()));
     REQUIRE(EditorFixture::waitFor([&] { return QFile::exists(twice); }));
     const QString fourK = exporter->saveStill(canvas, 3840, 2160, QString::fromStdString(out.path().string()));
     REQUIRE(EditorFixture::waitFor([&] { return QFile::exists(fourK); }));
     const QImage small(atSize), large(twice), fitted(fourK);
 
-    CHECK(small.size() == canvas->size().toSize());
-    CHECK(large.size() == 2 * canvas->size().toSize());
+    CHECK(small.size() == shown);
+    CHECK(large.size() == 2 * shown);
     CHECK(litPixels(large) > litPixels(small));
     // The largest size of the view's shape within 3840 x 2160, not stretched to it.
     CHECK((fitted.width() == 3840 || fitted.height() == 2160));
@@ -724,6 +727,40 @@ TEST_CASE("a still is the view at its size, or larger on request, in the view's 
     CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("Saved the still"));
     // Nothing of a still is kept once it is written (each grab held a full image).
     CHECK(EditorFixture::waitFor([&] { return exporter->stillsPending() == 0; }));
+}
+
+// Run by the test below in a process of its own, at a display scale of 1 and 2
+// (QT_SCALE_FACTOR is read as the application starts), HOME a folder of its own.
+TEST_CASE("F12 and Shift+F12 save the view with the pixels the screen shows, and twice as many", "[.stills-at-scale]") {
+    EditorFixture f(cli::kDefaultPreset, 800, 500);
+    QQuickItem* canvas = f.find("fishView")->parentItem()->parentItem();
+    REQUIRE(EditorFixture::waitFor([&] { return f.step() > 10; }));
+    const QDir pictures(QStandardPaths::writableLocation(QStandardPaths::PicturesLocation));
+    const auto stills = [&] { return pictures.entryList({"mirofish-*.png"}, QDir::Files, QDir::Name); };
+    const QSize shown = (canvas->size() * f.window->devicePixelRatio()).toSize();
+    INFO("device pixel ratio " << f.window->devicePixelRatio());
+    QTest::keyClick(f.window, Qt::Key_F12);
+    REQUIRE(EditorFixture::waitFor([&] { return stills().size() == 1 && f.editor->message().contains("Saved"); }));
+    QTest::qWait(20);  // distinct millisecond stamps in the names
+    QTest::keyClick(f.window, Qt::Key_F12, Qt::ShiftModifier);
+    REQUIRE(EditorFixture::waitFor([&] { return stills().size() == 2; }));
+    REQUIRE(EditorFixture::waitFor([&] { return QImage(pictures.filePath(stills()[1])).size() == 2 * shown; }));
+    CHECK(QImage(pictures.filePath(stills()[0])).size() == shown);
+    CHECK(QImage(pictures.filePath(stills()[1])).size() == 2 * shown);
+}
+
+TEST_CASE("on a display scaled x2 a still at the view's size has the pixels the screen shows, not half", "[export]") {
+    // F12 grabbed the view's size in the window's units: 910 x 693 of the
+    // 1820 x 1386 pixels shown, and Shift+F12 ("twice") only what was shown.
+    const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+    for (const char* scale : {"1", "2"}) {
+        TempDir home;
+        const Shell r = shell("HOME='" + home.path().string() + "' XDG_CONFIG_HOME='" + home.path().string() +
+                              "' QT_SCALE_FACTOR=" + scale + " '" + self + "' '[.stills-at-scale]'");
+        INFO("QT_SCALE_FACTOR=" << scale << "\n" << r.output);
+        CHECK(r.code == 0);
+        CHECK_THAT(r.output, Catch::Contains("All tests passed"));
+    }
 }
 
 TEST_CASE("an export at settings that take seconds a step keeps the window answering, and Cancel ends it at once",
