@@ -112,6 +112,13 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
                                    (args.has(input) ? std::string("--") + input : "default preset's") +
                                    " file, which it would replace; name another file");
             }
+            // `--save-state /dev/stdout > out.txt`: the snapshot replaced
+            // out.txt, and the lines written to it were gone.
+            std::error_code ec;
+            if (std::filesystem::equivalent(target, "/dev/stdout", ec))
+                throw ArgError("cannot write the state to '" + *state +
+                               "': it is the file standard output goes to, where the lines are written, which it "
+                               "would replace; name another file");
         }
 
         ThreadPool pool(static_cast<int>(threads));

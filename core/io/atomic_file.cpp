@@ -55,12 +55,22 @@ std::string kindOf(fs::file_type type) {
 
 FileTarget fileTarget(const fs::path& file) {
     std::string refusal;
-    const std::optional<fs::path> target = followLinks(file, refusal);
+    std::optional<fs::path> target = followLinks(file, refusal);
     if (!target) return {file, refusal};
     // Replacing anything but a regular file (a device, a FIFO, a folder)
     // with one would break whatever relies on it.
     std::error_code ec;
-    const fs::file_status status = fs::status(*target, ec);
+    fs::file_status status = fs::status(*target, ec);
+    // A link that the kernel follows and that reads as no path: /dev/stdout
+    // into a pipe is /proc/self/fd/1, which reads "pipe:[1234]". Taken for a
+    // file that is not there, the run went ahead and its save failed at the end.
+    if (!fs::exists(status)) {
+        const fs::file_status direct = fs::status(file, ec);
+        if (fs::exists(direct) && !fs::is_regular_file(direct)) {
+            target = file;
+            status = direct;
+        }
+    }
     if (!fs::exists(status) || fs::is_regular_file(status)) return {*target, {}};
     const std::string via = *target == file ? "" : "(through the link to " + target->string() + ") ";
     return {*target, via + "is " + kindOf(status.type()) + ", not a regular file; it was left as it is and nothing was written"};

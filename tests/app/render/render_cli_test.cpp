@@ -158,6 +158,24 @@ TEST_CASE("a screenshot named by a link goes to the file it leads to, and one na
     CHECK_FALSE(std::filesystem::exists(dir / "shot.jpg"));
 }
 
+TEST_CASE("simulate --save-state /dev/stdout is refused before the run, into a pipe and into the file the lines go to",
+          "[render][cli]") {
+    // Into a pipe, /proc/self/fd/1 reads "pipe:[N]", taken for a file not
+    // there: the whole run went ahead and its save failed at the end (exit 1).
+    // Into a file, the snapshot replaced it and the lines written were gone.
+    TempDir dir;
+    const Shell piped = shell("bash -c '" + kMirofish +
+                              " simulate --steps 1000000 --save-state /dev/stdout | cat; exit ${PIPESTATUS[0]}'");
+    INFO(piped.output);
+    CHECK(piped.code == 2);
+    CHECK_THAT(piped.output, Catch::Contains("is a FIFO (named pipe), not a regular file"));
+    const Shell toFile = shell("bash -c '" + kMirofish + " simulate --steps 1000000 --save-state /dev/stdout > \"" +
+                               (dir / "out.txt").string() + "\"'");
+    INFO(toFile.output);
+    CHECK(toFile.code == 2);
+    CHECK_THAT(toFile.output, Catch::Contains("it is the file standard output goes to"));
+}
+
 TEST_CASE("the editor started on a preset it cannot open says why and opens the default preset, as the README says",
           "[render][cli]") {
     // A typo in --preset opened the default school with exit 0 while the
