@@ -523,11 +523,15 @@ std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& di
                                         id + "', comes first and cannot be read; mend or rename it to open this one");
                 continue;
             }
+            // Not a file (a folder, a link to nothing, a FIFO): resolvePreset
+            // passes over it to a later folder's preset of that id, and so
+            // does the list, which said that preset could not be opened.
+            const bool file = std::filesystem::is_regular_file(entry.path(), ec);
             try {
                 const Preset p = loadPreset(entry.path());
                 found[id] = PresetInfo{id, p.name, p.description, entry.path()};
             } catch (const PresetError& e) {
-                broken[id] = entry.path();
+                if (file) broken[id] = entry.path();
                 if (problems) problems->push_back(e.what());
             }
         }

@@ -433,6 +433,25 @@ TEST_CASE("a preset's id finds the preset before a file of that name in the curr
     CHECK(own == std::filesystem::path("own"));          // no preset of that id: the file
 }
 
+TEST_CASE("a folder or a link to nothing named like a preset in an earlier folder is passed over, in the list as by its id") {
+    // The list said the later folder's reef could not be opened; its id opened it.
+    TempDir a, b;
+    std::filesystem::create_directory(a / "reef.json");
+    std::filesystem::create_symlink(a / "gone", a / "calm.json");
+    writeText(b / "reef.json", presetText({{"name", "Reef"}}));
+    writeText(b / "calm.json", presetText({{"name", "Calm"}}));
+    std::vector<std::string> problems;
+    const auto list = listPresets({a.path(), b.path()}, &problems);
+    REQUIRE(list.size() == 2);
+    CHECK(list[0].file == b / "calm.json");
+    CHECK(list[1].file == b / "reef.json");
+    CHECK(resolvePreset("calm", {a.path(), b.path()}) == b / "calm.json");
+    CHECK(resolvePreset("reef", {a.path(), b.path()}) == b / "reef.json");
+    // Each is still named, as what it is.
+    REQUIRE(problems.size() == 2);
+    for (const std::string& problem : problems) CHECK_THAT(problem, !Catch::Contains("has the same id"));
+}
+
 TEST_CASE("a preset hidden by a broken file of the same id in an earlier folder is not listed, and both are named") {
     TempDir a, b;
     writeText(a / "reef.json", "{");
