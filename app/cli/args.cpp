@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "io/atomic_file.hpp"
+#include "io/printable_text.hpp"
 #include "params/number_text.hpp"
 #include "render/stop_signals.hpp"
 
@@ -174,7 +175,8 @@ int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::
             throw ArgError("unexpected argument '" + args.positional().front() + "'");
         return body(args);
     } catch (const std::exception& e) {
-        err << "mirofish " << spec.name << ": " << e.what() << "\n";
+        // A message may quote a file's text (a preset's key) or a file's name.
+        err << "mirofish " << spec.name << ": " << printableText(e.what()) << "\n";
         return kExitBadInput;
     }
 }

@@ -5,6 +5,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
+#include "io/printable_text.hpp"
 
 namespace mirofish::cli {
 
@@ -58,10 +59,12 @@ int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
         for (const PresetInfo& p : listPresets(presetSearchPath(), &problems)) {
             std::error_code ec;
             const bool mine = std::filesystem::equivalent(p.file.parent_path(), yours, ec);
-            out << p.id << "  (" << p.name << ")" << (mine ? "  yours" : "") << "\n    " << p.description << "\n";
+            // The id is a file's name, which may hold anything but a slash.
+            out << printableText(p.id) << "  (" << p.name << ")" << (mine ? "  yours" : "") << "\n    " << p.description << "\n";
             listed[p.id] = p.file;
         }
-        for (const std::string& problem : problems) err << "mirofish presets: skipped " << problem << "\n";
+        for (const std::string& problem : problems)
+            err << "mirofish presets: skipped " << printableText(problem) << "\n";
         // A preset of yours whose id a folder searched earlier already has
         // (a shipped one) never opens by that id: say so, or it seems lost.
         std::error_code ec;
@@ -70,8 +73,10 @@ int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
             if (entry.path().extension() != ".json" || other == listed.end()) continue;
             std::error_code same;
             if (std::filesystem::equivalent(other->second, entry.path(), same)) continue;
-            err << "mirofish presets: skipped " << entry.path().string() << ": " << other->second.string()
-                << " has the same id '" << other->first << "' and comes first; rename the file to open it\n";
+            err << "mirofish presets: skipped "
+                << printableText(entry.path().string() + ": " + other->second.string() + " has the same id '" +
+                                 other->first + "' and comes first; rename the file to open it")
+                << "\n";
         }
         return kExitOk;
     });

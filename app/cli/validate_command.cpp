@@ -1,6 +1,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "io/preset.hpp"
+#include "io/printable_text.hpp"
 
 namespace mirofish::cli {
 
@@ -14,9 +15,10 @@ int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
         for (const std::string& file : args.positional()) {
             try {
                 const Preset p = loadPreset(file);
-                out << file << ": ok (" << p.name << ", " << p.scene.fishCount << " fish)\n";
+                out << printableText(file) << ": ok (" << p.name << ", " << p.scene.fishCount << " fish)\n";
             } catch (const PresetError& e) {
-                err << "mirofish validate: " << e.what() << "\n";
+                // It may quote the file's text: a key holding an escape sequence cleared the terminal.
+                err << "mirofish validate: " << printableText(e.what()) << "\n";
                 status = kExitBadInput;
             }
         }

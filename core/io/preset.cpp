@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "io/atomic_file.hpp"
+#include "io/printable_text.hpp"
 #include "io/whole_file.hpp"
 #include "params/number_text.hpp"
 
@@ -28,15 +28,9 @@ namespace {
 // raw to the terminal from `validate` and `presets`, and could rewrite it.
 std::string controlCharacterIn(std::string_view text, bool lineBreaks) {
     for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto ch = static_cast<unsigned char>(text[i]);
-        // U+0080-U+009F in UTF-8 (0xC2 then 0x80-0x9F): the C1 controls, which
-        // terminals obey as well (U+009B starts an escape sequence).
-        const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0u;
-        const bool c1 = ch == 0xC2 && next >= 0x80 && next <= 0x9F;
-        if (!c1 && ((ch >= 0x20 && ch != 0x7f) || (lineBreaks && (ch == '\n' || ch == '\t')))) continue;
-        char code[8];
-        std::snprintf(code, sizeof code, "U+%04X", c1 ? next : ch);
-        return std::string("holds a control character (") + code + ")" +
+        const int code = controlCharacterAt(text, i);
+        if (code < 0 || (lineBreaks && (code == '\n' || code == '\t'))) continue;
+        return "holds a control character (" + codePointName(code) + ")" +
                (lineBreaks ? "" : "; a name is one line of text");
     }
     return {};

@@ -308,6 +308,34 @@ TEST_CASE("presets lists the others and names the one skipped when a preset fold
     CHECK_THAT(r.err, Catch::Contains("skipped " + (dir / "overflowing.json").string() + ": number out of range"));
 }
 
+TEST_CASE("a preset's key, value or file name holding an escape sequence reaches the terminal written out, not obeyed") {
+    // "\u001b[2J" in a key cleared the terminal of whoever ran validate.
+    TempDir dir;
+    writeText(dir / "key.json", "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"K\", \"\\u001b[2Jkey\": 1}");
+    writeText(dir / "value.json",
+              "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"V\", \"params\": {\"boundaryMode\": \"\\u009b31mX\"}}");
+    const Preset shipped = loadPreset(shippedPreset("gentle-cruise"));
+    savePreset(shipped, dir / "red\x1b[31mX.json");
+    const auto raw = [](const std::string& text) {
+        return text.find('\x1b') != std::string::npos || text.find("\xc2\x9b") != std::string::npos;
+    };
+    const Run key = run(runValidate, {(dir / "key.json").string()});
+    requireRefused(key, "validate", "'U+001B[2Jkey' is not a known key here");
+    const Run value = run(runValidate, {(dir / "value.json").string()});
+    requireRefused(value, "validate", "is 'U+009B31mX', allowed:");
+    const Run named = run(runValidate, {(dir / "red\x1b[31mX.json").string()});
+    CHECK(named.code == kExitOk);
+    CHECK_THAT(named.out, Catch::Contains("redU+001B[31mX.json: ok"));
+    const ScopedEnv presets("MIROFISH_PRESETS", dir.path().string());
+    const Run listed = run(runPresets, {});
+    CHECK_THAT(listed.out, Catch::Contains("redU+001B[31mX  (Gentle cruise)"));
+    CHECK_THAT(listed.err, Catch::Contains("U+001B[2Jkey") && Catch::Contains("U+009B31mX"));
+    for (const Run* r : {&key, &value, &named, &listed}) {
+        CHECK_FALSE(raw(r->out));
+        CHECK_FALSE(raw(r->err));
+    }
+}
+
 TEST_CASE("a preset saved in your folder opens by its id from the command line, and presets lists it as yours") {
     TempDir yours;
     const ScopedEnv user("MIROFISH_USER_PRESETS", yours.path().string() + "/");
