@@ -1,6 +1,7 @@
 #include "track_playback.hpp"
 
 #include <QMediaDevices>
+#include <QMetaObject>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -177,7 +178,30 @@ void TrackPlayback::startSink(double from, double laps) {
     if (sink_->error() != QAudio::NoError || sink_->state() == QAudio::StoppedState) {
         stopSink();
         emit outputProblem(tr("Could not play through %1; playing silently").arg(output_.description()));
+        return;
     }
+    // A stream that fails later (its sound server restarted) takes no more
+    // audio, and the playhead, counted from what it took, stood still: the
+    // school froze on one frame, Pause still shown. It plays on silently,
+    // on the clock, from where it was heard, as when the device cannot be
+    // opened. Handled from the event loop, not inside the sink's own signal.
+    const QAudioSink* watched = sink_.get();
+    connect(sink_.get(), &QAudioSink::stateChanged, this, [this, watched](QAudio::State state) {
+        if (state != QAudio::StoppedState || sink_.get() != watched || sink_->error() == QAudio::NoError) return;
+        QMetaObject::invokeMethod(
+            this,
+            [this, watched] {
+                if (sink_.get() != watched) return;  // stopped or restarted since
+                if (playing_) {
+                    clockStart_ = heard();
+                    clock_.start();
+                }
+                stopSink();
+                emit outputProblem(tr("%1 stopped playing (the device reported an error); playing silently")
+                                       .arg(output_.description()));
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 void TrackPlayback::stopSink() {

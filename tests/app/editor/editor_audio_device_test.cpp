@@ -10,6 +10,7 @@
 
 #include "audio_loop_file.hpp"
 #include "support/cli_run.hpp"
+#include "support/shell.hpp"
 #include "editor_fixture.hpp"
 #include "live_input.hpp"
 
@@ -104,6 +105,36 @@ TEST_CASE("through an output device a skip over a looping track's seam keeps the
     QTest::qWait(300);
     REQUIRE(audio->position() < 2.0);
     CHECK(audio->bpm() == Approx(124).margin(3));
+}
+
+// Ends the sound server: run alone, with a server of its own (tests/CMakeLists.txt).
+TEST_CASE("a file whose output stream dies mid-play plays on silently and says so, not frozen on one frame",
+          "[.output-dies]") {
+    // A sound server restarted under it: the playhead, the meters and the
+    // school stopped on the frame heard last, with Pause still shown.
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    REQUIRE(audio->hasOutput());
+    audio->openFile(QString::fromStdString(writeLoop(dir, 20).string()), true);
+    REQUIRE(EditorFixture::waitFor([&] { return audio->playing() && audio->position() > 0.5; }, 30'000));
+    QString said;
+    QObject::connect(audio, &AudioController::problem, audio, [&](const QString& message) { said = message; });
+    const Shell ended = shell("pactl exit");
+    INFO(ended.output);
+    REQUIRE(ended.code == 0);
+    REQUIRE(EditorFixture::waitFor([&] { return !said.isEmpty(); }, 5000));
+    CHECK(said.contains("playing silently"));
+    CHECK(audio->playing());
+    const double from = audio->position();
+    QTest::qWait(1000);
+    CHECK(audio->position() == Approx(from + 1.0).margin(0.3));
+    // Paused and played again, it goes on from there.
+    audio->pause();
+    const double held = audio->position();
+    audio->play();
+    QTest::qWait(300);
+    CHECK(audio->position() > held);
 }
 
 TEST_CASE("a live input device drives the school", "[.device]") {
