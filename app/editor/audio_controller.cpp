@@ -198,6 +198,10 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
         emit problem(error);
         return;
     }
+    // The next track opened while one plays, or while an input listens,
+    // takes over playing: it was left paused at 0:00, the school no longer
+    // driven, the moment it was read (as an input takes over once started).
+    const bool driving = (source_ == FileSource && playback_.playing()) || source_ == InputSource;
     // An input listening, or still opening, gives way to the file.
     if (source_ == InputSource || inputIndex_ >= 0) {
         live_.stop();
@@ -215,7 +219,7 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
     if (!track->audio.warning.empty()) emit problem(QString::fromStdString(track->audio.warning));
     emit trackChanged();
     setStatus(tr("%1 s, analysed at %2 frames per second").arg(duration(), 0, 'f', 1).arg(kFrameRate));
-    if (playWhenLoaded_) play();
+    if (playWhenLoaded_ || driving) play();
 }
 
 void AudioController::play() {
@@ -225,7 +229,15 @@ void AudioController::play() {
 
 void AudioController::pause() { playback_.pause(); }
 
-void AudioController::togglePlay() { playing() ? pause() : play(); }
+void AudioController::togglePlay() {
+    // A file being read with no file to play yet (`--audio`): M says
+    // whether it plays once read. It played whatever M was pressed.
+    if (loading_ && source_ != FileSource) {
+        playWhenLoaded_ = !playWhenLoaded_;
+        return;
+    }
+    playing() ? pause() : play();
+}
 
 void AudioController::seek(double seconds) { playback_.seek(seconds); }
 

@@ -425,6 +425,33 @@ TEST_CASE("a missing or corrupt audio file is reported by name and the playing f
     CHECK(audio->bpm() == 0);  // no tempo left over from the file
 }
 
+TEST_CASE("the next file opened while one plays takes over playing once read, and M while the first is read says whether it plays") {
+    // The playing track stopped the moment the next was read, which waited
+    // paused at 0:00 with nothing driving the school, mid-set.
+    EditorFixture f;
+    TempDir dir, next;
+    AudioController* audio = f.editor->audio();
+    openAndWait(audio, writeLoop(dir, 6), true);
+    REQUIRE(audio->playing());
+    std::filesystem::rename(writeLoop(next, 4), next / "next.wav");
+    openAndWait(audio, next / "next.wav", false);  // as the file dialog opens one
+    CHECK(audio->fileName() == "next.wav");
+    CHECK(audio->playing());
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().audioDriving; }));
+    // Paused, the next one read waits paused too.
+    audio->pause();
+    openAndWait(audio, writeLoop(dir, 6), false);
+    CHECK_FALSE(audio->playing());
+    // Opened to play (--audio), with no file yet: M while it is read keeps it from playing.
+    audio->closeSource();
+    audio->openFile(QString::fromStdString(writeLoop(dir, 6).string()), true);
+    REQUIRE(audio->loading());
+    audio->togglePlay();
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 30'000));
+    CHECK(audio->source() == AudioController::FileSource);
+    CHECK_FALSE(audio->playing());
+}
+
 TEST_CASE("closing the audio source while a file is read drops that file, even one read to the end already") {
     EditorFixture f;
     TempDir dir;
