@@ -73,8 +73,11 @@ ScrollView {
                 onActivated: function(i) { panel.audio.useInput(i) }
             }
             ToolButton {
+                objectName: "audioClose"
                 text: "✕"
+                // An input still opening (a slow device) can be stopped too.
                 enabled: panel.audio.source !== AudioController.NoSource || panel.audio.loading
+                         || panel.audio.inputDevice >= 0
                 onClicked: panel.audio.closeSource()
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("Stop the audio source; the school runs on its own parameters")

@@ -258,6 +258,7 @@ void AudioController::useInput(int index) {
     if (source_ == InputSource && index == inputIndex_) return;
     cancelLoad();
     inputIndex_ = index;
+    emit sourceChanged();  // the input chosen, still opening: the cross can stop it
     setStatus(tr("Opening %1…").arg(inputs_[index].description()));
     // A file playing until then carries on until the input has started
     // (switchToInput): one that cannot be opened loses nothing.

@@ -193,6 +193,18 @@ TEST_CASE("a live input device drives the school", "[.device]") {
 
     audio->closeSource();
     CHECK(EditorFixture::waitFor([&] { return !f.editor->host().stats().audioDriving; }));
+
+    // An input still opening, with nothing else playing, can be stopped with the cross.
+    f.window->setProperty("panelTab", 2);
+    QQuickItem* close = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] { return (close = f.find("audioClose")) && close->isVisible(); }));
+    CHECK_FALSE(close->isEnabled());
+    audio->useInput(input);
+    CHECK(close->isEnabled());
+    f.clickItem("audioClose");
+    QTest::qWait(1000);
+    CHECK(audio->source() == AudioController::NoSource);
+    CHECK_FALSE(audio->status().startsWith("Listening"));
 }
 
 TEST_CASE("an input that cannot be opened leaves the input listening until then listening", "[.device]") {
