@@ -21,6 +21,7 @@
 #include "editor.hpp"
 #include "io/file_names.hpp"
 #include "render/png_file.hpp"
+#include "render/stop_signals.hpp"
 #include "render/xvfb_wrap.hpp"
 
 namespace mirofish::editor {
@@ -233,9 +234,29 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
             QGuiApplication::exit(0);
         });
     }
+    // Ctrl+C, `kill` or a closed terminal: the first is the window's close,
+    // which asks first about unsaved changes or an export running; a second
+    // ends the editor at once, its export cancelled (the unfinished file
+    // removed). Not caught, they ended it on the spot: the changes lost
+    // without a question, and an export's .part file left behind.
+    const render::StopSignals stopSignals;
+    int signalsSeen = 0;
+    QTimer signalWatch;
+    signalWatch.setInterval(100);
+    QObject::connect(&signalWatch, &QTimer::timeout, &app, [&] {
+        const int count = render::StopSignals::count();
+        if (count == signalsSeen) return;
+        signalsSeen = count;
+        if (count == 1) window->close();
+        else QGuiApplication::exit(render::exitCodeFor(render::StopSignals::received()));
+    });
+    signalWatch.start();
+    int code = QGuiApplication::exec();
+    // Closed by a signal, it ends as one: 128 + the signal, as a shell says.
+    if (const int signal = render::StopSignals::received(); signal != 0 && code == 0) code = render::exitCodeFor(signal);
     // The frame-rate lines, like any command's output: unwritten (a full
     // disk), the run failed.
-    return cli::finishOutput("edit", std::cout, std::cerr, QGuiApplication::exec());
+    return cli::finishOutput("edit", std::cout, std::cerr, code);
 }
 
 }  // namespace mirofish::editor

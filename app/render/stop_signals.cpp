@@ -24,11 +24,15 @@ constexpr std::array<int, 3> kStopSignals{SIGINT, SIGTERM, SIGHUP};
 
 // Written from a signal handler: a lock-free atomic is async-signal-safe.
 std::atomic<int> gReceived{0};
+std::atomic<int> gCount{0};
 static_assert(std::atomic<int>::is_always_lock_free);
 
 struct sigaction gPrevious[kStopSignals.size()];
 
-void remember(int signal) { gReceived.store(signal, std::memory_order_relaxed); }
+void remember(int signal) {
+    gReceived.store(signal, std::memory_order_relaxed);
+    gCount.fetch_add(1, std::memory_order_relaxed);
+}
 
 // The parent's process id from /proc/PID/stat, whose second field (the
 // command's name, in parentheses) may itself hold spaces and parentheses.
@@ -94,6 +98,7 @@ bool outerRenderGone() {
 
 StopSignals::StopSignals() {
     gReceived.store(0, std::memory_order_relaxed);
+    gCount.store(0, std::memory_order_relaxed);
     struct sigaction action {};
     action.sa_handler = remember;
     sigemptyset(&action.sa_mask);
@@ -112,6 +117,8 @@ StopSignals::StopSignals() {
 StopSignals::~StopSignals() {
     for (std::size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &gPrevious[i], nullptr);
 }
+
+int StopSignals::count() { return gCount.load(std::memory_order_relaxed); }
 
 int StopSignals::received() {
     if (const int signal = gReceived.load(std::memory_order_relaxed)) return signal;

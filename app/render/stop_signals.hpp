@@ -15,6 +15,8 @@ public:
     // The signal that asked to stop, or 0. In a render run inside a wrapper
     // by runForwardingStopSignals, SIGKILL once that outer render is gone.
     static int received();
+    // How many of the three signals came since.
+    static int count();
 };
 
 // The environment variable that gives a wrapped render the outer one's process id.

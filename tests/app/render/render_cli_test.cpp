@@ -176,6 +176,24 @@ TEST_CASE("simulate --save-state /dev/stdout is refused before the run, into a p
     CHECK_THAT(toFile.output, Catch::Contains("it is the file standard output goes to"));
 }
 
+TEST_CASE("a signal to the editor closes its window, asking first about unsaved changes, and a second ends it", "[render][cli]") {
+    // kill, Ctrl+C in its terminal or the terminal closed ended it on the
+    // spot: the changes lost without a question, an export's .part left.
+    TempDir dir;
+    writeText(dir / "run.sh", "export MIROFISH_USER_PRESETS='" + dir.path().string() + "'\n" + kMirofish +
+                                  " edit --fish 20 --quit-after 60 & pid=$!\n"
+                                  "sleep 4; kill -TERM $pid; sleep 2\n"
+                                  "kill -0 $pid && echo still-asking\n"
+                                  "kill -TERM $pid; wait $pid; echo rc=$?\n" +
+                                  kMirofish + " edit --quit-after 60 & pid=$!\n"
+                                  "sleep 4; kill -HUP $pid; wait $pid; echo unchanged-rc=$?\n");
+    const Shell r = shell("bash '" + (dir / "run.sh").string() + "'");
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("still-asking"));  // the --fish change is not saved
+    CHECK_THAT(r.output, Catch::Contains("rc=143"));
+    CHECK_THAT(r.output, Catch::Contains("unchanged-rc=129"));
+}
+
 TEST_CASE("the editor started on a preset it cannot open says why and opens the default preset, as the README says",
           "[render][cli]") {
     // A typo in --preset opened the default school with exit 0 while the
