@@ -301,7 +301,9 @@ bool Editor::renamePreset(int row, const QString& name) {
     const std::filesystem::path file = e->file;  // e goes with a refresh of the list
     try {
         const bool wasLoaded = row == presetRow();
+        const std::string oldName = e->name;
         const PresetLibrary::Entry renamed = presets_->library().rename(*e, name.trimmed().toStdString());
+        if (renamed.file == file) history_.renamePreset(file, oldName, renamed.name);
         refreshPresetsAndSay(tr("Renamed to %1").arg(name.trimmed()));
         if (wasLoaded) {
             loadedFile_ = renamed.file;

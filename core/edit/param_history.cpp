@@ -102,6 +102,25 @@ std::optional<HistoryStep> ParamHistory::redo(const Params& current, const std::
 std::string ParamHistory::undoText() const { return undo_.empty() ? "Undo" : "Undo " + undo_.back().label; }
 std::string ParamHistory::redoText() const { return redo_.empty() ? "Redo" : "Redo " + redo_.back().label; }
 
+void ParamHistory::renamePreset(const std::filesystem::path& file, const std::string& oldName,
+                                const std::string& newName) {
+    const auto rename = [&](OpenPreset& open) {
+        if (!open.user || open.file != file || open.loaded.name != oldName) return;
+        open.loaded.name = newName;
+        open.running.name = newName;
+    };
+    const auto renameIn = [&](auto& entries) {
+        for (Entry& entry : entries)
+            if (entry.preset) {
+                rename(entry.preset->before);
+                rename(entry.preset->after);
+            }
+    };
+    renameIn(undo_);
+    renameIn(redo_);
+    renameIn(redoSetAside_);
+}
+
 void ParamHistory::clear() {
     undo_.clear();
     redo_.clear();

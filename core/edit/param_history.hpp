@@ -83,6 +83,11 @@ public:
     std::string undoText() const;
     std::string redoText() const;
     void clear();
+    // A preset of the user's renamed where it is, its file kept (only the
+    // name's case or punctuation changed): the loads and morphs that open it
+    // open it by its new name. Undone to, a preset of the user's whose file
+    // now holds another name is taken for another preset that took the file.
+    void renamePreset(const std::filesystem::path& file, const std::string& oldName, const std::string& newName);
 
 private:
     struct Change {

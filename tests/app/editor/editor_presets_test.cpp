@@ -273,6 +273,19 @@ TEST_CASE("undo back to a deleted preset of yours whose file name another preset
     CHECK(readText(f.userDir / "mine.json") == theirs);
 }
 
+TEST_CASE("undo back to a preset of yours renamed where it is (only its case or punctuation) opens it as yours, by its new name") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    REQUIRE(f.editor->renamePreset(presetRow(f, "Mine"), "Mine!"));  // mine.json still
+    REQUIRE(std::filesystem::exists(f.userDir / "mine.json"));
+    f.editor->undo();
+    CHECK(f.editor->presetName() == "Mine!");
+    CHECK(f.editor->presetIsUser());
+    CHECK(f.editor->presetRow() == presetRow(f, "Mine!"));
+    CHECK(f.editor->savePreset());
+}
+
 TEST_CASE("undo back to a preset of yours whose file broke since says what is wrong with the file, and it stays yours") {
     // It was taken for gone: "has no file any more", or "opened from a file outside your presets".
     EditorFixture f;
