@@ -20,6 +20,7 @@
 #include "audio_controller.hpp"
 #include "editor.hpp"
 #include "io/file_names.hpp"
+#include "io/printable_text.hpp"
 #include "render/png_file.hpp"
 #include "render/stop_signals.hpp"
 #include "render/xvfb_wrap.hpp"
@@ -119,7 +120,7 @@ void sayStartupAudioProblem(AudioController* audio) {
         for (const QMetaObject::Connection& c : *connections) QObject::disconnect(c);
     };
     (*connections)[0] = QObject::connect(audio, &AudioController::problem, audio, [done](const QString& message) {
-        std::cerr << "mirofish: " << message.toStdString() << "\n";
+        std::cerr << "mirofish: " << printableText(message.toStdString()) << "\n";
         done();
     });
     (*connections)[1] = QObject::connect(audio, &AudioController::trackChanged, audio, done);
@@ -164,7 +165,8 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
         preset = loadPreset(file);
     } catch (const std::exception& e) {
         startupError = QString::fromStdString(e.what());
-        std::cerr << "mirofish: " << e.what() << "; opening the default preset instead\n";
+        // The reason may quote the file's text (a key holding an escape sequence).
+        std::cerr << "mirofish: " << printableText(e.what()) << "; opening the default preset instead\n";
         try {
             file = resolvePreset(cli::kDefaultPreset, dirs).value_or(std::filesystem::path{});
             preset = loadPreset(file);

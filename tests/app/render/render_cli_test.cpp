@@ -211,6 +211,12 @@ TEST_CASE("the editor started on a preset it cannot open says why and opens the 
         std::filesystem::remove(dir / "shot.png");
     }
     CHECK(fileBytes(dir / "broken.json") == "{ \"name\": ");
+    // A reason quoting the file's text writes its control characters out.
+    writeText(dir / "key.json", "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"K\", \"\\u001b[2Jkey\": 1}");
+    const Shell key = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish + " edit --preset '" +
+                            (dir / "key.json").string() + "' --quit-after 0.5");
+    CHECK_THAT(key.output, Catch::Contains("'U+001B[2Jkey' is not a known key"));
+    CHECK(key.output.find('\x1b') == std::string::npos);
 }
 
 TEST_CASE("the editor started with --fullscreen covers the screen, with no window manager to do it", "[render][cli]") {
