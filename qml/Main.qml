@@ -121,8 +121,10 @@ ApplicationWindow {
     function saveStill(factor) {
         // In the screen's pixels: on a display scaled x2 the still at the
         // view's size had half the pixels shown.
-        const w = factor > 0 ? canvas.width * factor * Screen.devicePixelRatio : 3840
-        const h = factor > 0 ? canvas.height * factor * Screen.devicePixelRatio : 2160
+        // Rounded as the controller rounds the view's own size, so that twice
+        // it is exactly twice at a scale of 1.5 too.
+        const w = factor > 0 ? Math.round(canvas.width * Screen.devicePixelRatio) * factor : 3840
+        const h = factor > 0 ? Math.round(canvas.height * Screen.devicePixelRatio) * factor : 2160
         exporter.saveStill(canvas, w, h)
     }
     function scaleFish(factor) {

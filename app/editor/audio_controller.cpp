@@ -230,10 +230,14 @@ void AudioController::play() {
 void AudioController::pause() { playback_.pause(); }
 
 void AudioController::togglePlay() {
-    // A file being read with no file to play yet (`--audio`): M says
-    // whether it plays once read. It played whatever M was pressed.
-    if (loading_ && source_ != FileSource) {
+    // A file being read with nothing playing yet (`--audio`): M says
+    // whether it plays once read, and the status says which. It played
+    // whatever M was pressed.
+    if (loading_ && source_ == NoSource) {
         playWhenLoaded_ = !playWhenLoaded_;
+        const QString name = QFileInfo(loadingPath_).fileName();
+        setStatus(playWhenLoaded_ ? tr("Reading %1… it plays once read (M: stay paused)").arg(name)
+                                  : tr("Reading %1… it stays paused once read (M: play)").arg(name));
         return;
     }
     playing() ? pause() : play();

@@ -67,7 +67,6 @@ ExportSettings parseSettings(const cli::Args& a) {
         s.trails = *trails == "on";
     }
     s.alpha = a.has("alpha");
-    s.crf = static_cast<int>(a.integer("crf", 18, 0, 51));
     s.pngCompression = static_cast<int>(a.integer("png-compression", 1, 0, 9));
     s.ffmpeg = a.value("ffmpeg").value_or("");
     s.threads = static_cast<int>(a.integer("threads", 0, 1, 256));
@@ -82,10 +81,19 @@ ExportSettings parseSettings(const cli::Args& a) {
                             std::string(s.kind() == OutputKind::ProRes ? "ProRes 4444 has a quality of its own"
                                                                        : "a PNG sequence is lossless") +
                             ": drop --crf, or give --out FILE.mp4");
-    if (s.crf < kBestCrf)
+    try {
+        s.crf = static_cast<int>(a.integer("crf", 18, kBestCrf, 51));
+    } catch (const cli::ArgError&) {
+        bool lossless = false;
+        try {
+            lossless = a.integer("crf", 18, 0, 0) == 0;
+        } catch (const cli::ArgError&) {
+        }
+        if (!lossless) throw;
         throw cli::ArgError("--crf 0 is H.264's lossless mode, whose profile (High 4:4:4 Predictive) few players open: " +
                             std::to_string(kBestCrf) + " is the best quality that plays everywhere; for lossless frames "
                             "give --out a folder (PNG) or FILE.mov (ProRes 4444)");
+    }
     if (a.has("png-compression") && s.kind() != OutputKind::PngSequence)
         throw cli::ArgError("--png-compression is for a PNG sequence (--out a folder), not a video: drop it");
     if (a.has("frames") && a.has("seconds")) throw cli::ArgError("give --frames or --seconds, not both");

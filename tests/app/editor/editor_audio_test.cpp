@@ -447,6 +447,7 @@ TEST_CASE("the next file opened while one plays takes over playing once read, an
     audio->openFile(QString::fromStdString(writeLoop(dir, 6).string()), true);
     REQUIRE(audio->loading());
     audio->togglePlay();
+    CHECK(audio->status().contains("stays paused once read"));
     REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 30'000));
     CHECK(audio->source() == AudioController::FileSource);
     CHECK_FALSE(audio->playing());

@@ -753,7 +753,7 @@ TEST_CASE("on a display scaled x2 a still at the view's size has the pixels the 
     // F12 grabbed the view's size in the window's units: 910 x 693 of the
     // 1820 x 1386 pixels shown, and Shift+F12 ("twice") only what was shown.
     const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
-    for (const char* scale : {"1", "2"}) {
+    for (const char* scale : {"1", "1.5", "2"}) {
         TempDir home;
         const Shell r = shell("HOME='" + home.path().string() + "' XDG_CONFIG_HOME='" + home.path().string() +
                               "' QT_SCALE_FACTOR=" + scale + " '" + self + "' '[.stills-at-scale]'");

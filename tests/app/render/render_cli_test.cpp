@@ -306,6 +306,8 @@ TEST_CASE("mirofish render refuses a missing length or output and bad values wit
     const Shell lossless = shell(kMirofish + " render --frames 3 --crf 0 --out '" + (dir / "c.mp4").string() + "'");
     CHECK(lossless.code == 2);
     CHECK_THAT(lossless.output, Catch::Contains("few players open") && Catch::Contains("1 is the best quality"));
+    CHECK_THAT(shell(kMirofish + " render --frames 3 --crf 52 --out '" + (dir / "c.mp4").string() + "'").output,
+               Catch::Contains("1 to 51"));
     const Shell levelMp4 = shell(kMirofish + " render --frames 3 --png-compression 9 --out '" + (dir / "c.mp4").string() + "'");
     CHECK(levelMp4.code == 2);
     CHECK_THAT(levelMp4.output, Catch::Contains("--png-compression is for a PNG sequence"));
