@@ -6,6 +6,7 @@
 // file that looks complete. Where FILE is a link, the file it leads to is
 // the one written (checkOutput refused anything else but a file).
 #include <QProcess>
+#include <algorithm>
 #include <cmath>
 
 #include "cli/audio_decode.hpp"
@@ -17,16 +18,31 @@ namespace mirofish::render {
 
 namespace {
 
-// AAC (ffmpeg's encoder) carries the channel counts with a standard layout:
-// mono to 5.1, and 7.1. Another count (9-15 channels from a recorder's
-// bounce) stopped the video at its start with "Unsupported channel layout";
-// 7 gave a file of no layout. Those are mixed to mono, as the analysis hears
-// them: the mean of the channels.
-QString aacDownmix(int channels) {
-    if (channels <= 6 || channels == 8) return {};
-    QString mean = "pan=mono|c0=";
-    for (int c = 0; c < channels; ++c) mean += QString("%1%2*c%3").arg(c > 0 ? "+" : "").arg(1.0 / channels, 0, 'g', 9).arg(c);
-    return mean + ",";
+// An MP4's AAC sound as mono or stereo, whatever the file's channels and the
+// layout its header names. ffmpeg's AAC encoder refused many: 9-15 channels
+// (a recorder's bounce), and a WAV's FL+FR+LFE+SL+SR or SL+SR, with
+// "Unsupported channel layout" as the video started, after the whole
+// analysis; 5.1(side), the usual 5.1 WAV, and 7 channels made files of no
+// layout, which players may not play. Three channels or more are mixed to
+// mono, as the analysis hears them: their mean. A MOV's PCM keeps every channel.
+QString aacChannels(int channels) {
+    channels = std::max(channels, 1);
+    // The channels renamed by number into ffmpeg's default layout for their
+    // count ("5c"), where it has one (1-8 and 16): pan's resampler refuses
+    // some layouts a header names (SL+SR). Without one, ffmpeg reads the
+    // channels with no layout, which pan takes as they are.
+    QString filters;
+    if (channels <= 8 || channels == 16) {
+        filters = "channelmap=map=0";
+        for (int c = 1; c < channels; ++c) filters += QString("|%1").arg(c);
+        filters += QString(":channel_layout=%1c,").arg(channels);
+    }
+    if (channels == 1) return filters + "pan=mono|c0=c0,";
+    if (channels == 2) return filters + "pan=stereo|c0=c0|c1=c1,";
+    filters += "pan=mono|c0=";
+    for (int c = 0; c < channels; ++c)
+        filters += QString("%1%2*c%3").arg(c > 0 ? "+" : "").arg(1.0 / channels, 0, 'g', 9).arg(c);
+    return filters + ",";
 }
 
 QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const std::filesystem::path& partial) {
@@ -50,9 +66,9 @@ QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const st
     // to 65 ms (8 kHz audio 0.4 s) past its last frame.
     if (audio) {
         const auto samples = std::llround(static_cast<double>(s.frames) / s.fps * 48000.0);
-        const QString downmix = s.kind() == OutputKind::Mp4 ? aacDownmix(audioChannels) : QString();
+        const QString channels = s.kind() == OutputKind::Mp4 ? aacChannels(audioChannels) : QString();
         a << "-map" << "1:a:0" << "-af"
-          << downmix + QString("asetpts=PTS-STARTPTS,aresample=48000,apad,atrim=end_sample=%1").arg(samples) << "-shortest";
+          << channels + QString("asetpts=PTS-STARTPTS,aresample=48000,apad,atrim=end_sample=%1").arg(samples) << "-shortest";
     }
     // RGB to Y'CbCr with the BT.709 matrix, and tagged so. Untagged, ffmpeg
     // converted with BT.601 while players decode HD video with BT.709: pure

@@ -114,36 +114,48 @@ TEST_CASE("a video carries a WAV whose header gives no length, one past its end 
     }
 }
 
-TEST_CASE("an MP4 carries the sound of a file of any number of channels, mixed to mono where AAC has no layout for them",
+TEST_CASE("an MP4 carries the sound of a file of any number of channels and any layout, as mono or stereo",
           "[render][ffmpeg]") {
-    // A 10-channel recorder's bounce stopped the video at its start with
-    // ffmpeg's "Unsupported channel layout", after the whole analysis.
+    // A 10-channel recorder's bounce, or a WAV whose header names a layout
+    // AAC has none for (FL+FR+LFE+SL+SR, SL+SR), stopped the video at its
+    // start with ffmpeg's "Unsupported channel layout", after the whole analysis.
     TempDir dir;
-    for (const int channels : {2, 6, 7, 10}) {
-        INFO(channels << " channels");
-        const auto wav = dir / ("ch" + std::to_string(channels) + ".wav");
+    struct Case {
+        int channels;
+        std::uint32_t mask;  // WAVE_FORMAT_EXTENSIBLE's speaker positions; 0: plain PCM
+        int carried;
+    };
+    for (const Case c : {Case{1, 0, 1}, Case{2, 0, 2}, Case{2, 0x600, 2}, Case{5, 0x60B, 1}, Case{6, 0x60F, 1},
+                         Case{7, 0, 1}, Case{10, 0, 1}}) {
+        const std::string name = "ch" + std::to_string(c.channels) + "-" + std::to_string(c.mask);
+        INFO(name);
         std::string bytes("RIFF\0\0\0\0WAVEfmt ", 16);
         const auto put = [&](std::uint32_t v, int size) {
             for (int i = 0; i < size; ++i) bytes.push_back(static_cast<char>(v >> (8 * i)));
         };
+        const auto channels = static_cast<std::uint32_t>(c.channels);
         const std::uint32_t frames = 48000;
-        put(16, 4), put(1, 2), put(static_cast<std::uint32_t>(channels), 2), put(48000, 4);
-        put(48000u * 2 * static_cast<std::uint32_t>(channels), 4), put(2u * static_cast<std::uint32_t>(channels), 2), put(16, 2);
+        put(c.mask ? 40 : 16, 4), put(c.mask ? 0xFFFE : 1, 2), put(channels, 2), put(48000, 4);
+        put(48000u * 2 * channels, 4), put(2u * channels, 2), put(16, 2);
+        if (c.mask) {
+            put(22, 2), put(16, 2), put(c.mask, 4);
+            bytes += std::string("\x01\x00\x00\x00\x00\x00\x10\x00\x80\x00\x00\xaa\x00\x38\x9b\x71", 16);  // PCM
+        }
         bytes += "data";
-        put(frames * 2 * static_cast<std::uint32_t>(channels), 4);
+        put(frames * 2 * channels, 4);
         for (std::uint32_t i = 0; i < frames; ++i)
-            for (int c = 0; c < channels; ++c)
-                put(static_cast<std::uint16_t>(static_cast<std::int16_t>(8000 * std::sin(2 * M_PI * 220 * (c + 1) * i / 48000.0))), 2);
+            for (std::uint32_t ch = 0; ch < channels; ++ch)
+                put(static_cast<std::uint16_t>(static_cast<std::int16_t>(8000 * std::sin(2 * M_PI * 220 * (ch + 1) * i / 48000.0))), 2);
         const auto riff = static_cast<std::uint32_t>(bytes.size() - 8);
         std::memcpy(bytes.data() + 4, &riff, 4);
-        writeText(wav, bytes);
-        const auto out = dir / ("ch" + std::to_string(channels) + ".mp4");
+        writeText(dir / (name + ".wav"), bytes);
+        const auto out = dir / (name + ".mp4");
         auto s = smallExport(out, 15);
-        s.audioFile = wav.string();
+        s.audioFile = (dir / (name + ".wav")).string();
         runExport(s);
         REQUIRE(std::filesystem::exists(out));
-        const std::string audio = probe(out, "stream=codec_name,channels", "a:0");
-        CHECK_THAT(audio, Catch::StartsWith("aac\n" + std::to_string(channels == 2 || channels == 6 ? channels : 1)));
+        CHECK(probe(out, "stream=codec_name,channels,channel_layout", "a:0") ==
+              "aac\n" + std::to_string(c.carried) + "\n" + (c.carried == 1 ? "mono" : "stereo") + "\n");
         CHECK(std::stod(probe(out, "stream=duration", "a:0")) == Approx(0.5).margin(0.05));
     }
 }
