@@ -28,9 +28,20 @@ void requireUser(const PresetLibrary::Entry& e, std::string_view refusal) {
 PresetLibrary::PresetLibrary(std::vector<fs::path> shippedDirs, fs::path userDir)
     : shippedDirs_(std::move(shippedDirs)), userDir_(std::move(userDir)) {}
 
+std::vector<fs::path> PresetLibrary::shippedDirs() const {
+    // $MIROFISH_PRESETS may name your own folder too: its presets are yours,
+    // to save over, rename and delete (they were taken for shipped ones,
+    // read-only, each listed twice).
+    std::vector<fs::path> dirs;
+    std::error_code ec;
+    for (const fs::path& dir : shippedDirs_)
+        if (userDir_.empty() || !fs::equivalent(dir, userDir_, ec)) dirs.push_back(dir);
+    return dirs;
+}
+
 std::vector<PresetLibrary::Entry> PresetLibrary::entries(std::vector<std::string>* problems) const {
     std::vector<Entry> out;
-    for (PresetInfo& p : listPresets(shippedDirs_, problems))
+    for (PresetInfo& p : listPresets(shippedDirs(), problems))
         out.push_back(Entry{std::move(p.id), std::move(p.name), std::move(p.description), std::move(p.file), false});
     for (PresetInfo& p : listPresets({userDir_}, problems))
         out.push_back(Entry{std::move(p.id), std::move(p.name), std::move(p.description), std::move(p.file), true});
@@ -76,8 +87,9 @@ fs::path PresetLibrary::freeFileFor(const std::string& slug, std::string_view ow
     // A shipped id always opens the shipped preset (`--preset gentle-cruise`):
     // a file of yours of that id could be opened only by its path.
     std::error_code ec;
+    const std::vector<fs::path> shipped = shippedDirs();
     const auto shippedId = [&](const std::string& id) {
-        return std::any_of(shippedDirs_.begin(), shippedDirs_.end(),
+        return std::any_of(shipped.begin(), shipped.end(),
                            [&](const fs::path& dir) { return fs::exists(dir / (id + ".json"), ec); });
     };
     for (int n = 1;; ++n) {

@@ -58,6 +58,8 @@ private:
     // shipped preset's id, or that is the file of the preset `ownId`.
     std::filesystem::path freeFileFor(const std::string& slug, std::string_view ownId = {}) const;
     Entry write(const Preset& preset, const std::filesystem::path& file);
+    // The shipped folders but your own, should one of them be it.
+    std::vector<std::filesystem::path> shippedDirs() const;
 
     std::vector<std::filesystem::path> shippedDirs_;
     std::filesystem::path userDir_;

@@ -175,6 +175,22 @@ TEST_CASE("shipped presets cannot be renamed or deleted", "[edit]") {
     REQUIRE(jsonFiles(user.path()).empty());
 }
 
+TEST_CASE("your own folder named among the shipped ones holds your presets, listed once, to save over", "[edit]") {
+    // MIROFISH_PRESETS=~/fish MIROFISH_USER_PRESETS=~/fish: every preset of
+    // yours showed as shipped and read-only, and twice.
+    TempDir user;
+    PresetLibrary lib({user.path(), MIROFISH_PRESET_DIR}, user.path());
+    lib.save(named("Mine"));
+    const auto list = lib.entries();
+    CHECK(std::count_if(list.begin(), list.end(), [](const auto& e) { return e.name == "Mine"; }) == 1);
+    const auto& mine = find(list, "Mine");
+    CHECK(mine.user);
+    CHECK_NOTHROW(lib.saveOver(mine, named("Mine", 300)));
+    // Its own file is no shipped id: saved again under its name, it is replaced, not numbered.
+    lib.save(named("Mine", 320));
+    CHECK(jsonFiles(user.path()) == std::vector<fs::path>{"mine.json"});
+}
+
 TEST_CASE("overwriting a user preset keeps its file", "[edit]") {
     TempDir user;
     PresetLibrary lib({}, user.path());
