@@ -361,7 +361,12 @@ json parseJson(std::string_view text, const std::string& source) {
     const auto finishValue = [&] {
         if (!openContainers.empty() && openContainers.back().isArray) ++openContainers.back().index;
     };
-    const json::parser_callback_t noRepeatedKeys = [&](int, json::parse_event_t event, json& parsed) {
+    const json::parser_callback_t noRepeatedKeys = [&](int depth, json::parse_event_t event, json& parsed) {
+        // Anything but an object at the top is no preset, said before the
+        // rest is read: a 100 MB array in a preset folder took 27 s and
+        // 1.8 GB to list, and again after every save in the editor.
+        if (depth == 0 && openContainers.empty() && event != json::parse_event_t::object_start)
+            throw PresetError(source + ": must be an object");
         switch (event) {
             case json::parse_event_t::object_start: openContainers.push_back({}); break;
             case json::parse_event_t::array_start: openContainers.push_back({.isArray = true}); break;
@@ -411,6 +416,12 @@ Preset parsePreset(std::string_view text, const std::string& source) {
 Preset loadPreset(const std::filesystem::path& file) {
     if (const std::string what = notARegularFile(file); !what.empty())
         throw PresetError(file.string() + ": " + what + ", not a preset file");
+    // Refused unread: parsing a file this large takes seconds, and the
+    // editor reads every preset of its folders after each save.
+    std::error_code ec;
+    if (const std::uintmax_t bytes = std::filesystem::file_size(file, ec); !ec && bytes > kLargestPresetBytes)
+        throw PresetError(file.string() + ": " + std::to_string(bytes >> 20) + " MB, too large for a preset file (at most " +
+                          std::to_string(kLargestPresetBytes >> 20) + " MB)");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw PresetError(file.string() + ": cannot open the preset file (" + std::strerror(errno) + ")");
     std::stringstream buf;

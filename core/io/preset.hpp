@@ -5,6 +5,7 @@
 // the audio modulation routes.
 // Loading validates everything and refuses a bad file with a PresetError that
 // names the file, the key and what is allowed.
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -44,6 +45,10 @@ ModulationMatrix presetAudioRoutes(const Preset& preset);
 inline constexpr int kPresetVersion = 1;
 inline constexpr std::uint32_t kMaxFish = 2'000'000;
 inline constexpr double kMaxWorldSize = 1e6;
+// A preset file's size at most: sixteen thousand times the largest shipped
+// one (1 KB), room for a leader's path of several hundred thousand points;
+// beyond it, a file in a preset folder is taken for something else.
+inline constexpr std::uintmax_t kLargestPresetBytes = 16u << 20;
 
 // `source` names the file in error messages.
 Preset parsePreset(std::string_view json, const std::string& source);

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <nlohmann/json.hpp>
 #include <sys/stat.h>
@@ -384,6 +385,30 @@ TEST_CASE("a number beyond a double's range is refused with the file's name, as 
     CHECK_THAT(msg, Catch::Contains("number out of range") && Catch::Contains("1e400"));
     CHECK_THAT(errorOf(R"({"format": "mirofish-preset", "version": 1, "name": "T", "params": {"maxSpeed": -1e999}})"),
                Catch::Contains("my-preset.json: number out of range"));
+}
+
+TEST_CASE("a file in a preset folder too large for a preset, or no JSON object, is refused without being read through") {
+    // A 100 MB JSON array took 27 s and 1.8 GB to list, again after every save in the editor.
+    TempDir dir;
+    {
+        std::ofstream big(dir / "big.json", std::ios::binary);
+        big << "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"Big\", \"description\": \"";
+        big << std::string(kLargestPresetBytes, 'x') << "\"}";
+    }
+    {
+        std::ofstream array(dir / "array.json", std::ios::binary);
+        array << "[";
+        for (int i = 0; i < 200000; ++i) array << "1,";
+        array << "1]";
+    }
+    writeText(dir / "one.json", presetText({{"name", "One"}}));
+    std::vector<std::string> problems;
+    const auto list = listPresets({dir.path()}, &problems);
+    REQUIRE(list.size() == 1);
+    REQUIRE(problems.size() == 2);
+    CHECK_THAT(problems[0] + problems[1], Catch::Contains("array.json: must be an object") &&
+                                               Catch::Contains("big.json: 16 MB, too large for a preset file (at most 16 MB)"));
+    CHECK_THROWS_WITH(parsePreset("5", "five.json"), "five.json: must be an object");
 }
 
 TEST_CASE("presets are listed by id from several folders, the first folder winning") {
