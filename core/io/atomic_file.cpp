@@ -57,6 +57,14 @@ FileTarget fileTarget(const fs::path& file) {
     std::string refusal;
     std::optional<fs::path> target = followLinks(file, refusal);
     if (!target) return {file, refusal};
+    // The copy written first is named longer (".tmp-PID", ".part"): a name
+    // near the system's 255 bytes passed, and the copy failed after the
+    // whole run with "File name too long".
+    if (const std::size_t length = target->filename().string().size(); length > kLongestOutputName)
+        return {*target, "has a name of " + std::to_string(length) + " bytes, longer than the " +
+                             std::to_string(kLongestOutputName) +
+                             " a file written here may have (it is first written under a longer name); "
+                             "nothing was written"};
     // Replacing anything but a regular file (a device, a FIFO, a folder)
     // with one would break whatever relies on it.
     std::error_code ec;

@@ -6,6 +6,7 @@
 // regular file (a device, a FIFO, a folder) is refused and left as it is.
 // Throws std::runtime_error naming the file on any failure, and removes the
 // temporary.
+#include <cstddef>
 #include <filesystem>
 #include <functional>
 #include <ostream>
@@ -20,6 +21,10 @@ namespace mirofish {
 // is not a regular file, or the links cannot be followed. Every writer that
 // replaces a file by renaming a finished copy over it goes through this, so
 // that a link is written through and a device stays a device.
+// The longest file name written: the system's 255 bytes less room for the
+// copy's longer name (".tmp-" and a process id, or ".part").
+inline constexpr std::size_t kLongestOutputName = 240;
+
 struct FileTarget {
     std::filesystem::path path;
     std::string refusal;

@@ -88,3 +88,18 @@ TEST_CASE("a file replaced keeps its permissions: a preset made private stays pr
     CHECK(fs::status(file).permissions() == (fs::perms::owner_read | fs::perms::owner_write));
     CHECK(entriesIn(dir.path()) == 1);
 }
+
+TEST_CASE("a name too long for its copy written first is refused before anything is written, and one within it is written") {
+    // A 252-byte state file name passed the check and failed after the whole
+    // run: its copy, ".tmp-PID" longer, went past the system's 255 bytes.
+    TempDir dir;
+    const fs::path tooLong = dir / (std::string(kLongestOutputName + 1 - 4, 's') + ".bin");
+    CHECK_FALSE(fileTarget(tooLong).refusal.empty());
+    CHECK_THROWS_WITH(writeFileAtomically(tooLong, [](std::ostream& out) { out << "state"; }),
+                      Catch::Contains("has a name of 241 bytes, longer than the 240"));
+    CHECK(fs::is_empty(dir.path()));
+    const fs::path longest = dir / (std::string(kLongestOutputName - 4, 's') + ".bin");
+    CHECK(fileTarget(longest).refusal.empty());
+    writeFileAtomically(longest, [](std::ostream& out) { out << "state"; });
+    CHECK(readText(longest) == "state");
+}
