@@ -91,6 +91,15 @@ int runUnderXvfb(int argc, char** argv, std::ostream& err) {
         throw cli::ArgError("rendering needs a display, and " + whyNoDisplay() +
                             "; install the packages xvfb and xauth (apt-get install --no-install-recommends xvfb xauth) "
                             "and it runs in Xvfb by itself, or set DISPLAY");
+    // xvfb-run makes its files in $TMPDIR (mktemp), and said only mktemp's
+    // "failed to create directory" where that is no folder it can write in.
+    if (const char* tmp = std::getenv("TMPDIR"); tmp && *tmp) {
+        std::error_code tmpError;
+        if (!std::filesystem::is_directory(tmp, tmpError) || ::access(tmp, W_OK | X_OK) != 0)
+            throw cli::ArgError("rendering needs a display, and " + whyNoDisplay() + "; it runs in Xvfb by itself, "
+                                "whose xvfb-run makes its files in $TMPDIR, and '" + std::string(tmp) +
+                                "' is no folder it can write in: set TMPDIR to one, or unset it");
+    }
     if (set("DISPLAY") || set("WAYLAND_DISPLAY"))
         err << "mirofish render: " << whyNoDisplay() << "; rendering in Xvfb instead\n";
     std::error_code ec;

@@ -76,6 +76,20 @@ TEST_CASE("mirofish render without a display, with xvfb-run but no xauth, says w
     CHECK_FALSE(std::filesystem::exists(dir / "frames"));
 }
 
+TEST_CASE("mirofish render without a display and with a TMPDIR that is no folder says so and exits 2", "[render][cli]") {
+    // xvfb-run's mktemp failed, and that was all it said, with exit 1.
+    TempDir dir;
+    writeText(dir / "file", "not a folder");
+    for (const std::filesystem::path tmp : {dir / "absent", dir / "file"}) {
+        const Shell r = shell("env -u DISPLAY -u WAYLAND_DISPLAY TMPDIR='" + tmp.string() + "' " + kMirofish +
+                              " render --frames 3 --out '" + (dir / "frames").string() + "'");
+        INFO(r.output);
+        CHECK(r.code == 2);
+        CHECK_THAT(r.output, Catch::Contains("$TMPDIR, and '" + tmp.string() + "' is no folder it can write in"));
+        CHECK_FALSE(std::filesystem::exists(dir / "frames"));
+    }
+}
+
 TEST_CASE("the editor without a display says so in one line and exits 2, instead of Qt aborting", "[render][cli]") {
     // A Wayland display without Qt's plugin, or where nothing listens (a
     // multiplexer's session from a desktop, reattached over ssh), too.
