@@ -149,6 +149,10 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     }
     gQtMessages = qInstallMessageHandler(withoutSoundServerNoise);
     QGuiApplication app(argc, argv);
+    // Before the window and the editor, so that it outlives them: a Ctrl+C
+    // while they close (an export's ffmpeg stopped, its file removed) must
+    // not end the editor half-way.
+    const render::StopSignals stopSignals;
     QGuiApplication::setOrganizationName("MiroFish");
     QGuiApplication::setApplicationName("MiroFish");
     QQuickStyle::setStyle("Fusion");
@@ -236,26 +240,39 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
             QGuiApplication::exit(0);
         });
     }
-    // Ctrl+C, `kill` or a closed terminal: the first is the window's close,
-    // which asks first about unsaved changes or an export running; a second
-    // ends the editor at once, its export cancelled (the unfinished file
-    // removed). Not caught, they ended it on the spot: the changes lost
-    // without a question, and an export's .part file left behind.
-    const render::StopSignals stopSignals;
+    // Ctrl+C, `kill` or a closed terminal is the window's close, which asks
+    // first about unsaved changes or an export running; another while that
+    // question is open ends the editor at once, its export cancelled (the
+    // unfinished file removed). Cancel answers the question, and the editor
+    // goes on as before. Not caught, they ended it on the spot: the changes
+    // lost without a question, an export's .part file left behind.
     int signalsSeen = 0;
+    bool closingForSignal = false;  // a signal's close under way: its question open, or the window closing
+    const auto questionOpen = [&] {
+        for (const char* name : {"confirmClose", "confirmStopExport"})
+            if (const QObject* dialog = window->findChild<QObject*>(name); dialog && dialog->property("visible").toBool())
+                return true;
+        return false;
+    };
     QTimer signalWatch;
     signalWatch.setInterval(100);
     QObject::connect(&signalWatch, &QTimer::timeout, &app, [&] {
+        if (closingForSignal && !questionOpen() && window->isVisible()) closingForSignal = false;  // Cancel
         const int count = render::StopSignals::count();
-        if (count == signalsSeen) return;
+        const int fresh = count - signalsSeen;
+        if (fresh == 0) return;
         signalsSeen = count;
-        if (count == 1) window->close();
-        else QGuiApplication::exit(render::exitCodeFor(render::StopSignals::received()));
+        if (closingForSignal || fresh > 1) {
+            QGuiApplication::exit(render::exitCodeFor(render::StopSignals::received()));
+            return;
+        }
+        closingForSignal = true;
+        window->close();
     });
     signalWatch.start();
     int code = QGuiApplication::exec();
     // Closed by a signal, it ends as one: 128 + the signal, as a shell says.
-    if (const int signal = render::StopSignals::received(); signal != 0 && code == 0) code = render::exitCodeFor(signal);
+    if (closingForSignal && code == 0) code = render::exitCodeFor(render::StopSignals::received());
     // The frame-rate lines, like any command's output: unwritten (a full
     // disk), the run failed.
     return cli::finishOutput("edit", std::cout, std::cerr, code);

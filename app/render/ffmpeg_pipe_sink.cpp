@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <unistd.h>
+
 #include "cli/audio_decode.hpp"
 #include "frame_sink.hpp"
 #include "io/atomic_file.hpp"
@@ -100,6 +102,11 @@ public:
         process_.setProgram(QString::fromStdString(program));
         process_.setArguments(ffmpegArguments(s, audioChannels, partial_));
         process_.setProcessChannelMode(QProcess::SeparateChannels);
+        // In a process group of its own: a Ctrl+C in the terminal, or the
+        // SIGHUP of one closed, goes to the whole foreground group, and ended
+        // ffmpeg at once while the editor was still asking whether to stop
+        // the export. The editor or the render stops it itself.
+        process_.setChildProcessModifier([] { ::setpgid(0, 0); });
         process_.start();
         if (!process_.waitForStarted(10'000))
             throw ExportError("could not start ffmpeg ('" + program + "'): " + process_.errorString().toStdString());

@@ -6,6 +6,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -158,6 +160,33 @@ TEST_CASE("an MP4 carries the sound of a file of any number of channels and any 
               "aac\n" + std::to_string(c.carried) + "\n" + (c.carried == 1 ? "mono" : "stereo") + "\n");
         CHECK(std::stod(probe(out, "stream=duration", "a:0")) == Approx(0.5).margin(0.05));
     }
+}
+
+TEST_CASE("a video export's ffmpeg runs in a process group of its own, out of reach of a Ctrl+C to the terminal's",
+          "[render][ffmpeg]") {
+    // Ctrl+C in the editor's terminal reached ffmpeg too, which ended at
+    // once, while the editor was still asking whether to stop the export.
+    TempDir dir;
+    auto s = smallExport(dir / "out.mp4", 30);
+    render::ExportJob job(s);
+    REQUIRE(job.step());
+    pid_t ffmpeg = 0;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream stat(entry.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const auto close = line.rfind(')');
+        if (close == std::string::npos || line.find("(ffmpeg)") == std::string::npos) continue;
+        char state = 0;
+        pid_t parent = 0;
+        std::istringstream(line.substr(close + 1)) >> state >> parent;
+        if (parent == ::getpid()) ffmpeg = std::stoi(name);
+    }
+    REQUIRE(ffmpeg > 0);
+    CHECK(::getpgid(ffmpeg) == ffmpeg);
+    CHECK(::getpgid(ffmpeg) != ::getpgrp());
 }
 
 TEST_CASE("an export with audio and no length lasts as long as the audio", "[render][ffmpeg]") {
