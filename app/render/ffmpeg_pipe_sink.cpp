@@ -25,23 +25,23 @@ namespace {
 // (a recorder's bounce), and a WAV's FL+FR+LFE+SL+SR or SL+SR, with
 // "Unsupported channel layout" as the video started, after the whole
 // analysis; 5.1(side), the usual 5.1 WAV, and 7 channels made files of no
-// layout, which players may not play. Three channels or more are mixed to
-// mono, as the analysis hears them: their mean. A MOV's PCM keeps every channel.
+// layout, which players may not play. A MOV's PCM keeps every channel.
 QString aacChannels(int channels) {
     channels = std::max(channels, 1);
     // The channels renamed by number into ffmpeg's default layout for their
-    // count ("5c"), where it has one (1-8 and 16): pan's resampler refuses
-    // some layouts a header names (SL+SR). Without one, ffmpeg reads the
-    // channels with no layout, which pan takes as they are.
-    QString filters;
+    // count ("6c" is 5.1), where it has one (1-8 and 16): the resampler
+    // refuses some layouts a header names (SL+SR). From there, more than two
+    // are mixed to stereo as ffmpeg mixes 5.1 or 7.1 down.
     if (channels <= 8 || channels == 16) {
-        filters = "channelmap=map=0";
+        QString filters = "channelmap=map=0";
         for (int c = 1; c < channels; ++c) filters += QString("|%1").arg(c);
         filters += QString(":channel_layout=%1c,").arg(channels);
+        return filters + (channels == 1 ? "aformat=channel_layouts=mono," : "aformat=channel_layouts=stereo,");
     }
-    if (channels == 1) return filters + "pan=mono|c0=c0,";
-    if (channels == 2) return filters + "pan=stereo|c0=c0|c1=c1,";
-    filters += "pan=mono|c0=";
+    // No layout for the count: ffmpeg reads the channels with none, which
+    // cannot be mixed down by position; mixed to mono, as the analysis hears
+    // them, their mean.
+    QString filters = "pan=mono|c0=";
     for (int c = 0; c < channels; ++c)
         filters += QString("%1%2*c%3").arg(c > 0 ? "+" : "").arg(1.0 / channels, 0, 'g', 9).arg(c);
     return filters + ",";
