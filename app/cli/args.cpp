@@ -186,7 +186,7 @@ int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::
 std::filesystem::path writableOutputFile(const std::string& file, const std::string& what) {
     const FileTarget target = fileTarget(file);
     if (!target.refusal.empty())
-        throw ArgError("cannot write " + what + " to '" + file + "': " + target.refusal + "; name a file");
+        throw ArgError("cannot write " + what + " to '" + file + "': " + target.refusal + "; name another file");
     const auto dir = std::filesystem::absolute(target.path).parent_path();
     if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
         throw ArgError("cannot write " + what + " to '" + file + "': folder '" + dir.string() +

@@ -93,7 +93,7 @@ std::filesystem::path requireFileOrAbsent(const std::filesystem::path& output) {
     const FileTarget target = fileTarget(output);
     if (!target.refusal.empty())
         throw ExportError("the output '" + output.string() + "' " + target.refusal +
-                          "; give a file name to write the video to");
+                          "; give another name to write the video to");
     return target.path;
 }
 // ffmpeg reads the audio while it writes the video beside it (FILE.part),

@@ -420,8 +420,9 @@ Preset loadPreset(const std::filesystem::path& file) {
     // editor reads every preset of its folders after each save.
     std::error_code ec;
     if (const std::uintmax_t bytes = std::filesystem::file_size(file, ec); !ec && bytes > kLargestPresetBytes)
-        throw PresetError(file.string() + ": " + std::to_string(bytes >> 20) + " MB, too large for a preset file (at most " +
-                          std::to_string(kLargestPresetBytes >> 20) + " MB)");
+        throw PresetError(file.string() + ": " + std::to_string(bytes) + " bytes, too large for a preset file (at most " +
+                          std::to_string(kLargestPresetBytes >> 20) + " MB, " + std::to_string(kLargestPresetBytes) +
+                          " bytes)");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw PresetError(file.string() + ": cannot open the preset file (" + std::strerror(errno) + ")");
     std::stringstream buf;

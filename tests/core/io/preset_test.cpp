@@ -407,7 +407,7 @@ TEST_CASE("a file in a preset folder too large for a preset, or no JSON object, 
     REQUIRE(list.size() == 1);
     REQUIRE(problems.size() == 2);
     CHECK_THAT(problems[0] + problems[1], Catch::Contains("array.json: must be an object") &&
-                                               Catch::Contains("big.json: 16 MB, too large for a preset file (at most 16 MB)"));
+                                               Catch::Contains("big.json: 16777293 bytes, too large for a preset file (at most 16 MB, 16777216 bytes)"));
     CHECK_THROWS_WITH(parsePreset("5", "five.json"), "five.json: must be an object");
 }
 
