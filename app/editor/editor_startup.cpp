@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <string>
 #include <string_view>
 #include <tuple>
 
@@ -248,21 +249,36 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     // lost without a question, an export's .part file left behind.
     int signalsSeen = 0;
     bool closingForSignal = false;  // a signal's close under way: its question open, or the window closing
-    const auto questionOpen = [&] {
+    std::string askedLast;          // the question open at the last look, or empty
+    const auto questionOpen = [&]() -> std::string {
         for (const char* name : {"confirmClose", "confirmStopExport"})
             if (const QObject* dialog = window->findChild<QObject*>(name); dialog && dialog->property("visible").toBool())
-                return true;
-        return false;
+                return name;
+        return {};
+    };
+    const auto exporting = [&] {
+        const QObject* exporter = window->findChild<QObject*>("exporter");
+        return exporter && exporter->property("running").toBool();
     };
     QTimer signalWatch;
     signalWatch.setInterval(100);
     QObject::connect(&signalWatch, &QTimer::timeout, &app, [&] {
-        if (closingForSignal && !questionOpen() && window->isVisible()) closingForSignal = false;  // Cancel
+        const std::string asking = questionOpen();
+        if (closingForSignal && asking.empty() && window->isVisible()) {
+            // The export ended while asking whether to stop it (its question
+            // then goes by itself): the close asked for goes on. Otherwise
+            // the question was answered Cancel.
+            if (askedLast == "confirmStopExport" && !exporting()) window->close();
+            else closingForSignal = false;
+        }
+        askedLast = asking;
         const int count = render::StopSignals::count();
-        const int fresh = count - signalsSeen;
-        if (fresh == 0) return;
+        if (count == signalsSeen) return;
+        // Signals that come together (a closed terminal sends SIGHUP twice,
+        // from the shell and from the kernel) are one request; one that comes
+        // while the question is open is the second.
         signalsSeen = count;
-        if (closingForSignal || fresh > 1) {
+        if (closingForSignal && !asking.empty()) {
             QGuiApplication::exit(render::exitCodeFor(render::StopSignals::received()));
             return;
         }
