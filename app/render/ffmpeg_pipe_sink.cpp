@@ -29,22 +29,29 @@ namespace {
 QString aacChannels(int channels) {
     channels = std::max(channels, 1);
     // The channels renamed by number into ffmpeg's default layout for their
-    // count ("6c" is 5.1), where it has one (1-8 and 16): the resampler
-    // refuses some layouts a header names (SL+SR). From there, more than two
-    // are mixed to stereo as ffmpeg mixes 5.1 or 7.1 down.
+    // count, where it has one (1-8 and 16): the mixing refuses some layouts
+    // a header names (SL+SR). Without one, ffmpeg reads them with none.
+    QString filters;
     if (channels <= 8 || channels == 16) {
-        QString filters = "channelmap=map=0";
+        filters = "channelmap=map=0";
         for (int c = 1; c < channels; ++c) filters += QString("|%1").arg(c);
         filters += QString(":channel_layout=%1c,").arg(channels);
-        return filters + (channels == 1 ? "aformat=channel_layouts=mono," : "aformat=channel_layouts=stereo,");
     }
-    // No layout for the count: ffmpeg reads the channels with none, which
-    // cannot be mixed down by position; mixed to mono, as the analysis hears
-    // them, their mean.
-    QString filters = "pan=mono|c0=";
-    for (int c = 0; c < channels; ++c)
-        filters += QString("%1%2*c%3").arg(c > 0 ? "+" : "").arg(1.0 / channels, 0, 'g', 9).arg(c);
-    return filters + ",";
+    if (channels == 1) return filters + "pan=mono|c0=c0,";
+    if (channels == 2) return filters + "pan=stereo|c0=c0|c1=c1,";
+    // Three or more by number, none left out: the first two to the left and
+    // the right, each other channel at half into both, scaled so that all
+    // at full scale make full scale. A mix by position took the fourth of a
+    // recorder's bounce for 5.1's LFE and dropped it, and the centre of a
+    // 3.0 file for 2.1's LFE.
+    const double side = 2.0 / channels, shared = 1.0 / channels;
+    const auto gain = [](double g) { return QString::number(g, 'g', 9); };
+    QString left = gain(side) + "*c0", right = gain(side) + "*c1";
+    for (int c = 2; c < channels; ++c) {
+        left += QString("+%1*c%2").arg(gain(shared)).arg(c);
+        right += QString("+%1*c%2").arg(gain(shared)).arg(c);
+    }
+    return filters + "pan=stereo|c0=" + left + "|c1=" + right + ",";
 }
 
 QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const std::filesystem::path& partial) {

@@ -116,20 +116,24 @@ TEST_CASE("a video carries a WAV whose header gives no length, one past its end 
     }
 }
 
-TEST_CASE("an MP4 carries the sound of a file of any number of channels and any layout, as mono or stereo, 5.1 as stereo",
+TEST_CASE("an MP4 carries the sound of a file of any number of channels and any layout, as mono or stereo, no channel left out",
           "[render][ffmpeg]") {
     // A 10-channel recorder's bounce, or a WAV whose header names a layout
     // AAC has none for (FL+FR+LFE+SL+SR, SL+SR), stopped the video at its
     // start with ffmpeg's "Unsupported channel layout", after the whole analysis.
+    // A mix by position dropped the 4th of a 6-track bounce as LFE, and the
+    // centre of a 3.0 file.
     TempDir dir;
     struct Case {
         int channels;
         std::uint32_t mask;  // WAVE_FORMAT_EXTENSIBLE's speaker positions; 0: plain PCM
         int carried;
+        int only = -1;       // the one channel with sound; -1: a tone in each
     };
     for (const Case c : {Case{1, 0, 1}, Case{2, 0, 2}, Case{2, 0x600, 2}, Case{5, 0x60B, 2}, Case{6, 0x60F, 2},
-                         Case{7, 0, 2}, Case{10, 0, 1}}) {
-        const std::string name = "ch" + std::to_string(c.channels) + "-" + std::to_string(c.mask);
+                         Case{7, 0, 2}, Case{10, 0, 2}, Case{6, 0, 2, 3}, Case{3, 0x7, 2, 2}}) {
+        const std::string name =
+            "ch" + std::to_string(c.channels) + "-" + std::to_string(c.mask) + "-" + std::to_string(c.only);
         INFO(name);
         std::string bytes("RIFF\0\0\0\0WAVEfmt ", 16);
         const auto put = [&](std::uint32_t v, int size) {
@@ -147,7 +151,10 @@ TEST_CASE("an MP4 carries the sound of a file of any number of channels and any 
         put(frames * 2 * channels, 4);
         for (std::uint32_t i = 0; i < frames; ++i)
             for (std::uint32_t ch = 0; ch < channels; ++ch)
-                put(static_cast<std::uint16_t>(static_cast<std::int16_t>(8000 * std::sin(2 * M_PI * 220 * (ch + 1) * i / 48000.0))), 2);
+                put(c.only >= 0 && ch != static_cast<std::uint32_t>(c.only)
+                        ? 0
+                        : static_cast<std::uint16_t>(static_cast<std::int16_t>(8000 * std::sin(2 * M_PI * 220 * (ch + 1) * i / 48000.0))),
+                    2);
         const auto riff = static_cast<std::uint32_t>(bytes.size() - 8);
         std::memcpy(bytes.data() + 4, &riff, 4);
         writeText(dir / (name + ".wav"), bytes);
@@ -158,6 +165,12 @@ TEST_CASE("an MP4 carries the sound of a file of any number of channels and any 
         REQUIRE(std::filesystem::exists(out));
         CHECK(probe(out, "stream=codec_name,channels,channel_layout", "a:0") ==
               "aac\n" + std::to_string(c.carried) + "\n" + (c.carried == 1 ? "mono" : "stereo") + "\n");
+        // The sound is there: a tone at -12 dB in one channel of six comes out above -40 dB.
+        const Shell loudness = shell("ffmpeg -nostdin -v info -i '" + out.string() + "' -map 0:a -af volumedetect -f null - 2>&1 | grep max_volume");
+        INFO(loudness.output);
+        const auto at = loudness.output.find("max_volume: ");
+        REQUIRE(at != std::string::npos);
+        CHECK(std::stod(loudness.output.substr(at + 12)) > -40.0);
         CHECK(std::stod(probe(out, "stream=duration", "a:0")) == Approx(0.5).margin(0.05));
     }
 }
