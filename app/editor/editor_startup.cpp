@@ -249,36 +249,38 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     // lost without a question, an export's .part file left behind.
     int signalsSeen = 0;
     bool closingForSignal = false;  // a signal's close under way: its question open, or the window closing
-    std::string askedLast;          // the question open at the last look, or empty
-    const auto questionOpen = [&]() -> std::string {
-        for (const char* name : {"confirmClose", "confirmStopExport"})
-            if (const QObject* dialog = window->findChild<QObject*>(name); dialog && dialog->property("visible").toBool())
-                return name;
-        return {};
-    };
-    const auto exporting = [&] {
-        const QObject* exporter = window->findChild<QObject*>("exporter");
-        return exporter && exporter->property("running").toBool();
+    // Looked up once: the watch runs ten times a second on the GUI thread.
+    QObject* const stopExportQuestion = window->findChild<QObject*>("confirmStopExport");
+    QObject* const unsavedQuestion = window->findChild<QObject*>("confirmClose");
+    QObject* const exporter = window->findChild<QObject*>("exporter");
+    const QObject* askedLast = nullptr;  // the question open at the last look
+    const auto questionOpen = [&]() -> const QObject* {
+        for (const QObject* dialog : {unsavedQuestion, stopExportQuestion})
+            if (dialog && dialog->property("visible").toBool()) return dialog;
+        return nullptr;
     };
     QTimer signalWatch;
     signalWatch.setInterval(100);
     QObject::connect(&signalWatch, &QTimer::timeout, &app, [&] {
-        const std::string asking = questionOpen();
-        if (closingForSignal && asking.empty() && window->isVisible()) {
+        const int count = render::StopSignals::count();
+        if (!closingForSignal && count == signalsSeen) return;  // nothing asked
+        const QObject* asking = questionOpen();
+        if (closingForSignal && !asking && window->isVisible()) {
             // The export ended while asking whether to stop it (its question
             // then goes by itself): the close asked for goes on. Otherwise
             // the question was answered Cancel.
-            if (askedLast == "confirmStopExport" && !exporting()) window->close();
-            else closingForSignal = false;
+            if (askedLast == stopExportQuestion && !(exporter && exporter->property("running").toBool()))
+                window->close();
+            else
+                closingForSignal = false;
         }
         askedLast = asking;
-        const int count = render::StopSignals::count();
         if (count == signalsSeen) return;
         // Signals that come together (a closed terminal sends SIGHUP twice,
         // from the shell and from the kernel) are one request; one that comes
         // while the question is open is the second.
         signalsSeen = count;
-        if (closingForSignal && !asking.empty()) {
+        if (closingForSignal && asking) {
             QGuiApplication::exit(render::exitCodeFor(render::StopSignals::received()));
             return;
         }
