@@ -46,12 +46,9 @@ QString aacChannels(int channels) {
     // 3.0 file for 2.1's LFE.
     const double side = 2.0 / channels, shared = 1.0 / channels;
     const auto gain = [](double g) { return QString::number(g, 'g', 9); };
-    QString left = gain(side) + "*c0", right = gain(side) + "*c1";
-    for (int c = 2; c < channels; ++c) {
-        left += QString("+%1*c%2").arg(gain(shared)).arg(c);
-        right += QString("+%1*c%2").arg(gain(shared)).arg(c);
-    }
-    return filters + "pan=stereo|c0=" + left + "|c1=" + right + ",";
+    QString both;
+    for (int c = 2; c < channels; ++c) both += QString("+%1*c%2").arg(gain(shared)).arg(c);
+    return filters + "pan=stereo|c0=" + gain(side) + "*c0" + both + "|c1=" + gain(side) + "*c1" + both + ",";
 }
 
 QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const std::filesystem::path& partial) {
