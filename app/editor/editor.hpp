@@ -247,6 +247,9 @@ private:
     void noticeSlowSteps(const SimStats& s);
     void updateModified();
     bool reportPresetError(const std::exception& e);
+    // The name in the file of yours that Save as `name` writes over, if any
+    // (empty where there is none, or it cannot be read).
+    std::string nameInFileSavedAs(const std::string& name) const;
     // A preset of the list, in `file`, that failed to load, morph to, rename
     // or delete: when the file changed since the list was read (it broke, or
     // is gone), the list is read again, to show what is there now. The error

@@ -269,6 +269,16 @@ bool Editor::presetNameTaken(const QString& name) const {
     return file && !(loadedIsUser_ && std::filesystem::equivalent(*file, loadedFile_, ec));
 }
 
+std::string Editor::nameInFileSavedAs(const std::string& name) const {
+    const auto file = presets_->library().savedAs(name);
+    if (!file) return {};
+    try {
+        return mirofish::loadPreset(*file).name;
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
 bool Editor::savePresetAs(const QString& name, bool replace) {
     if (name.trimmed().isEmpty()) {
         showMessage(tr("A preset needs a name."), true);
@@ -282,7 +292,13 @@ bool Editor::savePresetAs(const QString& name, bool replace) {
     try {
         Preset p = currentPreset();
         p.name = name.trimmed().toStdString();
+        const std::string replacedName = nameInFileSavedAs(p.name);
         const PresetLibrary::Entry e = presets_->library().save(p);
+        // A preset of yours saved over under a name that differs (its case,
+        // a replace) is renamed in the history, as Rename does: undo back
+        // to a load of it took the new name for another preset that took
+        // its file, and opened it as not saved, Save refused.
+        if (!replacedName.empty() && replacedName != p.name) history_.renamePreset(e.file, replacedName, p.name);
         loaded_ = p;
         loadedIsUser_ = true;
         loadedFile_ = e.file;

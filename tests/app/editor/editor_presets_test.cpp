@@ -286,6 +286,32 @@ TEST_CASE("undo back to a preset of yours renamed where it is (only its case or 
     CHECK(f.editor->savePreset());
 }
 
+TEST_CASE("undo back to a preset of yours saved as itself under another case opens it as yours, by its new name") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Mine")));
+    REQUIRE(f.editor->savePresetAs("MINE"));  // its own file, mine.json, asks nothing
+    REQUIRE(std::filesystem::exists(f.userDir / "mine.json"));
+    f.editor->undo();  // the load of Mine: Compact rush
+    f.editor->undo();  // the load of Compact rush: Mine again, now MINE
+    CHECK(f.editor->presetName() == "MINE");
+    CHECK(f.editor->presetIsUser());
+    CHECK(f.editor->presetRow() == presetRow(f, "MINE"));
+    CHECK(f.editor->savePreset());
+}
+
+TEST_CASE("undo back to a preset of yours replaced by Save as under a name that differs in case opens the file's preset as yours") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Foo"));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    REQUIRE(f.editor->savePresetAs("foo", true));  // replaces Foo in foo.json
+    f.editor->undo();  // the load of Compact rush: back to Foo, whose file is now foo's
+    CHECK(f.editor->presetName() == "foo");
+    CHECK(f.editor->presetIsUser());
+    CHECK(f.editor->savePreset());
+}
+
 TEST_CASE("undo back to a preset of yours whose file broke since says what is wrong with the file, and it stays yours") {
     // It was taken for gone: "has no file any more", or "opened from a file outside your presets".
     EditorFixture f;
