@@ -113,12 +113,17 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
                                    " file, which it would replace; name another file");
             }
             // `--save-state /dev/stdout > out.txt`: the snapshot replaced
-            // out.txt, and the lines written to it were gone.
-            std::error_code ec;
-            if (std::filesystem::equivalent(target, "/dev/stdout", ec))
-                throw ArgError("cannot write the state to '" + *state +
-                               "': it is the file standard output goes to, where the lines are written, which it "
-                               "would replace; name another file");
+            // out.txt, and the lines written to it were gone; so did the
+            // warnings in the file standard error goes to.
+            const std::pair<const char*, const char*> streams[] = {
+                {"/dev/stdout", "standard output goes to, where the lines are written"},
+                {"/dev/stderr", "standard error goes to, where the warnings are written"}};
+            for (const auto& [stream, what] : streams) {
+                std::error_code ec;
+                if (std::filesystem::equivalent(target, stream, ec))
+                    throw ArgError("cannot write the state to '" + *state + "': it is the file " + what +
+                                   ", which it would replace; name another file");
+            }
         }
 
         ThreadPool pool(static_cast<int>(threads));

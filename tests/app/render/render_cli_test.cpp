@@ -172,7 +172,7 @@ TEST_CASE("a screenshot named by a link goes to the file it leads to, and one na
     CHECK_FALSE(std::filesystem::exists(dir / "shot.jpg"));
 }
 
-TEST_CASE("simulate --save-state /dev/stdout is refused before the run, into a pipe and into the file the lines go to",
+TEST_CASE("simulate --save-state /dev/stdout is refused before the run, into a pipe and into the file the lines or the warnings go to",
           "[render][cli]") {
     // Into a pipe, /proc/self/fd/1 reads "pipe:[N]", taken for a file not
     // there: the whole run went ahead and its save failed at the end (exit 1).
@@ -188,6 +188,12 @@ TEST_CASE("simulate --save-state /dev/stdout is refused before the run, into a p
     INFO(toFile.output);
     CHECK(toFile.code == 2);
     CHECK_THAT(toFile.output, Catch::Contains("it is the file standard output goes to"));
+    // Into the file standard error goes to, the snapshot replaced the warnings.
+    const std::filesystem::path log = dir / "log.txt";
+    const Shell toLog = shell("bash -c '" + kMirofish + " simulate --steps 1000000 --save-state \"" + log.string() +
+                              "\" > /dev/null 2> \"" + log.string() + "\"'");
+    CHECK(toLog.code == 2);
+    CHECK_THAT(readText(log), Catch::Contains("it is the file standard error goes to"));
 }
 
 TEST_CASE("a signal to the editor closes its window, asking first about unsaved changes, and a second ends it", "[render][cli]") {
