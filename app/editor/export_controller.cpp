@@ -36,6 +36,16 @@ std::filesystem::path localPath(const QVariant& value) {
     if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/"))) path.replace(0, 1, QDir::homePath());
     return std::filesystem::absolute(path.toStdString());
 }
+
+// The user's folder of this kind (~/Movies, ~/Pictures), or none without a
+// home: with HOME unset Qt names them at the root ("/Pictures"), where a
+// user may not write and root should not.
+QString userFolder(QStandardPaths::StandardLocation kind) {
+    if (qEnvironmentVariableIsEmpty("HOME")) return {};
+    const QString dir = QStandardPaths::writableLocation(kind);
+    return dir.isEmpty() ? QDir::homePath() : dir;
+}
+
 }  // namespace
 
 ExportController::ExportController(QObject* parent) : QObject(parent) {
@@ -57,9 +67,8 @@ bool ExportController::writingVideo() const {
 bool ExportController::ffmpegFound() const { return !render::findProgram(render::ffmpegProgram({})).empty(); }
 
 QString ExportController::defaultOutput() const {
-    QString movies = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
-    if (movies.isEmpty()) movies = QDir::homePath();
-    return QDir(movies).filePath("mirofish-export");
+    const QString movies = userFolder(QStandardPaths::MoviesLocation);
+    return movies.isEmpty() ? QString() : QDir(movies).filePath("mirofish-export");
 }
 
 bool ExportController::start(const QVariantMap& options) {
@@ -180,8 +189,11 @@ void ExportController::finish(const QString& status, bool failed) {
 
 QString ExportController::saveStill(QQuickItem* item, int width, int height, const QString& folder) {
     if (!item) return {};
-    QString dir = folder.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation) : folder;
-    if (dir.isEmpty()) dir = QDir::homePath();
+    const QString dir = folder.isEmpty() ? userFolder(QStandardPaths::PicturesLocation) : folder;
+    if (dir.isEmpty()) {
+        if (editor_) editor_->showMessage(tr("There is no folder for stills: set HOME; nothing was saved"), true);
+        return {};
+    }
     QDir().mkpath(dir);
     const QString file =
         QDir(dir).filePath("mirofish-" + QDateTime::currentDateTime().toString("yyyyMMdd-hhmmss-zzz") + ".png");

@@ -729,6 +729,23 @@ TEST_CASE("a still is the view at its size, or larger on request, in the view's 
     CHECK(EditorFixture::waitFor([&] { return exporter->stillsPending() == 0; }));
 }
 
+TEST_CASE("without a home folder a still is refused with the reason, and the export has no default output", "[export]") {
+    // With HOME unset Qt names the folders at the root: F12 wrote /Pictures/...
+    EditorFixture f;
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    QQuickItem* canvas = f.find("fishView")->parentItem()->parentItem();
+    const QByteArray home = qgetenv("HOME");
+    qunsetenv("HOME");
+    const QString still = exporter->saveStill(canvas, 0, 0, {});
+    const QString output = exporter->defaultOutput();
+    qputenv("HOME", home);
+    CHECK(still.isEmpty());
+    CHECK(output.isEmpty());
+    CHECK(f.editor->messageIsError());
+    CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("no folder for stills: set HOME"));
+}
+
 // Run by the test below in a process of its own, at a display scale of 1 and 2
 // (QT_SCALE_FACTOR is read as the application starts), HOME a folder of its own.
 TEST_CASE("F12 and Shift+F12 save the view with the pixels the screen shows, and twice as many", "[.stills-at-scale]") {
