@@ -10,6 +10,9 @@ Rectangle {
     objectName: "messageBanner"
     visible: Editor.message !== ""
     height: visible ? row.implicitHeight + 10 : 0
+    // Errors pile up (each new one above the last): past a third of the
+    // view the text scrolls, and the ✕ stays in the banner, on the screen.
+    readonly property real longestText: parent ? Math.max(parent.height / 3, 60) : 200
     color: Editor.messageIsError ? "#c0501818" : "#a0183040"
     ClickShield {}
 
@@ -23,6 +26,7 @@ Rectangle {
     Connections {
         target: Editor
         function onMessageChanged() {
+            scroller.contentY = 0
             if (Editor.message !== "" && !Editor.messageIsError)
                 fade.restart()
             else
@@ -39,15 +43,30 @@ Rectangle {
         anchors.verticalCenter: parent.verticalCenter
         anchors.leftMargin: 10
         anchors.rightMargin: 4
-        Label {
-            id: label
-            objectName: "messageText"
+        Flickable {
+            id: scroller
+            objectName: "messageScroller"
             Layout.fillWidth: true
-            text: Editor.message
-            textFormat: Text.PlainText  // names and paths as they are
-            wrapMode: Text.Wrap
+            Layout.preferredHeight: Math.min(label.implicitHeight, banner.longestText)
+            contentHeight: label.implicitHeight
+            clip: true
+            interactive: contentHeight > height
+            boundsBehavior: Flickable.StopAtBounds
+            ScrollBar.vertical: ScrollBar {
+                policy: scroller.interactive ? ScrollBar.AlwaysOn : ScrollBar.AlwaysOff
+            }
+            Label {
+                id: label
+                objectName: "messageText"
+                width: scroller.width - 10  // room for the scroll bar, whether shown or not
+                text: Editor.message
+                textFormat: Text.PlainText  // names and paths as they are
+                wrapMode: Text.Wrap
+            }
         }
         ToolButton {
+            objectName: "messageClose"
+            Layout.alignment: Qt.AlignTop
             text: "✕"
             // It hides the banner: focus left on it kept the keys from the school.
             focusPolicy: Qt.NoFocus

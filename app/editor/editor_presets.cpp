@@ -260,7 +260,14 @@ void Editor::refreshPresetsAndSay(const QString& done) {
 }
 
 QString Editor::unreadableNote(const QStringList& problems) {
-    return tr("Some presets could not be read: %1").arg(problems.join("; "));
+    // The first few: a folder of other programs' JSON files listed hundreds,
+    // and the message filled the view. `mirofish presets` lists them all.
+    constexpr qsizetype kNamed = 3;
+    if (problems.size() <= kNamed) return tr("Some presets could not be read: %1").arg(problems.join("; "));
+    return tr("%1 preset files could not be read: %2; and %3 more (mirofish presets lists them all)")
+        .arg(problems.size())
+        .arg(problems.first(kNamed).join("; "))
+        .arg(problems.size() - kNamed);
 }
 
 bool Editor::presetNameTaken(const QString& name) const {

@@ -641,6 +641,31 @@ TEST_CASE("undoing a morph brings back the preset open before it, so that a save
     CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }));
 }
 
+TEST_CASE("a folder of many files that are no presets names a few, and a long error scrolls with its close button on screen") {
+    // 300 other programs' JSON files: all listed in one banner that covered
+    // the view, its close button above the window.
+    EditorFixture f;
+    for (int i = 0; i < 300; ++i) writeText(f.userDir / ("other-" + std::to_string(i) + ".json"), R"({"a": 1})");
+    REQUIRE(f.editor->savePresetAs("Kept"));
+    const std::string message = f.editor->message().toStdString();
+    CHECK_THAT(message, Catch::Contains("300 preset files could not be read") && Catch::Contains("and 297 more") &&
+                            Catch::Contains("mirofish presets lists them all"));
+    CHECK(f.editor->message().count("other-") == 3);
+
+    f.editor->showMessage(QString("A line of a long error\n").repeated(300), true);
+    auto* banner = f.find("messageBanner");
+    auto* close = f.find("messageClose");
+    REQUIRE(banner);
+    REQUIRE(close);
+    QTest::qWait(100);
+    CHECK(banner->height() < f.window->height() / 2.0);
+    const QRectF shown = close->mapRectToScene(QRectF(0, 0, close->width(), close->height()));
+    CHECK(shown.top() >= 0);
+    CHECK(shown.bottom() <= f.window->height());
+    QTest::mouseClick(f.window, Qt::LeftButton, Qt::NoModifier, shown.center().toPoint());
+    CHECK(EditorFixture::waitFor([&] { return f.editor->message().isEmpty(); }));
+}
+
 TEST_CASE("a preset file broken while the editor runs is named when the list is next re-read, after a save") {
     EditorFixture f;
     writeText(f.userDir / "broken-later.json", "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"B\", \"fish\": -5}");
