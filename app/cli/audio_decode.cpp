@@ -268,9 +268,21 @@ void checkAudioForVideo(const std::filesystem::path& file, double seconds, const
     if (r.exitCode == -1)
         throw AudioFileError(file.string() + ": a video with its sound needs the ffmpeg program ('" + program + "': " +
                              r.err + ")");
-    if (r.exitCode != 0)
-        throw AudioFileError(file.string() + ": damaged audio, which a video cannot carry (ffmpeg: " + lastLine(r.err) +
-                             "); repair the file, or export PNG frames, which need no sound");
+    if (r.exitCode == 0) return;
+    // An ffmpeg that does not run at all (a library missing since an
+    // upgrade) failed on a sound file the analysis had just read: blamed on
+    // the file, with "repair the file".
+    const ProcessResult version = run({program, "-hide_banner", "-version"}, {});
+    const auto reason = [](const ProcessResult& p) {
+        const std::string line = lastLine(p.err);
+        return line.empty() ? "it ended with status " + std::to_string(p.exitCode) : line;
+    };
+    if (version.exitCode != 0)
+        throw AudioFileError("the ffmpeg program ('" + program + "') does not run (" + reason(version) +
+                             "), and a video with sound needs it: reinstall the Debian package ffmpeg, or export "
+                             "PNG frames, which need no sound");
+    throw AudioFileError(file.string() + ": damaged audio, which a video cannot carry (ffmpeg: " + reason(r) +
+                         "); repair the file, or export PNG frames, which need no sound");
 }
 
 MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, const DecodeProgress& progress,

@@ -598,6 +598,30 @@ TEST_CASE("an export's --ffmpeg program decodes its audio file too, not only wri
     CHECK_THAT(calls, Catch::Contains("out.mp4"));   // the video
 }
 
+TEST_CASE("an ffmpeg that does not run is named as the fault of a video with sound, not the audio file",
+          "[render][ffmpeg]") {
+    // A library missing since an upgrade: the WAV the analysis had just read
+    // was called damaged, with "repair the file".
+    TempDir dir;
+    writeTone(dir / "tone.wav");
+    const std::filesystem::path broken = dir / "broken-ffmpeg";
+    writeText(broken, "#!/bin/sh\necho 'ffmpeg: error while loading shared libraries: libavdevice.so.59' >&2\nexit 127\n");
+    std::filesystem::permissions(broken, std::filesystem::perms::owner_all);
+    auto video = smallExport(dir / "out.mp4", 10);
+    video.audioFile = (dir / "tone.wav").string();
+    video.ffmpeg = broken.string();
+    try {
+        render::ExportJob(video).waitForAudio();
+        FAIL("the export went ahead with an ffmpeg that does not run");
+    } catch (const render::ExportError& e) {
+        const std::string what = e.what();
+        CHECK_THAT(what, Catch::Contains("does not run") && Catch::Contains("libavdevice.so.59") &&
+                             Catch::Contains("reinstall the Debian package ffmpeg"));
+        CHECK_THAT(what, !Catch::Contains("damaged"));
+    }
+    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
+}
+
 TEST_CASE("a video from a damaged mp3 is refused before its first frame, and PNG frames from it are made",
           "[render][ffmpeg]") {
     // The analysis reads past the damage; muxing it into the video stopped
