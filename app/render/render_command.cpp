@@ -3,6 +3,7 @@
 #include <QGuiApplication>
 #include <QQuickStyle>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <chrono>
 #include <csignal>
@@ -31,7 +32,7 @@ const std::vector<cli::OptionSpec> kOptions = {
     {"seconds", "S", "or seconds to render (frames = round(S x fps), at least 1); with --audio and neither: the audio's length"},
     {"fps", "F", "frames per second (default 30); each frame is exactly 1/F s of simulated time"},
     {"size", "WxH", "frame size in px (default 1920x1080)"},
-    {"warmup", "S", "seconds simulated before the first frame (default 0)"},
+    {"warmup", "S", "seconds simulated before the first frame, in whole frames (default 0)"},
     {"seed", "S", "override the preset's seed"},
     {"fish", "N", "override the preset's fish count"},
     {"world", "WxH", "override the preset's world size in px"},
@@ -159,7 +160,19 @@ RenderEnd renderAll(ExportJob& job, std::ostream& err) {
     // under "0 s left".
     std::optional<double> renderedIn;
     bool completionSaid = false;
-    if (job.warmingUp()) err << "render: warming up: " << job.warmupSeconds() << " s of simulation before the first frame\n";
+    // The warm-up is whole frames: one asked for between them is rounded, and
+    // one under half a frame dropped, said either way.
+    const double askedWarmup = job.settings().warmupSeconds;
+    const bool warmupRounded = std::abs(askedWarmup - job.warmupSeconds()) > 1e-9;
+    if (job.warmingUp()) {
+        err << "render: warming up: " << job.warmupSeconds() << " s of simulation before the first frame";
+        if (warmupRounded)
+            err << " (the " << askedWarmup << " s asked for, rounded to whole frames of 1/" << job.settings().fps << " s)";
+        err << "\n";
+    } else if (warmupRounded) {
+        err << "render: no warm-up: the " << askedWarmup << " s asked for is under half a frame (1/"
+            << job.settings().fps << " s), and the warm-up is whole frames\n";
+    }
     // Asked right after each write, while errno is still that write's.
     bool progressLost = false;
     const auto readerGone = [&] {

@@ -597,6 +597,21 @@ TEST_CASE("mirofish render says how long it warms up, and counts progress from t
                              !Catch::Contains("frame 0/") && Catch::Contains("render: frame 3/3"));
 }
 
+TEST_CASE("mirofish render says where it rounds the warm-up to whole frames, and where it drops one under half a frame",
+          "[render][cli]") {
+    // 0.01 s at 30 fps ran no warm-up without a word, and 0.02 s ran 1/30 s.
+    TempDir dir;
+    const Shell dropped = renderSmall("--frames 1 --fps 30 --warmup 0.01", dir / "dropped");
+    INFO(dropped.output);
+    CHECK(dropped.code == 0);
+    CHECK_THAT(dropped.output, Catch::Contains("no warm-up: the 0.01 s asked for is under half a frame (1/30 s)"));
+    const Shell rounded = renderSmall("--frames 1 --fps 30 --warmup 0.02", dir / "rounded");
+    INFO(rounded.output);
+    CHECK(rounded.code == 0);
+    CHECK_THAT(rounded.output, Catch::Contains("warming up: 0.0333333 s of simulation before the first frame (the 0.02 s "
+                                               "asked for, rounded to whole frames of 1/30 s)"));
+}
+
 TEST_CASE("mirofish render prints only its own lines where the login set no XDG_RUNTIME_DIR, and a rate once it has one",
           "[render][cli]") {
     TempDir dir;
