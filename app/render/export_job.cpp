@@ -10,6 +10,7 @@
 #include "editor/frame_capture.hpp"
 #include "editor/trail_frame.hpp"
 #include "frame_sink.hpp"
+#include "io/atomic_file.hpp"
 #include "offscreen_quick.hpp"
 
 namespace mirofish::render {
@@ -40,17 +41,28 @@ void checkSettings(const ExportSettings& s) {
     if (s.pngCompression < 0 || s.pngCompression > 9) throw ExportError("the PNG compression must be 0 to 9");
 }
 
-// The folders that do not exist yet on the way to the output's folder, deepest first.
+// The folders that do not exist yet on the way to the output's folder (a
+// video's: through a link, the folder of the file it leads to), deepest
+// first. Taken as written: "new/../frames" makes "new" on its way, which a
+// lexically normal path ("frames") left behind, empty.
 std::vector<std::filesystem::path> missingFolders(const ExportSettings& s) {
     // None named: checkOutput says so (absolute("") throws a library error).
     if (s.output.empty()) return {};
-    auto output = std::filesystem::absolute(s.output).lexically_normal();
+    std::filesystem::path output = std::filesystem::absolute(s.output);
     if (!output.has_filename()) output = output.parent_path();  // "frames/"
+    const std::filesystem::path folder =
+        s.kind() == OutputKind::PngSequence ? output : std::filesystem::absolute(fileTarget(output).path).parent_path();
     std::vector<std::filesystem::path> missing;
+    std::filesystem::path prefix;
     std::error_code ec;
-    for (auto f = s.kind() == OutputKind::PngSequence ? output : output.parent_path();
-         !f.empty() && f != f.root_path() && !std::filesystem::exists(f, ec); f = f.parent_path())
-        missing.push_back(f);
+    for (const std::filesystem::path& part : folder) {
+        prefix /= part;
+        if (part == "." || part == "..") continue;  // no folder of its own
+        // "new/../old" of an "old" there is no folder made.
+        if (!std::filesystem::exists(prefix, ec) && !std::filesystem::exists(prefix.lexically_normal(), ec))
+            missing.push_back(prefix);
+    }
+    std::reverse(missing.begin(), missing.end());
     return missing;
 }
 }  // namespace

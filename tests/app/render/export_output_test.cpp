@@ -395,12 +395,17 @@ TEST_CASE("a video named as the audio file it is made from is refused before any
 TEST_CASE("an export whose audio file is missing stops before any frame and leaves no folder it made for its output",
           "[render]") {
     TempDir dir;
-    for (const auto& output : {dir / "new" / "deeper" / "frames", dir / "new" / "clip.mp4", dir / "new" / "frames/"}) {
+    // As written: "new/../frames" makes "new" on its way to "frames", and a
+    // link to "new/clip.mp4" makes "new" for the file it leads to.
+    std::filesystem::create_symlink(dir / "new" / "clip.mp4", dir / "link.mp4");
+    for (const auto& output : {dir / "new" / "deeper" / "frames", dir / "new" / "clip.mp4", dir / "new" / "frames/",
+                               dir / "new" / ".." / "frames", dir / "new" / ".." / "clip.mp4", dir / "link.mp4"}) {
         render::ExportSettings s = smallExport(output);
         s.audioFile = (dir / "missing.wav").string();
         INFO(output.string());
         CHECK_THROWS_WITH(render::ExportJob(s).waitForAudio(), Catch::Contains("missing.wav"));
         CHECK_FALSE(std::filesystem::exists(dir / "new"));
+        CHECK_FALSE(std::filesystem::exists(dir / "frames"));
     }
     std::filesystem::create_directories(dir / "mine");  // a folder that was there stays
     render::ExportSettings s = smallExport(dir / "mine");
