@@ -9,6 +9,7 @@ namespace mirofish::editor {
 
 namespace {
 constexpr int kMeterIntervalMs = 33;
+constexpr int kDevicePollMs = 1000;
 
 QString hzText(double hz) {
     return hz >= 1000 ? QStringLiteral("%1k").arg(hz / 1000, 0, 'f', hz >= 10000 ? 0 : 1)
@@ -46,6 +47,15 @@ AudioController::AudioController(std::shared_ptr<AudioFeed> feed, QObject* paren
     });
     connect(&devices_, &QMediaDevices::audioInputsChanged, this, &AudioController::refreshDevices);
     connect(&devices_, &QMediaDevices::audioOutputsChanged, this, &AudioController::refreshDevices);
+    // Qt 6.4's PulseAudio backend keeps its lists of devices up to date but
+    // never sends the two signals above (later releases do): an input
+    // unplugged went on "listening" to whatever the server moved its stream
+    // to, and one plugged in could not be chosen. A look once a second finds both.
+    devicePoll_.setInterval(kDevicePollMs);
+    connect(&devicePoll_, &QTimer::timeout, this, [this] {
+        if (devicesDiffer()) refreshDevices();
+    });
+    devicePoll_.start();
     refreshDevices();
 
     meterTimer_.setInterval(kMeterIntervalMs);
@@ -79,6 +89,14 @@ int AudioController::indexOfInput(const QByteArray& id) const {
     for (qsizetype i = 0; i < inputs_.size(); ++i)
         if (inputs_[i].id() == id) return static_cast<int>(i);
     return -1;
+}
+
+bool AudioController::devicesDiffer() const {
+    const QList<QAudioDevice> inputs = QMediaDevices::audioInputs();
+    const QAudioDevice output = QMediaDevices::defaultAudioOutput();
+    const auto id = [](const QAudioDevice& d) { return d.id(); };
+    return output.id() != output_.id() || output.isNull() != output_.isNull() ||
+           !std::ranges::equal(inputs, inputs_, {}, id, id);
 }
 
 void AudioController::refreshDevices() {

@@ -142,6 +142,9 @@ private:
     QAudioDevice output_;
     // The input's place in inputs_, or -1 (none, or an empty id).
     int indexOfInput(const QByteArray& id) const;
+    // Whether the system's inputs or default output differ from those known.
+    bool devicesDiffer() const;
+    QTimer devicePoll_;
 
     int inputIndex_ = -1;      // the input chosen (opening, or listening)
     QAudioDevice listening_;  // the input that listens, while another opens

@@ -207,6 +207,46 @@ TEST_CASE("a live input device drives the school", "[.device]") {
     CHECK_FALSE(audio->status().startsWith("Listening"));
 }
 
+TEST_CASE("an input unplugged while it listens is said to be gone, and one plugged in can be chosen", "[.device]") {
+    // Qt 6.4 sends no signal when the devices change: the editor went on
+    // "listening" to whatever the server moved the stream to, and listed
+    // only the inputs there were when it started.
+    EditorFixture f;
+    AudioController* audio = f.editor->audio();
+    const QStringList inputs = audio->inputDevices();
+    const auto monitor = std::find_if(inputs.begin(), inputs.end(), [](const QString& d) { return d.contains("MiroFish"); });
+    REQUIRE(monitor != inputs.end());
+    audio->useInput(static_cast<int>(monitor - inputs.begin()));
+    REQUIRE(EditorFixture::waitFor([&] { return audio->status().startsWith("Listening"); }, 5000));
+    QString said;
+    QObject::connect(audio, &AudioController::problem, audio, [&](const QString& message) { said = message; });
+
+    // Unplugged (its module unloaded), and plugged back in as it was at the end, for the tests after this one.
+    const std::string capture = "module-remap-source master=mirofish_null.monitor source_name=mirofish_capture "
+                                "source_properties=device.description=MiroFish_capture";
+    struct PlugBack {
+        const std::string& module;
+        bool done = false;
+        ~PlugBack() {
+            if (!done) shell("pactl load-module " + module);
+        }
+    } plugBack{capture};
+    const Shell unplugged = shell("pactl unload-module module-remap-source");
+    INFO(unplugged.output);
+    REQUIRE(unplugged.code == 0);
+    REQUIRE(EditorFixture::waitFor([&] { return !said.isEmpty(); }, 5000));
+    CHECK(said.contains("went away"));
+    CHECK(audio->source() == AudioController::NoSource);
+    CHECK_FALSE(audio->status().startsWith("Listening"));
+    CHECK_FALSE(audio->inputDevices().join(",").contains("MiroFish"));
+
+    const Shell plugged = shell("pactl load-module " + capture);
+    INFO(plugged.output);
+    REQUIRE(plugged.code == 0);
+    plugBack.done = true;
+    CHECK(EditorFixture::waitFor([&] { return audio->inputDevices().join(",").contains("MiroFish"); }, 5000));
+}
+
 TEST_CASE("an input that cannot be opened leaves the input listening until then listening", "[.device]") {
     // The input listening was stopped before the other was tried: a choice
     // that failed mid-set left nothing driving the school.
