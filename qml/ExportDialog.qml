@@ -55,16 +55,6 @@ Dialog {
         format.currentIndex = index
         output.text = outputFor(output.text, index)
     }
-    // The folder holding `path` (a path or a file: URL), as a URL where the
-    // browse dialogs open: next to the output, not in the working directory.
-    // Empty for a bare name (the dialogs' own default then).
-    function folderAround(path) {
-        let p = path.toString()
-        if (p.startsWith("file://")) p = decodeURIComponent(p.substring(7))
-        p = p.replace(/\/+$/, "")
-        const cut = p.lastIndexOf("/")
-        return cut > 0 ? "file://" + encodeURI(p.substring(0, cut)) : ""
-    }
     function frames() {
         if (unit.currentIndex === 2) return 0  // the audio file's length
         return unit.currentIndex === 0 ? Math.max(1, Math.round(length.value * fps)) : length.value
@@ -309,14 +299,14 @@ Dialog {
         id: folderDialog
         objectName: "exportFolderDialog"
         title: qsTr("The folder for the PNG frames")
-        currentFolder: dialog.folderAround(output.text)
+        currentFolder: dialog.exporter.folderAround(output.text)
         onAccepted: output.text = selectedFolder
     }
     FileDialog {
         id: videoDialog
         objectName: "exportVideoDialog"
         title: qsTr("The video file")
-        currentFolder: dialog.folderAround(output.text)
+        currentFolder: dialog.exporter.folderAround(output.text)
         fileMode: FileDialog.SaveFile
         nameFilters: format.currentIndex === 2 ? ["MP4 (*.mp4 *.MP4)"] : ["QuickTime (*.mov *.MOV)"]
         // The name chosen here decides, as a typed one does.

@@ -124,6 +124,16 @@ bool ExportController::namesAnotherKind(const QString& output) const {
     return !render::otherKindRefusal(localPath(output)).empty();
 }
 
+QUrl ExportController::folderAround(const QString& output) const {
+    std::filesystem::path path = localPath(output);
+    if (path.empty()) return {};
+    if (!path.has_filename()) path = path.parent_path();  // "frames/"
+    std::filesystem::path folder = path.parent_path();
+    std::error_code ec;
+    while (folder.has_relative_path() && !std::filesystem::is_directory(folder, ec)) folder = folder.parent_path();
+    return QUrl::fromLocalFile(QString::fromStdString(folder.string()));
+}
+
 void ExportController::cancel() {
     if (!job_) return;
     const render::ExportSettings settings = job_->settings();

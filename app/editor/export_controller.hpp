@@ -10,6 +10,7 @@
 #include <QSharedPointer>
 #include <QString>
 #include <QTimer>
+#include <QUrl>
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 #include <memory>
@@ -82,6 +83,10 @@ public:
     // (render::otherKindRefusal: clip.avi, still.png): the dialog leaves such
     // a name as typed, for the export to say so, not made clip.avi.mp4.
     Q_INVOKABLE bool namesAnotherKind(const QString& output) const;
+    // Where the browse dialogs open, as a file: URL: the folder holding
+    // `output` (a path or a file: URL), or the nearest one above it that is
+    // there. A folder name with '#' or '?' opened the one above it.
+    Q_INVOKABLE QUrl folderAround(const QString& output) const;
 
     // Saves `item` as a PNG, width x height pixels at most in its shape;
     // 0: at its size as the screen shows it, in the screen's pixels. Returns

@@ -86,9 +86,15 @@ TEST_CASE("the export dialog's Browse opens next to the output it names, not in 
     REQUIRE(folders);
     REQUIRE(videos);
     CHECK(folders->property("currentFolder").toUrl() == QUrl::fromLocalFile(QString::fromStdString(out.path().string())));
+    std::filesystem::create_directories(out / "clips");
     f.find("exportOutput")->setProperty("text", QString::fromStdString((out / "clips" / "take 1.mp4").string()));
     CHECK(videos->property("currentFolder").toUrl() ==
           QUrl::fromLocalFile(QString::fromStdString((out / "clips").string())));
+    // A folder whose name holds '#' (a URL's fragment) opened the one above it.
+    std::filesystem::create_directories(out / "take#1");
+    f.find("exportOutput")->setProperty("text", QString::fromStdString((out / "take#1" / "clip.mp4").string()));
+    CHECK(videos->property("currentFolder").toUrl() ==
+          QUrl::fromLocalFile(QString::fromStdString((out / "take#1").string())));
     CHECK_FALSE(folders->property("title").toString().isEmpty());
 }
 
@@ -727,6 +733,34 @@ TEST_CASE("a still is the view at its size, or larger on request, in the view's 
     CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("Saved the still"));
     // Nothing of a still is kept once it is written (each grab held a full image).
     CHECK(EditorFixture::waitFor([&] { return exporter->stillsPending() == 0; }));
+}
+
+TEST_CASE("the export's browse dialogs open in the folder holding the output, whatever its name holds", "[export]") {
+    // A folder named "take#1" opened the one above it ('#' began a fragment),
+    // and a '%' typed into a file: URL stopped the dialogs opening there at all.
+    EditorFixture f;
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    TempDir dir;
+    for (const char* name : {"take#1", "what?", "100%", "a b", "été"}) {
+        const std::filesystem::path folder = dir / name;
+        std::filesystem::create_directories(folder);
+        const QString clip = QString::fromStdString((folder / "clip.mp4").string());
+        INFO(name);
+        CHECK(exporter->folderAround(clip).toLocalFile().toStdString() == folder.string());
+        CHECK(exporter->folderAround(QUrl::fromLocalFile(clip).toString()).toLocalFile().toStdString() == folder.string());
+        // The PNG frames' folder "frames/": the folder holding it.
+        CHECK(exporter->folderAround(QString::fromStdString((folder / "frames/").string())).toLocalFile().toStdString() ==
+              folder.string());
+    }
+    CHECK(exporter->folderAround(QString::fromStdString("file://" + (dir / "100%" / "clip.mp4").string()))
+              .toLocalFile()
+              .toStdString() == (dir / "100%").string());  // a "%" typed into a file: URL
+    // A folder not made yet: the nearest one above it that is there.
+    CHECK(exporter->folderAround(QString::fromStdString((dir / "new" / "deeper" / "clip.mp4").string()))
+              .toLocalFile()
+              .toStdString() == dir.path().string());
+    CHECK(exporter->folderAround("").isEmpty());
 }
 
 TEST_CASE("without a home folder a still is refused with the reason, and the export has no default output", "[export]") {
