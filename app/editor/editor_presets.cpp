@@ -264,10 +264,10 @@ QString Editor::unreadableNote(const QStringList& problems) {
     // and the message filled the view. `mirofish presets` lists them all.
     constexpr qsizetype kNamed = 3;
     if (problems.size() <= kNamed) return tr("Some presets could not be read: %1").arg(problems.join("; "));
+    // One arg() for all: a second one would read a "%2" in a file name as its place.
     return tr("%1 preset files could not be read: %2; and %3 more (mirofish presets lists them all)")
-        .arg(problems.size())
-        .arg(problems.first(kNamed).join("; "))
-        .arg(problems.size() - kNamed);
+        .arg(QString::number(problems.size()), problems.first(kNamed).join("; "),
+             QString::number(problems.size() - kNamed));
 }
 
 bool Editor::presetNameTaken(const QString& name) const {
