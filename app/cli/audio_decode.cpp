@@ -179,6 +179,21 @@ AudioFileError tooLong(const std::filesystem::path& file, double longestSeconds)
                           "below the real one)");
 }
 
+// Why ffmpeg does not run at all (a library missing since an upgrade), or
+// empty where it runs. Asked where it failed on a file, which was otherwise
+// blamed ("not a readable audio file", "damaged audio") though it was fine.
+std::string whyFfmpegDoesNotRun(const std::string& ffmpeg) {
+    const ProcessResult version = run({ffmpeg, "-hide_banner", "-version"}, {});
+    if (version.exitCode == 0) return {};
+    const std::string line = lastLine(version.err);
+    return line.empty() ? "it ended with status " + std::to_string(version.exitCode) : line;
+}
+
+std::string ffmpegDoesNotRun(const std::string& ffmpeg, const std::string& why) {
+    return "'" + ffmpeg + "' does not run (" + why +
+           "): reinstall the Debian package ffmpeg, or point MIROFISH_FFMPEG or --ffmpeg at one that runs";
+}
+
 // What ffmpeg (`program`, or when that is empty its path from
 // $MIROFISH_FFMPEG, else "ffmpeg") decodes of the file, as mono at
 // sampleRate, stopped past longestSeconds. Throws
@@ -222,6 +237,10 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
         throw FfmpegMissing(file.string() + ": decoding " + kindOf(file) + " needs the ffmpeg program ('" + ffmpeg + "': " + r.err +
                                 "); install the Debian package ffmpeg, or use a WAV file",
                             ffmpeg, r.err);
+    if (r.exitCode != 0)
+        if (const std::string why = whyFfmpegDoesNotRun(ffmpeg); !why.empty())
+            throw AudioFileError(file.string() + ": decoding " + kindOf(file) + " needs the ffmpeg program, and " +
+                                 ffmpegDoesNotRun(ffmpeg, why) + "; or use a WAV file");
     if (r.exitCode != 0 && noAudioStream(r.err))
         throw FfmpegFailed(file.string() + ": the file holds no audio stream", "the file holds no audio stream");
     if (r.exitCode != 0)
@@ -269,19 +288,11 @@ void checkAudioForVideo(const std::filesystem::path& file, double seconds, const
         throw AudioFileError(file.string() + ": a video with its sound needs the ffmpeg program ('" + program + "': " +
                              r.err + ")");
     if (r.exitCode == 0) return;
-    // An ffmpeg that does not run at all (a library missing since an
-    // upgrade) failed on a sound file the analysis had just read: blamed on
-    // the file, with "repair the file".
-    const ProcessResult version = run({program, "-hide_banner", "-version"}, {});
-    const auto reason = [](const ProcessResult& p) {
-        const std::string line = lastLine(p.err);
-        return line.empty() ? "it ended with status " + std::to_string(p.exitCode) : line;
-    };
-    if (version.exitCode != 0)
-        throw AudioFileError("the ffmpeg program ('" + program + "') does not run (" + reason(version) +
-                             "), and a video with sound needs it: reinstall the Debian package ffmpeg, or export "
-                             "PNG frames, which need no sound");
-    throw AudioFileError(file.string() + ": damaged audio, which a video cannot carry (ffmpeg: " + reason(r) +
+    if (const std::string why = whyFfmpegDoesNotRun(program); !why.empty())
+        throw AudioFileError("a video with sound needs the ffmpeg program, and " + ffmpegDoesNotRun(program, why) +
+                             "; or export PNG frames, which need no sound");
+    const std::string reason = lastLine(r.err).empty() ? "it ended with status " + std::to_string(r.exitCode) : lastLine(r.err);
+    throw AudioFileError(file.string() + ": damaged audio, which a video cannot carry (ffmpeg: " + reason +
                          "); repair the file, or export PNG frames, which need no sound");
 }
 

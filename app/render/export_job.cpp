@@ -58,8 +58,11 @@ std::vector<std::filesystem::path> missingFolders(const ExportSettings& s) {
     for (const std::filesystem::path& part : folder) {
         prefix /= part;
         if (part == "." || part == "..") continue;  // no folder of its own
-        // "new/../old" of an "old" there is no folder made.
-        if (!std::filesystem::exists(prefix, ec) && !std::filesystem::exists(prefix.lexically_normal(), ec))
+        // "new/../old" of an "old" there is no folder made: where it leads
+        // as the system goes (through a linked folder's "..", the parent of
+        // where the link leads).
+        if (!std::filesystem::exists(prefix, ec) &&
+            !std::filesystem::exists(std::filesystem::weakly_canonical(prefix, ec), ec))
             missing.push_back(prefix);
     }
     std::reverse(missing.begin(), missing.end());

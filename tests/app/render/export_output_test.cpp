@@ -397,15 +397,22 @@ TEST_CASE("an export whose audio file is missing stops before any frame and leav
     TempDir dir;
     // As written: "new/../frames" makes "new" on its way to "frames", and a
     // link to "new/clip.mp4" makes "new" for the file it leads to.
+    // Through a linked folder, ".." is the parent of where the link leads:
+    // "linked/../frames" makes "elsewhere/frames", though a "frames" is here.
     std::filesystem::create_symlink(dir / "new" / "clip.mp4", dir / "link.mp4");
+    std::filesystem::create_directories(dir / "elsewhere" / "deep");
+    std::filesystem::create_directories(dir / "here" / "frames");
+    std::filesystem::create_directory_symlink(dir / "elsewhere" / "deep", dir / "here" / "linked");
     for (const auto& output : {dir / "new" / "deeper" / "frames", dir / "new" / "clip.mp4", dir / "new" / "frames/",
-                               dir / "new" / ".." / "frames", dir / "new" / ".." / "clip.mp4", dir / "link.mp4"}) {
+                               dir / "new" / ".." / "frames", dir / "new" / ".." / "clip.mp4", dir / "link.mp4",
+                               dir / "here" / "linked" / ".." / "frames"}) {
         render::ExportSettings s = smallExport(output);
         s.audioFile = (dir / "missing.wav").string();
         INFO(output.string());
         CHECK_THROWS_WITH(render::ExportJob(s).waitForAudio(), Catch::Contains("missing.wav"));
         CHECK_FALSE(std::filesystem::exists(dir / "new"));
         CHECK_FALSE(std::filesystem::exists(dir / "frames"));
+        CHECK_FALSE(std::filesystem::exists(dir / "elsewhere" / "frames"));
     }
     std::filesystem::create_directories(dir / "mine");  // a folder that was there stays
     render::ExportSettings s = smallExport(dir / "mine");
@@ -625,6 +632,14 @@ TEST_CASE("an ffmpeg that does not run is named as the fault of a video with sou
         CHECK_THAT(what, !Catch::Contains("damaged"));
     }
     CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
+    // A kind that only ffmpeg decodes was called "not a readable audio file".
+    writeText(dir / "song.mp3", readText(dir / "tone.wav").substr(44));
+    auto frames = smallExport(dir / "frames", 10);
+    frames.audioFile = (dir / "song.mp3").string();
+    frames.ffmpeg = broken.string();
+    CHECK_THROWS_WITH(render::ExportJob(frames).waitForAudio(),
+                      Catch::Contains("song.mp3: decoding .mp3 needs the ffmpeg program") &&
+                          Catch::Contains("does not run") && !Catch::Contains("not a readable audio file"));
 }
 
 TEST_CASE("a video from a damaged mp3 is refused before its first frame, and PNG frames from it are made",
