@@ -223,7 +223,7 @@ Preset readPreset(const Checker& c, const json& root) {
 
     Preset p;
     p.name = c.text(root, "", "name");
-    if (p.name.empty()) c.fail("name", "must not be empty");
+    if (p.name.find_first_not_of(" \t") == std::string::npos) c.fail("name", "must not be empty or only spaces");
     if (const std::string why = controlCharacterIn(p.name, false); !why.empty()) c.fail("name", why);
     if (root.contains("description")) p.description = c.text(root, "", "description");
     if (const std::string why = controlCharacterIn(p.description, true); !why.empty()) c.fail("description", why);
@@ -339,6 +339,26 @@ std::string humanPart(const json::exception& e) {
     return what;
 }
 
+// What a hand-written preset most often gets wrong, said where the parser
+// stopped at it: its message names the place, not the rule. `byte` counts
+// from 1 to the last character read.
+std::string jsonSlipHint(std::string_view text, std::size_t byte) {
+    if (byte == 0 || byte > text.size()) return {};
+    const std::size_t at = byte - 1;
+    const char c = text[at];
+    if (c == '/' || c == '#') return " (JSON has no comments: remove it)";
+    if (c == '\'') return " (JSON strings take double quotes, not single ones)";
+    if (c == '}' || c == ']') {
+        const std::size_t before = text.find_last_not_of(" \t\r\n", at == 0 ? 0 : at - 1);
+        if (at > 0 && before != std::string_view::npos && text[before] == ',')
+            return " (JSON allows no comma after the last item: remove the one before it)";
+    }
+    // The parser stops at the first letter of a word it does not know.
+    if (c == 'N' || c == 'I')
+        return " (JSON has no NaN or Infinity: write a number)";
+    return {};
+}
+
 json parseJson(std::string_view text, const std::string& source) {
     // Where the parser is, as the checks name it ('predators[0].x'). A key
     // given twice in one object is refused there: the parser would keep the
@@ -391,7 +411,7 @@ json parseJson(std::string_view text, const std::string& source) {
             throw PresetError(source + ": the key '" + repeated + "' is given twice in one object; give each key once");
         return root;
     } catch (const json::parse_error& e) {
-        throw PresetError(source + ": not valid JSON: " + humanPart(e));
+        throw PresetError(source + ": not valid JSON: " + humanPart(e) + jsonSlipHint(text, e.byte));
     } catch (const json::out_of_range& e) {
         // A number beyond a double's range, such as 1e400.
         const std::string where = keyPath();

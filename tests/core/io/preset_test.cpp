@@ -264,6 +264,20 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(""), Catch::Contains("not valid JSON"));
         CHECK_THAT(errorOf("[1, 2]"), Catch::Contains("must be an object"));
     }
+    SECTION("what hand-written JSON most often gets wrong, named with the rule, not only the place") {
+        const std::string start = R"({"format": "mirofish-preset", "version": 1, "name": "Mine", "fish": 300)";
+        CHECK_THAT(errorOf(start + ", // many fish\n}"), Catch::Contains("JSON has no comments"));
+        CHECK_THAT(errorOf(start + ", # many fish\n}"), Catch::Contains("JSON has no comments"));
+        CHECK_THAT(errorOf(start + ",\n}"), Catch::Contains("line 2, column 1") &&
+                                                Catch::Contains("no comma after the last item"));
+        CHECK_THAT(errorOf(start + R"(, "fields": [1,]})"), Catch::Contains("no comma after the last item"));
+        CHECK_THAT(errorOf("{'format': 'mirofish-preset'}"), Catch::Contains("double quotes, not single ones"));
+        CHECK_THAT(errorOf(start + R"(, "params": {"maxSpeed": NaN}})"), Catch::Contains("no NaN or Infinity"));
+        CHECK_THAT(errorOf(start + R"(, "params": {"maxSpeed": -Infinity}})"), Catch::Contains("no NaN or Infinity"));
+        // Other slips keep the parser's words alone.
+        CHECK_THAT(errorOf(start + R"(, "seed": x})"),
+                   Catch::Contains("not valid JSON") && !Catch::Contains("(JSON"));
+    }
     SECTION("another format or version") {
         CHECK_THAT(errorOf(presetText({{"format", "blender-scene"}})), Catch::Contains("not a MiroFish preset"));
         CHECK_THAT(errorOf(presetText({{"format", nullptr}})), Catch::Contains("not a MiroFish preset"));
@@ -285,6 +299,8 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
     SECTION("missing or empty required things") {
         CHECK_THAT(errorOf(presetText({{"name", nullptr}})), Catch::Contains("'name' is missing"));
         CHECK_THAT(errorOf(presetText({{"name", ""}})), Catch::Contains("'name' must not be empty"));
+        // Listed with no visible title in the editor and by `presets`.
+        CHECK_THAT(errorOf(presetText({{"name", "   "}})), Catch::Contains("'name' must not be empty or only spaces"));
         CHECK_THAT(errorOf(presetText({{"world", {{"width", 100}}}})), Catch::Contains("'world.height' is missing"));
         CHECK_THAT(errorOf(presetText({{"leader", {{"path", nlohmann::json::array()}}}})),
                    Catch::Contains("'leader.path' must be a list of at least 1"));
