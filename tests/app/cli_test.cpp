@@ -287,6 +287,20 @@ TEST_CASE("validate accepts a good preset and refuses a broken one") {
     requireRefused(run(runValidate, {"--strict"}), "validate", "unknown option");
 }
 
+TEST_CASE("validate takes a preset's id where no file has that name, as the other commands do") {
+    // "validate my-school" said only that there was no such file, where
+    // `edit --preset my-school` opened it.
+    TempDir dir;
+    const ScopedEnv user("MIROFISH_USER_PRESETS", dir.path().string());
+    writeText(dir / "my-school.json", R"({"format": "mirofish-preset", "version": 1, "name": "My school", "fish": 40})");
+    const Run ok = run(runValidate, {"my-school", "gentle-cruise"});
+    INFO(ok.err);
+    CHECK(ok.code == 0);
+    CHECK_THAT(ok.out, Catch::Contains("my-school (" + (dir / "my-school.json").string() + "): ok (My school, 40 fish)"));
+    CHECK_THAT(ok.out, Catch::Contains("gentle-cruise (") && Catch::Contains("gentle-cruise.json): ok (Gentle cruise"));
+    requireRefused(run(runValidate, {"no-such-school"}), "validate", "no such file, nor a preset of that id");
+}
+
 TEST_CASE("validate reports a preset with a number out of range by name and goes on with the other files") {
     TempDir dir;
     writeText(dir / "a.json", R"({"format": "mirofish-preset", "version": 1, "name": "A", "fish": 1e400})");
