@@ -191,7 +191,7 @@ std::string whyFfmpegDoesNotRun(const std::string& ffmpeg) {
 
 std::string ffmpegDoesNotRun(const std::string& ffmpeg, const std::string& why) {
     return "'" + ffmpeg + "' does not run (" + why +
-           "): reinstall the Debian package ffmpeg, or point MIROFISH_FFMPEG or --ffmpeg at one that runs";
+           "): reinstall the Debian package ffmpeg, or point MIROFISH_FFMPEG at one that runs";
 }
 
 // What ffmpeg (`program`, or when that is empty its path from
@@ -239,8 +239,10 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
                             ffmpeg, r.err);
     if (r.exitCode != 0)
         if (const std::string why = whyFfmpegDoesNotRun(ffmpeg); !why.empty())
-            throw AudioFileError(file.string() + ": decoding " + kindOf(file) + " needs the ffmpeg program, and " +
-                                 ffmpegDoesNotRun(ffmpeg, why) + "; or use a WAV file");
+            // A WAV that only ffmpeg reads (mu-law, RF64) says why it needed it, with this reason.
+            throw FfmpegFailed(file.string() + ": decoding " + kindOf(file) + " needs the ffmpeg program, and " +
+                                   ffmpegDoesNotRun(ffmpeg, why) + "; or use a WAV file",
+                               "the ffmpeg program " + ffmpegDoesNotRun(ffmpeg, why));
     if (r.exitCode != 0 && noAudioStream(r.err))
         throw FfmpegFailed(file.string() + ": the file holds no audio stream", "the file holds no audio stream");
     if (r.exitCode != 0)

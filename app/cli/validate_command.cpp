@@ -9,25 +9,25 @@ namespace mirofish::cli {
 int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
     const CommandSpec spec{"validate", "mirofish validate FILE|ID...",
                            "Checks preset files: every key known, every value of the right type and in range. "
-                           "A name that is no file here is taken as a preset's id, as the other commands take it.",
+                           "Each is found as --preset finds it: a bare name is a preset's id first, a path the file.",
                            {}, true};
     return runCommand(spec, argv, out, err, [&](const Args& args) {
         if (args.positional().empty()) throw ArgError("name at least one preset file");
         int status = kExitOk;
         for (const std::string& given : args.positional()) {
             try {
-                // The file first (validate checks files); then, for a bare
-                // name, the preset of that id: "validate my-school" said only
-                // that there was no such file, where `edit` opened it.
+                // As --preset finds it: a bare name is the preset of that id
+                // before anything of that name here (a folder of frames
+                // rendered from it, a state saved as it), a path the file.
+                // "validate my-school" said only that there was no such file,
+                // where `edit --preset my-school` opened it.
                 std::filesystem::path file = given;
-                std::error_code ec;
-                if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec)) &&
-                    given.find('/') == std::string::npos) {
-                    const auto found = resolvePreset(given, presetSearchPath());
-                    if (!found)
-                        throw PresetError(given + ": no such file, nor a preset of that id (mirofish presets lists "
-                                                  "the presets and their files)");
+                if (const auto found = resolvePreset(given, presetSearchPath())) {
                     file = *found;
+                } else if (std::error_code ec; given.find('/') == std::string::npos &&
+                                               !std::filesystem::exists(std::filesystem::symlink_status(file, ec))) {
+                    throw PresetError(given + ": no such file, nor a preset of that id (mirofish presets lists "
+                                              "the presets and their files)");
                 }
                 const Preset p = loadPreset(file);
                 out << printableText(given);

@@ -36,6 +36,23 @@ std::string controlCharacterIn(std::string_view text, bool lineBreaks) {
     return {};
 }
 
+// Whether `text` (UTF-8) is nothing but spaces: ASCII ones and the other
+// Unicode spaces that the editor's Save as trims away (QChar::isSpace), a
+// no-break space or an ideographic space (which an input method types)
+// among them. Such a name is listed with no visible title.
+bool onlySpaces(std::string_view text) {
+    static constexpr std::string_view kSpaces[] = {
+        " ", "\u0085", "\u00a0", "\u1680", "\u2000", "\u2001", "\u2002", "\u2003", "\u2004", "\u2005", "\u2006",
+        "\u2007", "\u2008", "\u2009", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000"};
+    while (!text.empty()) {
+        const auto space = std::find_if(std::begin(kSpaces), std::end(kSpaces),
+                                        [&](std::string_view s) { return text.starts_with(s); });
+        if (space == std::end(kSpaces)) return false;
+        text.remove_prefix(space->size());
+    }
+    return true;
+}
+
 constexpr std::string_view kFormat = "mirofish-preset";
 
 // Validation context: the file and the path of keys to the current value.
@@ -223,7 +240,7 @@ Preset readPreset(const Checker& c, const json& root) {
 
     Preset p;
     p.name = c.text(root, "", "name");
-    if (p.name.find_first_not_of(" \t") == std::string::npos) c.fail("name", "must not be empty or only spaces");
+    if (onlySpaces(p.name)) c.fail("name", "must not be empty or only spaces");
     if (const std::string why = controlCharacterIn(p.name, false); !why.empty()) c.fail("name", why);
     if (root.contains("description")) p.description = c.text(root, "", "description");
     if (const std::string why = controlCharacterIn(p.description, true); !why.empty()) c.fail("description", why);
@@ -341,21 +358,21 @@ std::string humanPart(const json::exception& e) {
 
 // What a hand-written preset most often gets wrong, said where the parser
 // stopped at it: its message names the place, not the rule. `byte` counts
-// from 1 to the last character read.
-std::string jsonSlipHint(std::string_view text, std::size_t byte) {
-    if (byte == 0 || byte > text.size()) return {};
+// from 1 to the last character read; `message` is the parser's. Inside a
+// string (a bad escape: "invalid string") none of these applies.
+std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_view message) {
+    if (byte == 0 || byte > text.size() || message.find("invalid string") != std::string_view::npos) return {};
     const std::size_t at = byte - 1;
-    const char c = text[at];
-    if (c == '/' || c == '#') return " (JSON has no comments: remove it)";
-    if (c == '\'') return " (JSON strings take double quotes, not single ones)";
-    if (c == '}' || c == ']') {
-        const std::size_t before = text.find_last_not_of(" \t\r\n", at == 0 ? 0 : at - 1);
-        if (at > 0 && before != std::string_view::npos && text[before] == ',')
+    const std::string_view from = text.substr(at);
+    if (from.starts_with("//") || from.starts_with("/*") || from.starts_with("#"))
+        return " (JSON has no comments: remove it)";
+    if (from.starts_with("'")) return " (JSON strings take double quotes, not single ones)";
+    if (from.starts_with("}") || from.starts_with("]")) {
+        const std::size_t before = at == 0 ? std::string_view::npos : text.find_last_not_of(" \t\r\n", at - 1);
+        if (before != std::string_view::npos && text[before] == ',')
             return " (JSON allows no comma after the last item: remove the one before it)";
     }
-    // The parser stops at the first letter of a word it does not know.
-    if (c == 'N' || c == 'I')
-        return " (JSON has no NaN or Infinity: write a number)";
+    if (from.starts_with("NaN") || from.starts_with("Infinity")) return " (JSON has no NaN or Infinity: write a number)";
     return {};
 }
 
@@ -411,7 +428,7 @@ json parseJson(std::string_view text, const std::string& source) {
             throw PresetError(source + ": the key '" + repeated + "' is given twice in one object; give each key once");
         return root;
     } catch (const json::parse_error& e) {
-        throw PresetError(source + ": not valid JSON: " + humanPart(e) + jsonSlipHint(text, e.byte));
+        throw PresetError(source + ": not valid JSON: " + humanPart(e) + jsonSlipHint(text, e.byte, e.what()));
     } catch (const json::out_of_range& e) {
         // A number beyond a double's range, such as 1e400.
         const std::string where = keyPath();

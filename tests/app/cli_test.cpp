@@ -299,6 +299,14 @@ TEST_CASE("validate takes a preset's id where no file has that name, as the othe
     CHECK_THAT(ok.out, Catch::Contains("my-school (" + (dir / "my-school.json").string() + "): ok (My school, 40 fish)"));
     CHECK_THAT(ok.out, Catch::Contains("gentle-cruise (") && Catch::Contains("gentle-cruise.json): ok (Gentle cruise"));
     requireRefused(run(runValidate, {"no-such-school"}), "validate", "no such file, nor a preset of that id");
+    // A folder of frames rendered from it, here, named as it: the preset still, as --preset takes it.
+    std::filesystem::create_directories(dir / "frames" / "my-school");
+    const std::filesystem::path before = std::filesystem::current_path();
+    std::filesystem::current_path(dir / "frames");
+    const Run beside = run(runValidate, {"my-school"});
+    std::filesystem::current_path(before);
+    INFO(beside.err);
+    CHECK(beside.code == 0);
 }
 
 TEST_CASE("validate reports a preset with a number out of range by name and goes on with the other files") {

@@ -274,9 +274,13 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf("{'format': 'mirofish-preset'}"), Catch::Contains("double quotes, not single ones"));
         CHECK_THAT(errorOf(start + R"(, "params": {"maxSpeed": NaN}})"), Catch::Contains("no NaN or Infinity"));
         CHECK_THAT(errorOf(start + R"(, "params": {"maxSpeed": -Infinity}})"), Catch::Contains("no NaN or Infinity"));
-        // Other slips keep the parser's words alone.
-        CHECK_THAT(errorOf(start + R"(, "seed": x})"),
-                   Catch::Contains("not valid JSON") && !Catch::Contains("(JSON"));
+        // Other slips keep the parser's words alone: no hint that misleads.
+        for (const std::string slip : {R"(, "seed": x})", R"(, "name": Neon reef})", R"(, Intensity: 3})",
+                                       R"(, "seed": None})", R"(, "seed": 1/3})", R"(, "name": "Nemo\'s"})",
+                                       R"(, "name": "\#"})", R"(, "name": "\u12/4"})"}) {
+            INFO(slip);
+            CHECK_THAT(errorOf(start + slip), Catch::Contains("not valid JSON") && !Catch::Contains("(JSON"));
+        }
     }
     SECTION("another format or version") {
         CHECK_THAT(errorOf(presetText({{"format", "blender-scene"}})), Catch::Contains("not a MiroFish preset"));
@@ -300,7 +304,11 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(presetText({{"name", nullptr}})), Catch::Contains("'name' is missing"));
         CHECK_THAT(errorOf(presetText({{"name", ""}})), Catch::Contains("'name' must not be empty"));
         // Listed with no visible title in the editor and by `presets`.
-        CHECK_THAT(errorOf(presetText({{"name", "   "}})), Catch::Contains("'name' must not be empty or only spaces"));
+        for (const char* blank : {"   ", "\u00a0", "\u3000\u3000", " \u2003 "}) {
+            INFO(blank);
+            CHECK_THAT(errorOf(presetText({{"name", blank}})), Catch::Contains("'name' must not be empty or only spaces"));
+        }
+        CHECK_NOTHROW(parsePreset(presetText({{"name", "\u3000Reef"}}), "reef.json"));
         CHECK_THAT(errorOf(presetText({{"world", {{"width", 100}}}})), Catch::Contains("'world.height' is missing"));
         CHECK_THAT(errorOf(presetText({{"leader", {{"path", nlohmann::json::array()}}}})),
                    Catch::Contains("'leader.path' must be a list of at least 1"));
