@@ -184,10 +184,29 @@ bool RouteListModel::setField(int row, const QString& field, const QVariant& val
 }
 
 void RouteListModel::setMatrix(const ModulationMatrix& matrix) {
-    beginResetModel();
-    matrix_ = matrix;
+    // Rows changed in place, and only those past the shorter list come or go:
+    // a reset rebuilt every row of the panel, and an undo or a redo took with
+    // it a number being typed into another route (lost) and the amount
+    // slider being dragged (dead for the rest of the drag).
+    const int before = rowCount(), after = static_cast<int>(matrix.routes.size());
     live_.clear();
-    endResetModel();
+    if (after < before) {
+        beginRemoveRows({}, after, before - 1);
+        matrix_.routes.resize(static_cast<std::size_t>(after));
+        endRemoveRows();
+    }
+    for (int row = 0; row < std::min(before, after); ++row) {
+        const auto i = static_cast<std::size_t>(row);
+        if (matrix_.routes[i] == matrix.routes[i]) continue;
+        matrix_.routes[i] = matrix.routes[i];
+        changed(row);
+    }
+    if (after > before) {
+        beginInsertRows({}, before, after - 1);
+        matrix_.routes.insert(matrix_.routes.end(), matrix.routes.begin() + before, matrix.routes.end());
+        endInsertRows();
+    }
+    if (rowCount() > 0) liveChanged();
 }
 
 void RouteListModel::setLive(const std::vector<RouteValue>& values) {

@@ -328,6 +328,32 @@ TEST_CASE("a route's from and to fields show what the route holds, a typed value
     CHECK(routeData(routes, 0, RouteListModel::MinRole).toDouble() == 1.5);
 }
 
+TEST_CASE("an undo or a redo of one route keeps a number typed into another route's field, and counts it on top") {
+    // The routes' rows were rebuilt on every undo and redo: a number typed
+    // into route 2's field and not yet confirmed was lost with the tool bar's redo.
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    QQuickItem* from = onAudioTab(f, "routeMin_0");
+    f.typeInto(from, "2");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    REQUIRE(routeData(routes, 0, RouteListModel::MinRole).toDouble() == 2.0);
+    f.editor->undo();
+    REQUIRE(f.editor->canRedo());
+    QQuickItem* to = f.find("routeMax_1");
+    REQUIRE(to);
+    const double before = routeData(routes, 1, RouteListModel::MaxRole).toDouble();
+    const double typed = before > 200 ? before - 50 : before / 2;
+    f.typeInto(to, QString::number(typed).toUtf8().constData());
+    f.clickButton(QStringLiteral("↷"));
+    CHECK(routeData(routes, 0, RouteListModel::MinRole).toDouble() == 2.0);
+    CHECK(routeData(routes, 1, RouteListModel::MaxRole).toDouble() == Approx(typed));
+    CHECK(f.find("routeMax_1") == to);  // the same field, not one made anew
+    // Undone, each step goes back on its own.
+    f.editor->undo();
+    CHECK(routeData(routes, 1, RouteListModel::MaxRole).toDouble() == before);
+    CHECK(routeData(routes, 0, RouteListModel::MinRole).toDouble() == 2.0);
+}
+
 TEST_CASE("each route's live reading fits beside its bar, the longest unit included") {
     EditorFixture f;
     for (const char* name : {"routeLiveText_0", "routeLiveText_1", "routeLiveText_2"}) {
