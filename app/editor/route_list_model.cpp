@@ -21,12 +21,16 @@ std::vector<ParamId> targets() {
 QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
 // A route's range for a newly chosen target: from the default to a third of
-// the slider above it (or below, near the top).
+// the slider above it (or below, near the top), that end to three
+// significant digits, as a person would type it: the slider's arithmetic
+// gave 8.200000000000001, and the preset saved said so.
 void rangeAroundDefault(ModRoute& r) {
     const ParamDef& d = paramDef(r.target);
     const double t = toNormalized(d, d.defaultValue);
     r.min = d.defaultValue;
-    r.max = fromNormalized(d, t <= 0.67 ? t + 0.33 : t - 0.33);
+    const double end = fromNormalized(d, t <= 0.67 ? t + 0.33 : t - 0.33);
+    const double scale = end == 0 ? 1 : std::pow(10.0, 2 - std::floor(std::log10(std::abs(end))));
+    r.max = std::clamp(std::round(end * scale) / scale, d.min, d.max);
 }
 
 QString signedText(double v) {

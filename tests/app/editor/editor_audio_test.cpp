@@ -613,6 +613,26 @@ TEST_CASE("route edits undo and redo with Ctrl+Z, in turn with parameter edits")
     CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().routeValues.size() == 2; }));
 }
 
+TEST_CASE("a route added or given a new target is saved with numbers a person would type") {
+    // "max": 8.200000000000001 went into the preset.
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    routes->addRoute();
+    const int row = routes->rowCount() - 1;
+    for (const char* target : {"separationWeight", "maxSpeed", "perceptionRadius", "noiseScale", "trailPersistence"}) {
+        INFO(target);
+        REQUIRE(routes->setField(row, "target", target));
+        REQUIRE(f.editor->savePresetAs("Routed"));
+        const std::string text = readText(f.userDir / "routed.json");
+        const auto route = text.rfind("\"target\": \"" + std::string(target) + "\"");
+        REQUIRE(route != std::string::npos);
+        const auto maxAt = text.find("\"max\": ", route);
+        const std::string max = text.substr(maxAt + 7, text.find_first_of(",\n", maxAt) - maxAt - 7);
+        INFO(max);
+        CHECK(max.size() <= 6);
+    }
+}
+
 TEST_CASE("two route edits of one kind in a row are two undo steps") {
     EditorFixture f;
     RouteListModel* routes = f.editor->routes();
