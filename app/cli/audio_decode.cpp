@@ -158,6 +158,24 @@ double durationSeconds(const std::string& log) {
     return h * 3600.0 + m * 60.0 + sec;
 }
 
+// The sample rate of the input's first audio stream as ffmpeg's log names it
+// ("Stream #0:0: Audio: pcm_s16le (...), 44100 Hz, mono, ..."), or 0 until
+// the log has said it. The output's streams follow "Output #0" and are not read.
+double inputSampleRate(const std::string& log) {
+    const auto input = log.find("Input #0");
+    if (input == std::string::npos) return 0;
+    const auto audio = log.find("Audio: ", input);
+    const auto output = log.find("Output #0", input);
+    if (audio == std::string::npos || audio > output) return 0;
+    const auto lineEnd = log.find('\n', audio);
+    const auto hz = log.find(" Hz", audio);
+    if (lineEnd == std::string::npos || hz == std::string::npos || hz > lineEnd) return 0;
+    const auto start = log.rfind(' ', hz - 1);
+    double rate = 0;
+    std::from_chars(log.data() + start + 1, log.data() + hz, rate);
+    return rate;
+}
+
 // The ffmpeg program could not be started: `program` and the system's reason.
 struct FfmpegMissing : AudioFileError {
     FfmpegMissing(const std::string& message, std::string program, std::string reason)
@@ -204,6 +222,10 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
                            double longestSeconds, const std::string& program) {
     const double longestSamples = longestSeconds * sampleRate;
     bool overlong = false;
+    // A damaged header that only ffmpeg reads (a WAV's format chunk after its
+    // data, RF64) may claim 1 Hz: 2 KB of samples became 1000 s, 1.2 GB,
+    // where the WAV reader refuses such a rate. So is it refused here.
+    double inputRate = 0;
     const std::string ffmpeg = ffmpegProgramNamed(program);
     WavStreamMixer mixer(file.string());
     std::optional<AudioFileError> broken;  // a header the mixer could not read
@@ -216,6 +238,8 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
          "pcm_f32le", "-ar", std::to_string(static_cast<int>(sampleRate)), "-f", "wav", "-bitexact", "-"},
         [&](ProcessResult& partial) {
             if (progress.cancelled && progress.cancelled()) return false;
+            if (inputRate == 0) inputRate = inputSampleRate(partial.err);
+            if (inputRate > 0 && (inputRate < kLowestSampleRate || inputRate > kHighestSampleRate)) return false;
             try {
                 mixer.feed(partial.out);
             } catch (const AudioFileError& e) {
@@ -230,6 +254,9 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
                 progress.report(std::min(1.0, static_cast<double>(mixer.samples()) / (total * sampleRate)));
             return true;
         });
+    if (inputRate > 0 && (inputRate < kLowestSampleRate || inputRate > kHighestSampleRate))
+        throw AudioFileError(file.string() + ": a sample rate of " + std::to_string(std::llround(inputRate)) +
+                             " Hz: the header is damaged (" + kSampleRatesRead + ")");
     if (overlong) throw tooLong(file, longestSeconds);
     if (broken) throw *broken;
     if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");

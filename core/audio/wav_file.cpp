@@ -131,12 +131,8 @@ WavLayout readLayout(std::span<const unsigned char> b, const std::string& source
         at += 8 + size + (size & 1u);
     }
     if (w.channels == 0 || w.rate == 0) fail("no format chunk, or zero channels or sample rate");
-    // Telephone audio is 8 kHz, studio audio up to 768 kHz: outside a wide
-    // margin around those the header is damaged, and resampling from it
-    // would yield no frames, or billions.
-    constexpr std::uint32_t kLowestRate = 1'000, kHighestRate = 1'536'000;
-    if (w.rate < kLowestRate || w.rate > kHighestRate)
-        fail("a sample rate of " + std::to_string(w.rate) + " Hz: the header is damaged (1 kHz to 1.5 MHz are read)");
+    if (w.rate < kLowestSampleRate || w.rate > kHighestSampleRate)
+        fail("a sample rate of " + std::to_string(w.rate) + " Hz: the header is damaged (" + kSampleRatesRead + ")");
     if (!dataSeen) fail("no audio data chunk");
     w.isFloat = format == kFormatFloat;
     if (!(format == kFormatPcm && (w.bits == 8 || w.bits == 16 || w.bits == 24 || w.bits == 32)) &&

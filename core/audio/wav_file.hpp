@@ -49,6 +49,13 @@ struct MonoAudio {
 // for the rest of the file.
 inline float fullScaleSample(float x) { return std::isfinite(x) ? std::clamp(x, -1.0f, 1.0f) : 0.0f; }
 
+// The sample rates a file may have: telephone audio is 8 kHz, studio audio
+// up to 768 kHz. Outside a wide margin around those the header is damaged,
+// and resampling from it would yield no frames, or billions (a 1 Hz header
+// on 2 KB of samples read as 1000 s, 1.2 GB at the analysis rate).
+inline constexpr std::uint32_t kLowestSampleRate = 1'000, kHighestSampleRate = 1'536'000;
+inline constexpr const char* kSampleRatesRead = "1 kHz to 1.5 MHz are read";
+
 // Throws AudioFileError naming the file and what is wrong (missing, empty,
 // not a WAV file, truncated), WavUnsupported for a kind it does not read.
 // The file is read in pieces of 8 MB: `keepGoing`, if set, is called with

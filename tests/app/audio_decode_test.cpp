@@ -190,6 +190,20 @@ TEST_CASE("a damaged WAV gives the WAV reader's reason, and one of another kind 
     CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "slow-header.wav"),
                       Catch::Equals((dir / "slow-header.wav").string() +
                                     ": a sample rate of 100 Hz: the header is damaged (1 kHz to 1.5 MHz are read)"));
+    // The same with the format chunk after the data, or as RF64, which only
+    // ffmpeg reads: 2 KB of samples became 1000 s and 1.2 GB at the analysis rate.
+    const std::string slow = readText(dir / "slow-header.wav");
+    const std::size_t fmt = slow.find("fmt "), data = slow.find("data");
+    writeText(dir / "slow-fmt-last.wav", slow.substr(0, 12) + slow.substr(data) + slow.substr(fmt, data - fmt));
+    const std::string rf64 = "ffmpeg -nostdin -v error -y -i '" + (dir / "slow-header.wav").string() +
+                             "' -c:a copy -rf64 always '" + (dir / "slow-rf64.wav").string() + "'";
+    REQUIRE(std::system(rf64.c_str()) == 0);
+    for (const char* name : {"slow-fmt-last.wav", "slow-rf64.wav"}) {
+        INFO(name);
+        CHECK_THROWS_WITH(cli::decodeAudioFile(dir / name),
+                          Catch::Equals((dir / name).string() +
+                                        ": a sample rate of 100 Hz: the header is damaged (1 kHz to 1.5 MHz are read)"));
+    }
     writeText(dir / "noise.wav", std::string(3000, 'x'));
     CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "noise.wav"),
                       Catch::StartsWith((dir / "noise.wav").string() + ": not a WAV file (no RIFF/WAVE header)") &&
