@@ -11,16 +11,20 @@ ColumnLayout {
     function focusName() { nameField.forceActiveFocus(); nameField.selectAll() }
     // Ctrl+Shift+S: saves as the name typed; with none, asks for one.
     function saveAsOrAskName() {
-        if (nameField.text.trim() !== "") saveAs()
+        if (nameField.text.trim() !== "") saveAs(true)
         else focusName()
     }
-    // A name you already use asks before it replaces that preset.
-    function saveAs() {
+    // A name you already use asks before it replaces that preset. Saved from
+    // the keyboard (Return in the name field), the keys go back to the
+    // school, as after a number confirmed: P, T and Space were typed into
+    // the name, and Escape, clearing it, then left full screen.
+    function saveAs(fromKeyboard) {
         if (Editor.presetNameTaken(nameField.text)) {
             confirmReplace.name = nameField.text.trim()
+            confirmReplace.fromKeyboard = fromKeyboard === true
             confirmReplace.open()
-        } else {
-            Editor.savePresetAs(nameField.text)
+        } else if (Editor.savePresetAs(nameField.text) && fromKeyboard === true) {
+            Window.window.giveKeysToView()
         }
     }
     readonly property bool currentIsUser: list.currentItem !== null && list.currentItem.user
@@ -168,7 +172,7 @@ ColumnLayout {
             Layout.fillWidth: true
             placeholderText: qsTr("Name for Save as / Rename")
             selectByMouse: true
-            onAccepted: panel.saveAs()
+            onAccepted: panel.saveAs(true)
             // Escape drops a name being typed, rather than reaching the
             // window (leaving full screen, letting the selected fish go).
             Keys.onShortcutOverride: event => event.accepted = event.key === Qt.Key_Escape && text !== ""
@@ -221,7 +225,8 @@ ColumnLayout {
             textFormat: Text.PlainText  // the name as typed
             text: qsTr("You already have a preset called '%1'. Replace it with this one?").arg(confirmReplace.name)
         }
-        onAccepted: Editor.savePresetAs(name, true)
+        property bool fromKeyboard: false
+        onAccepted: if (Editor.savePresetAs(name, true) && fromKeyboard) Window.window.giveKeysToView()
     }
 
     Dialog {

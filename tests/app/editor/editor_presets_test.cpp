@@ -799,6 +799,23 @@ TEST_CASE("Ctrl+Shift+S with a name typed in the Presets tab saves as that name 
     CHECK(f.editor->presetName() == "Typed first");
 }
 
+TEST_CASE("Save as from the keyboard gives the keys back to the school, as a confirmed number does") {
+    // P, T and Space went into the name field after Return saved, and
+    // Escape, once it had cleared the name, left full screen.
+    EditorFixture f;
+    f.window->setProperty("panelTab", 1);
+    auto* name = f.find("presetName");
+    REQUIRE(name);
+    f.typeInto(name, "show1");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    REQUIRE(std::filesystem::exists(f.userDir / "show1.json"));
+    CHECK_FALSE(name->hasActiveFocus());
+    const bool panel = f.window->property("panelVisible").toBool();
+    QTest::keyClick(f.window, Qt::Key_P);
+    CHECK(f.window->property("panelVisible").toBool() != panel);
+    CHECK(name->property("text").toString() == "show1");
+}
+
 TEST_CASE("a number typed but not confirmed counts for Ctrl+S and for the tool bar's undo and redo") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Mine"));
