@@ -130,7 +130,8 @@ ScrollView {
                 }
                 Label {
                     objectName: "audioTime"
-                    text: panel.timeText(panel.audio.position) + " / " + panel.timeText(panel.audio.duration)
+                    // The length rounded, as the status says it (2.97 s: "3.0 s" and 0:03, not 0:02).
+                    text: panel.timeText(panel.audio.position) + " / " + panel.timeText(Math.round(panel.audio.duration))
                     font.family: "monospace"
                 }
                 Item { Layout.fillWidth: true }

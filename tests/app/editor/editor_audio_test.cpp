@@ -354,6 +354,15 @@ TEST_CASE("an undo or a redo of one route keeps a number typed into another rout
     CHECK(routeData(routes, 0, RouteListModel::MinRole).toDouble() == 2.0);
 }
 
+TEST_CASE("the transport shows a file's length rounded, as the status says it") {
+    // 2.97 s read "3.0 s" in the status and 0:02 in the transport.
+    EditorFixture f;
+    TempDir dir;
+    openAndWait(f.editor->audio(), writeLoop(dir, 2.97), false);
+    CHECK(f.editor->audio()->status().contains("3.0 s"));
+    CHECK(onAudioTab(f, "audioTime")->property("text").toString() == "0:00 / 0:03");
+}
+
 TEST_CASE("each route's live reading fits beside its bar, the longest unit included") {
     EditorFixture f;
     for (const char* name : {"routeLiveText_0", "routeLiveText_1", "routeLiveText_2"}) {
