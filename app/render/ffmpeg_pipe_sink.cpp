@@ -51,6 +51,16 @@ QString aacChannels(int channels) {
     return filters + "pan=stereo|c0=" + gain(side) + "*c0" + both + "|c1=" + gain(side) + "*c1" + both + ",";
 }
 
+// The frame rate as ffmpeg takes it. The broadcast rates, 24, 30 and 60
+// times 1000/1001, are given rounded (23.976, 29.97, 59.94) and written as
+// that fraction: the rounded figure made 2997/125, a rate of its own that
+// editing software may not match with its 23.976 timelines.
+QString frameRateText(double fps) {
+    for (const int whole : {24, 30, 48, 60, 120})
+        if (std::abs(fps - whole * 1000.0 / 1001.0) < 0.0015) return QString("%1/1001").arg(whole * 1000);
+    return QString::number(fps, 'g', 10);
+}
+
 QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const std::filesystem::path& partial) {
     // -xerror: an error ends ffmpeg with a failure. Without it, ffmpeg 5.1
     // that could not write the MP4's trailer (a full disk) still exited 0,
@@ -58,7 +68,7 @@ QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const st
     QStringList a{"-hide_banner", "-loglevel", "error", "-xerror", "-nostdin", "-y",
                   "-f", "rawvideo", "-pix_fmt", "rgba",
                   "-s", QString("%1x%2").arg(s.width).arg(s.height),
-                  "-framerate", QString::number(s.fps, 'g', 10), "-i", "-"};
+                  "-framerate", frameRateText(s.fps), "-i", "-"};
     const bool audio = !s.audioFile.empty();
     if (audio)
         for (const std::string& arg : cli::ffmpegAudioInput(s.audioFile)) a << QString::fromStdString(arg);

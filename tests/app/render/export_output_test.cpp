@@ -60,6 +60,21 @@ std::string refusal(const std::filesystem::path& out) {
 }
 }  // namespace
 
+TEST_CASE("a video at 23.976, 29.97 or 59.94 fps has the broadcast rate, 1000/1001 of a whole one", "[render][ffmpeg]") {
+    // 23.976 was written as 2997/125, a rate of its own.
+    TempDir dir;
+    const std::pair<double, const char*> rates[] = {{23.976, "24000/1001"}, {29.97, "30000/1001"}, {59.94, "60000/1001"},
+                                                    {25, "25/1"}};
+    for (const auto& [fps, fraction] : rates) {
+        INFO(fps);
+        const auto file = dir / ("at-" + std::to_string(fps) + ".mp4");
+        auto s = smallExport(file, 3);
+        s.fps = fps;
+        runExport(s);
+        CHECK(probe(file, "stream=r_frame_rate", "v:0").find(fraction) == 0);
+    }
+}
+
 TEST_CASE("an MP4 export has the requested frames and duration, and the audio that drove it", "[render][ffmpeg]") {
     TempDir dir;
     auto s = smallExport(dir / "out.mp4", 45);
