@@ -234,7 +234,18 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     const auto expected = head.get<std::uint64_t>();
     if (fileSize - kHeaderSize < payloadSize) head.fail("truncated");
     if (fileSize - kHeaderSize > payloadSize) head.fail("unexpected bytes after the end");
-    data.resize(kHeaderSize + payloadSize);
+    // The largest state is of 2 million fish, some hundreds of MB: a file of
+    // gigabytes is none MiroFish wrote, and reading it whole ended in
+    // "std::bad_alloc" (or took the machine's memory first).
+    constexpr std::uint64_t kLargestPayload = 4ull << 30;
+    if (payloadSize > kLargestPayload)
+        head.fail("holds " + std::to_string(payloadSize >> 20) + " MB, more than any state MiroFish writes (at most " +
+                  std::to_string(kLargestPayload >> 20) + " MB): a damaged or another kind of file");
+    try {
+        data.resize(kHeaderSize + payloadSize);
+    } catch (const std::bad_alloc&) {
+        head.fail("holds " + std::to_string(payloadSize >> 20) + " MB, more than this machine can read into memory");
+    }
     in.read(data.data() + kHeaderSize, static_cast<std::streamsize>(payloadSize));
     if (static_cast<std::uint64_t>(in.gcount()) != payloadSize) head.fail("truncated while it was read");
     Hasher64 checksum;

@@ -268,6 +268,16 @@ TEST_CASE("files that are not intact state files are refused with a clear error"
         writeText(bad, "");
         CHECK_THAT(messageOf(target, bad), Catch::Contains("too short"));
     }
+    SECTION("a payload of gigabytes, which no state holds") {
+        // Read whole, it ended in "std::bad_alloc".
+        std::string huge = bytes.substr(0, 40);
+        const std::uint64_t size = 5ull << 30;
+        std::memcpy(huge.data() + 24, &size, 8);  // the payload's size follows the signature and two words
+        writeText(bad, huge);
+        fs::resize_file(bad, 40 + size);  // sparse: nothing written
+        CHECK_THAT(messageOf(target, bad), Catch::Contains("holds 5120 MB, more than any state MiroFish writes"));
+        fs::remove(bad);
+    }
     SECTION("another kind of file") {
         std::filesystem::copy_file(shippedPreset("gentle-cruise"), bad);
         CHECK_THAT(messageOf(target, bad), Catch::Contains("different kind of file"));
