@@ -18,6 +18,16 @@ using namespace mirofish;
 using namespace mirofish::test;
 using editor::AudioController;
 
+namespace {
+// The place in the input list of the server's capture input (run-with-audio-server.sh).
+int captureInput(AudioController* audio) {
+    const QStringList inputs = audio->inputDevices();
+    INFO(inputs.join(", ").toStdString());
+    const auto capture = std::find_if(inputs.begin(), inputs.end(), [](const QString& d) { return d.contains("MiroFish"); });
+    REQUIRE(capture != inputs.end());
+    return static_cast<int>(capture - inputs.begin());
+}
+}  // namespace
 
 TEST_CASE("through an output device the playhead follows what the device has played", "[.device]") {
     EditorFixture f;
@@ -140,11 +150,7 @@ TEST_CASE("a file whose output stream dies mid-play plays on silently and says s
 TEST_CASE("a live input device drives the school", "[.device]") {
     EditorFixture f;
     AudioController* audio = f.editor->audio();
-    const QStringList inputs = audio->inputDevices();
-    INFO(inputs.join(", ").toStdString());
-    const auto monitor = std::find_if(inputs.begin(), inputs.end(), [](const QString& d) { return d.contains("MiroFish"); });
-    REQUIRE(monitor != inputs.end());
-    const int input = static_cast<int>(monitor - inputs.begin());
+    const int input = captureInput(audio);
     // A file playing carries on until the input has started (one that cannot
     // be opened would have thrown the file away).
     TempDir dir;
@@ -213,10 +219,7 @@ TEST_CASE("an input unplugged while it listens is said to be gone, and one plugg
     // only the inputs there were when it started.
     EditorFixture f;
     AudioController* audio = f.editor->audio();
-    const QStringList inputs = audio->inputDevices();
-    const auto monitor = std::find_if(inputs.begin(), inputs.end(), [](const QString& d) { return d.contains("MiroFish"); });
-    REQUIRE(monitor != inputs.end());
-    audio->useInput(static_cast<int>(monitor - inputs.begin()));
+    audio->useInput(captureInput(audio));
     REQUIRE(EditorFixture::waitFor([&] { return audio->status().startsWith("Listening"); }, 5000));
     QString said;
     QObject::connect(audio, &AudioController::problem, audio, [&](const QString& message) { said = message; });
@@ -286,15 +289,13 @@ TEST_CASE("an input that cannot be opened leaves the input listening until then 
 TEST_CASE("an input that starts while a file is read is what the status tells once the file fails", "[.device]") {
     EditorFixture f;
     AudioController* audio = f.editor->audio();
-    const QStringList inputs = audio->inputDevices();
-    const auto monitor = std::find_if(inputs.begin(), inputs.end(), [](const QString& d) { return d.contains("MiroFish"); });
-    REQUIRE(monitor != inputs.end());
+    const int input = captureInput(audio);
     TempDir dir;
     // An ffmpeg that takes a while and then cannot read the file.
     writeProgram(dir / "failing-ffmpeg", "#!/bin/sh\nsleep 2\necho 'Invalid data found' >&2\nexit 1\n");
     const ScopedEnv ffmpeg("MIROFISH_FFMPEG", (dir / "failing-ffmpeg").string());
     writeText(dir / "song.mp3", "not audio");
-    audio->useInput(static_cast<int>(monitor - inputs.begin()));
+    audio->useInput(input);
     audio->openFile(QString::fromStdString((dir / "song.mp3").string()));
     REQUIRE(EditorFixture::waitFor([&] { return audio->source() == AudioController::InputSource; }, 5000));
     CHECK(audio->status().startsWith("Reading song.mp3"));
