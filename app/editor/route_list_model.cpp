@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace mirofish::editor {
 
@@ -31,6 +32,18 @@ void rangeAroundDefault(ModRoute& r) {
     const double end = fromNormalized(d, t <= 0.67 ? t + 0.33 : t - 0.33);
     const double scale = end == 0 ? 1 : std::pow(10.0, 2 - std::floor(std::log10(std::abs(end))));
     r.max = std::clamp(std::round(end * scale) / scale, d.min, d.max);
+}
+
+// Where `longer` holds one route more than `shorter` and is otherwise the
+// same, in order: that route's place.
+std::optional<std::size_t> oneRouteApart(const std::vector<ModRoute>& longer, const std::vector<ModRoute>& shorter) {
+    if (longer.size() != shorter.size() + 1) return std::nullopt;
+    std::size_t i = 0;
+    while (i < shorter.size() && longer[i] == shorter[i]) ++i;
+    if (!std::equal(shorter.begin() + static_cast<std::ptrdiff_t>(i), shorter.end(),
+                    longer.begin() + static_cast<std::ptrdiff_t>(i) + 1))
+        return std::nullopt;
+    return i;
 }
 
 QString signedText(double v) {
@@ -188,27 +201,39 @@ bool RouteListModel::setField(int row, const QString& field, const QVariant& val
 }
 
 void RouteListModel::setMatrix(const ModulationMatrix& matrix) {
-    // Rows changed in place, and only those past the shorter list come or go:
-    // a reset rebuilt every row of the panel, and an undo or a redo took with
-    // it a number being typed into another route (lost) and the amount
-    // slider being dragged (dead for the rest of the drag).
-    const int before = rowCount(), after = static_cast<int>(matrix.routes.size());
+    // Rows changed where they are, not all made anew: a reset rebuilt every
+    // row of the panel, and an undo or a redo took with it a number being
+    // typed into another route (lost) and the amount slider being dragged
+    // (dead for the rest of the drag). A route removed or put back (the undo
+    // and redo of Remove and Add) is that row gone or made, so that what is
+    // typed into it goes with it, not onto its neighbour.
     live_.clear();
-    if (after < before) {
-        beginRemoveRows({}, after, before - 1);
-        matrix_.routes.resize(static_cast<std::size_t>(after));
+    if (const auto row = oneRouteApart(matrix_.routes, matrix.routes)) {
+        beginRemoveRows({}, static_cast<int>(*row), static_cast<int>(*row));
+        matrix_.routes.erase(matrix_.routes.begin() + static_cast<std::ptrdiff_t>(*row));
         endRemoveRows();
-    }
-    for (int row = 0; row < std::min(before, after); ++row) {
-        const auto i = static_cast<std::size_t>(row);
-        if (matrix_.routes[i] == matrix.routes[i]) continue;
-        matrix_.routes[i] = matrix.routes[i];
-        changed(row);
-    }
-    if (after > before) {
-        beginInsertRows({}, before, after - 1);
-        matrix_.routes.insert(matrix_.routes.end(), matrix.routes.begin() + before, matrix.routes.end());
+    } else if (const auto row = oneRouteApart(matrix.routes, matrix_.routes)) {
+        beginInsertRows({}, static_cast<int>(*row), static_cast<int>(*row));
+        matrix_.routes.insert(matrix_.routes.begin() + static_cast<std::ptrdiff_t>(*row), matrix.routes[*row]);
         endInsertRows();
+    } else {
+        const int before = rowCount(), after = static_cast<int>(matrix.routes.size());
+        if (after < before) {
+            beginRemoveRows({}, after, before - 1);
+            matrix_.routes.resize(static_cast<std::size_t>(after));
+            endRemoveRows();
+        }
+        for (int row = 0; row < std::min(before, after); ++row) {
+            const auto i = static_cast<std::size_t>(row);
+            if (matrix_.routes[i] == matrix.routes[i]) continue;
+            matrix_.routes[i] = matrix.routes[i];
+            changed(row);
+        }
+        if (after > before) {
+            beginInsertRows({}, before, after - 1);
+            matrix_.routes.insert(matrix_.routes.end(), matrix.routes.begin() + before, matrix.routes.end());
+            endInsertRows();
+        }
     }
     if (rowCount() > 0) liveChanged();
 }

@@ -354,6 +354,29 @@ TEST_CASE("an undo or a redo of one route keeps a number typed into another rout
     CHECK(routeData(routes, 0, RouteListModel::MinRole).toDouble() == 2.0);
 }
 
+TEST_CASE("a number typed into a route that a redo removes goes with it, not onto the route after it") {
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    REQUIRE(routes->rowCount() == 3);
+    onAudioTab(f, "routeMax_1");
+    const QString third = routeData(routes, 2, RouteListModel::TargetRole).toString();
+    const double thirdMax = routeData(routes, 2, RouteListModel::MaxRole).toDouble();
+    routes->removeRoute(1);
+    f.editor->undo();
+    REQUIRE(routes->rowCount() == 3);
+    QQuickItem* to = f.find("routeMax_1");
+    REQUIRE(to);
+    f.typeInto(to, "300");
+    f.clickButton(QStringLiteral("↷"));
+    REQUIRE(routes->rowCount() == 2);
+    CHECK(routeData(routes, 1, RouteListModel::TargetRole).toString() == third);
+    CHECK(routeData(routes, 1, RouteListModel::MaxRole).toDouble() == thirdMax);
+    // Undone, route 2 comes back where it was.
+    f.editor->undo();
+    CHECK(routes->rowCount() == 3);
+    CHECK(routeData(routes, 2, RouteListModel::TargetRole).toString() == third);
+}
+
 TEST_CASE("the transport shows a file's length rounded, as the status says it") {
     // 2.97 s read "3.0 s" in the status and 0:02 in the transport.
     EditorFixture f;
