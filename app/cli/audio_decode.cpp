@@ -159,21 +159,29 @@ double durationSeconds(const std::string& log) {
 }
 
 // The sample rate of the input's first audio stream as ffmpeg's log names it
-// ("Stream #0:0: Audio: pcm_s16le (...), 44100 Hz, mono, ..."), or 0 until
-// the log has said it. The output's streams follow "Output #0" and are not read.
+// ("  Stream #0:1(und): Audio: aac (LC) (mp4a / 0x6134706D), 44100 Hz, ..."),
+// or 0 until the log has said it. Only the input's stream lines are read:
+// its file name and tags (a title "Audio: 20 Hz to 20 kHz") come before
+// them, and the output's streams after "Output #0".
 double inputSampleRate(const std::string& log) {
     const auto input = log.find("Input #0");
     if (input == std::string::npos) return 0;
-    const auto audio = log.find("Audio: ", input);
     const auto output = log.find("Output #0", input);
-    if (audio == std::string::npos || audio > output) return 0;
-    const auto lineEnd = log.find('\n', audio);
-    const auto hz = log.find(" Hz", audio);
-    if (lineEnd == std::string::npos || hz == std::string::npos || hz > lineEnd) return 0;
-    const auto start = log.rfind(' ', hz - 1);
-    double rate = 0;
-    std::from_chars(log.data() + start + 1, log.data() + hz, rate);
-    return rate;
+    for (auto line = log.find("\n", input); line != std::string::npos && line < output; line = log.find('\n', line + 1)) {
+        const auto end = log.find('\n', line + 1);
+        if (end == std::string::npos) return 0;  // not all there yet
+        const std::string_view text(log.data() + line + 1, end - line - 1);
+        const auto stream = text.find_first_not_of(' ');
+        if (stream == std::string_view::npos || !text.substr(stream).starts_with("Stream #0:")) continue;
+        const auto audio = text.find(": Audio: ");
+        if (audio == std::string_view::npos) continue;
+        const auto hz = text.find(" Hz", audio);
+        const auto start = hz == std::string_view::npos ? hz : text.rfind(' ', hz - 1);
+        double rate = 0;
+        if (start != std::string_view::npos) std::from_chars(text.data() + start + 1, text.data() + hz, rate);
+        return rate;
+    }
+    return 0;
 }
 
 // The ffmpeg program could not be started: `program` and the system's reason.
@@ -224,8 +232,10 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
     bool overlong = false;
     // A damaged header that only ffmpeg reads (a WAV's format chunk after its
     // data, RF64) may claim 1 Hz: 2 KB of samples became 1000 s, 1.2 GB,
-    // where the WAV reader refuses such a rate. So is it refused here.
+    // where the WAV reader refuses such a rate. So is a rate below 1 kHz
+    // refused here; a high one makes fewer samples, and DSD512 reads as 2.8 MHz.
     double inputRate = 0;
+    const auto rateDamaged = [&] { return inputRate > 0 && inputRate < kLowestSampleRate; };
     const std::string ffmpeg = ffmpegProgramNamed(program);
     WavStreamMixer mixer(file.string());
     std::optional<AudioFileError> broken;  // a header the mixer could not read
@@ -239,7 +249,7 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
         [&](ProcessResult& partial) {
             if (progress.cancelled && progress.cancelled()) return false;
             if (inputRate == 0) inputRate = inputSampleRate(partial.err);
-            if (inputRate > 0 && (inputRate < kLowestSampleRate || inputRate > kHighestSampleRate)) return false;
+            if (rateDamaged()) return false;
             try {
                 mixer.feed(partial.out);
             } catch (const AudioFileError& e) {
@@ -254,9 +264,9 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
                 progress.report(std::min(1.0, static_cast<double>(mixer.samples()) / (total * sampleRate)));
             return true;
         });
-    if (inputRate > 0 && (inputRate < kLowestSampleRate || inputRate > kHighestSampleRate))
+    if (rateDamaged())
         throw AudioFileError(file.string() + ": a sample rate of " + std::to_string(std::llround(inputRate)) +
-                             " Hz: the header is damaged (" + kSampleRatesRead + ")");
+                             " Hz: the header is damaged (1 kHz and above are read)");
     if (overlong) throw tooLong(file, longestSeconds);
     if (broken) throw *broken;
     if (r.exitCode == kCancelled) throw DecodeCancelled(file.string() + ": decoding cancelled");

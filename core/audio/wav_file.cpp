@@ -132,7 +132,7 @@ WavLayout readLayout(std::span<const unsigned char> b, const std::string& source
     }
     if (w.channels == 0 || w.rate == 0) fail("no format chunk, or zero channels or sample rate");
     if (w.rate < kLowestSampleRate || w.rate > kHighestSampleRate)
-        fail("a sample rate of " + std::to_string(w.rate) + " Hz: the header is damaged (" + kSampleRatesRead + ")");
+        fail("a sample rate of " + std::to_string(w.rate) + " Hz: the header is damaged (1 kHz to 1.5 MHz are read)");
     if (!dataSeen) fail("no audio data chunk");
     w.isFloat = format == kFormatFloat;
     if (!(format == kFormatPcm && (w.bits == 8 || w.bits == 16 || w.bits == 24 || w.bits == 32)) &&

@@ -54,7 +54,6 @@ inline float fullScaleSample(float x) { return std::isfinite(x) ? std::clamp(x, 
 // and resampling from it would yield no frames, or billions (a 1 Hz header
 // on 2 KB of samples read as 1000 s, 1.2 GB at the analysis rate).
 inline constexpr std::uint32_t kLowestSampleRate = 1'000, kHighestSampleRate = 1'536'000;
-inline constexpr const char* kSampleRatesRead = "1 kHz to 1.5 MHz are read";
 
 // Throws AudioFileError naming the file and what is wrong (missing, empty,
 // not a WAV file, truncated), WavUnsupported for a kind it does not read.
