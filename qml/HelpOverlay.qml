@@ -31,6 +31,7 @@ Rectangle {
         ["C", qsTr("clear the trail canvas")],
         ["F12 / Shift+F12", qsTr("save a still (PNG) at the view's size / twice it")],
         ["Ctrl+E", qsTr("export frames or a video")],
+        ["PgDown / PgUp", qsTr("morph to the next / previous preset in the list")],
         ["F11", qsTr("fullscreen")],
         ["Esc", qsTr("close the export dialog or this, deselect, leave fullscreen")],
         ["F1", qsTr("this help")]

@@ -344,6 +344,8 @@ ApplicationWindow {
     Shortcut { sequence: "F12"; onActivated: window.saveStill(1) }
     Shortcut { sequence: "Shift+F12"; onActivated: window.saveStill(2) }
     Shortcut { sequence: "F11"; onActivated: window.toggleFullScreen() }
+    Shortcut { sequence: "PgDown"; onActivated: Editor.morphToNeighbour(1, presetPanel.morphTime) }
+    Shortcut { sequence: "PgUp"; onActivated: Editor.morphToNeighbour(-1, presetPanel.morphTime) }
     Shortcut {
         sequence: "Escape"
         onActivated: {

@@ -28,6 +28,7 @@ ColumnLayout {
         }
     }
     readonly property bool currentIsUser: list.currentItem !== null && list.currentItem.user
+    readonly property real morphTime: morphSeconds.value  // PgDown and PgUp morph over it
 
     // The open preset: its name on one line (cut short, whole in a tooltip),
     // as typed (plain text: a name may hold "<" or "&"), then its state.

@@ -177,6 +177,11 @@ public:
     Q_INVOKABLE bool renamePreset(int row, const QString& name);
     Q_INVOKABLE bool deletePreset(int row);
     Q_INVOKABLE bool morphToPreset(int row, double seconds);
+    // Morphs to the preset `step` rows after the open one in the list (before
+    // it, for a negative step), round from the last to the first: a
+    // performer's next look without the mouse (PgDown, PgUp). With the open
+    // preset not in the list, the first (or the last).
+    Q_INVOKABLE bool morphToNeighbour(int step, double seconds);
 
     // --- The view -------------------------------------------------------------
     // Positions in world units; viewPosition in view pixels (gesture speeds);

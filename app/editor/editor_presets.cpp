@@ -359,6 +359,14 @@ bool Editor::deletePreset(int row) {
     }
 }
 
+bool Editor::morphToNeighbour(int step, double seconds) {
+    const int count = presets_->rowCount();
+    if (count == 0) return false;
+    const int open = presetRow();
+    const int row = open < 0 ? (step > 0 ? 0 : count - 1) : ((open + step) % count + count) % count;
+    return morphToPreset(row, seconds);
+}
+
 bool Editor::morphToPreset(int row, double seconds) {
     const PresetLibrary::Entry* e = presets_->entry(row);
     if (!e) return false;

@@ -799,6 +799,28 @@ TEST_CASE("Ctrl+Shift+S with a name typed in the Presets tab saves as that name 
     CHECK(f.editor->presetName() == "Typed first");
 }
 
+TEST_CASE("PgDown and PgUp morph to the next and the previous preset in the list, round from the last to the first") {
+    EditorFixture f;
+    const int count = f.editor->presets()->rowCount();
+    REQUIRE(count > 2);
+    const int open = f.editor->presetRow();
+    REQUIRE(open >= 0);
+    QTest::keyClick(f.window, Qt::Key_PageDown);
+    CHECK(f.editor->presetRow() == (open + 1) % count);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->host().stats().morphing; }));
+    QTest::keyClick(f.window, Qt::Key_PageUp);
+    CHECK(f.editor->presetRow() == open);
+    // Round the ends.
+    REQUIRE(f.editor->loadPreset(count - 1));
+    QTest::keyClick(f.window, Qt::Key_PageDown);
+    CHECK(f.editor->presetRow() == 0);
+    QTest::keyClick(f.window, Qt::Key_PageUp);
+    CHECK(f.editor->presetRow() == count - 1);
+    // Undone, the morph takes the preset open before back.
+    f.editor->undo();
+    CHECK(f.editor->presetRow() == 0);
+}
+
 TEST_CASE("Save as from the keyboard gives the keys back to the school, as a confirmed number does") {
     // P, T and Space went into the name field after Return saved, and
     // Escape, once it had cleared the name, left full screen.
