@@ -344,8 +344,10 @@ ApplicationWindow {
     Shortcut { sequence: "F12"; onActivated: window.saveStill(1) }
     Shortcut { sequence: "Shift+F12"; onActivated: window.saveStill(2) }
     Shortcut { sequence: "F11"; onActivated: window.toggleFullScreen() }
-    Shortcut { sequence: "PgDown"; onActivated: Editor.morphToNeighbour(1, presetPanel.morphTime) }
-    Shortcut { sequence: "PgUp"; onActivated: Editor.morphToNeighbour(-1, presetPanel.morphTime) }
+    // A number typed and not confirmed counts first (the morph time among
+    // them), as for the Morph button, which takes the focus from it.
+    Shortcut { sequence: "PgDown"; onActivated: { window.commitTyping(); Editor.morphToNeighbour(1, presetPanel.morphTime) } }
+    Shortcut { sequence: "PgUp"; onActivated: { window.commitTyping(); Editor.morphToNeighbour(-1, presetPanel.morphTime) } }
     Shortcut {
         sequence: "Escape"
         onActivated: {

@@ -159,6 +159,7 @@ ColumnLayout {
         }
         UnitSpinBox {
             id: morphSeconds
+            objectName: "presetMorphSeconds"
             typingIsEdit: false
             unit: "s"
             from: 0

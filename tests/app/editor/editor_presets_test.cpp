@@ -821,6 +821,18 @@ TEST_CASE("PgDown and PgUp morph to the next and the previous preset in the list
     CHECK(f.editor->presetRow() == 0);
 }
 
+TEST_CASE("PgDown with a morph time typed and not confirmed morphs over the time typed, as the Morph button does") {
+    EditorFixture f;
+    f.window->setProperty("panelTab", 1);
+    QQuickItem* box = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] { return (box = f.find("presetMorphSeconds")) && box->isVisible(); }));
+    auto* input = box->property("contentItem").value<QQuickItem*>();
+    REQUIRE(input);
+    f.typeInto(input, "12");  // no Return
+    QTest::keyClick(f.window, Qt::Key_PageDown);
+    CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("over 12 s"));
+}
+
 TEST_CASE("Save as from the keyboard gives the keys back to the school, as a confirmed number does") {
     // P, T and Space went into the name field after Return saved, and
     // Escape, once it had cleared the name, left full screen.
