@@ -208,11 +208,15 @@ AudioFileError tooLong(const std::filesystem::path& file, double longestSeconds)
 // Why ffmpeg does not run at all (a library missing since an upgrade), or
 // empty where it runs. Asked where it failed on a file, which was otherwise
 // blamed ("not a readable audio file", "damaged audio") though it was fine.
+// A failed run's reason: its last line, or its exit status where it wrote none.
+std::string failureReason(const ProcessResult& r) {
+    const std::string line = lastLine(r.err);
+    return line.empty() ? "it ended with status " + std::to_string(r.exitCode) : line;
+}
+
 std::string whyFfmpegDoesNotRun(const std::string& ffmpeg) {
     const ProcessResult version = run({ffmpeg, "-hide_banner", "-version"}, {});
-    if (version.exitCode == 0) return {};
-    const std::string line = lastLine(version.err);
-    return line.empty() ? "it ended with status " + std::to_string(version.exitCode) : line;
+    return version.exitCode == 0 ? std::string() : failureReason(version);
 }
 
 std::string ffmpegDoesNotRun(const std::string& ffmpeg, const std::string& why) {
@@ -275,11 +279,13 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
                                 "); install the Debian package ffmpeg, or use a WAV file",
                             ffmpeg, r.err);
     if (r.exitCode != 0)
-        if (const std::string why = whyFfmpegDoesNotRun(ffmpeg); !why.empty())
+        if (const std::string why = whyFfmpegDoesNotRun(ffmpeg); !why.empty()) {
             // A WAV that only ffmpeg reads (mu-law, RF64) says why it needed it, with this reason.
+            const std::string doesNotRun = ffmpegDoesNotRun(ffmpeg, why);
             throw FfmpegFailed(file.string() + ": decoding " + kindOf(file) + " needs the ffmpeg program, and " +
-                                   ffmpegDoesNotRun(ffmpeg, why) + "; or use a WAV file",
-                               "the ffmpeg program " + ffmpegDoesNotRun(ffmpeg, why));
+                                   doesNotRun + "; or use a WAV file",
+                               "the ffmpeg program " + doesNotRun);
+        }
     if (r.exitCode != 0 && noAudioStream(r.err))
         throw FfmpegFailed(file.string() + ": the file holds no audio stream", "the file holds no audio stream");
     if (r.exitCode != 0)
@@ -330,8 +336,7 @@ void checkAudioForVideo(const std::filesystem::path& file, double seconds, const
     if (const std::string why = whyFfmpegDoesNotRun(program); !why.empty())
         throw AudioFileError("a video with sound needs the ffmpeg program, and " + ffmpegDoesNotRun(program, why) +
                              "; or export PNG frames, which need no sound");
-    const std::string reason = lastLine(r.err).empty() ? "it ended with status " + std::to_string(r.exitCode) : lastLine(r.err);
-    throw AudioFileError(file.string() + ": damaged audio, which a video cannot carry (ffmpeg: " + reason +
+    throw AudioFileError(file.string() + ": damaged audio, which a video cannot carry (ffmpeg: " + failureReason(r) +
                          "); repair the file, or export PNG frames, which need no sound");
 }
 
