@@ -131,7 +131,11 @@ ScrollView {
                 Label {
                     objectName: "audioTime"
                     // The length rounded, as the status says it (2.97 s: "3.0 s" and 0:03, not 0:02).
-                    text: panel.timeText(panel.audio.position) + " / " + panel.timeText(Math.round(panel.audio.duration))
+                    // At the end the position reads as the length: a 2.6 s track
+                    // ended on 0:02 / 0:03, as if a second were left.
+                    text: panel.timeText(panel.audio.position >= panel.audio.duration ? Math.round(panel.audio.duration)
+                                                                                      : panel.audio.position)
+                          + " / " + panel.timeText(Math.round(panel.audio.duration))
                     font.family: "monospace"
                 }
                 Item { Layout.fillWidth: true }

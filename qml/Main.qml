@@ -345,9 +345,11 @@ ApplicationWindow {
     Shortcut { sequence: "Shift+F12"; onActivated: window.saveStill(2) }
     Shortcut { sequence: "F11"; onActivated: window.toggleFullScreen() }
     // A number typed and not confirmed counts first (the morph time among
-    // them), as for the Morph button, which takes the focus from it.
-    Shortcut { sequence: "PgDown"; onActivated: { window.commitTyping(); Editor.morphToNeighbour(1, presetPanel.morphTime) } }
-    Shortcut { sequence: "PgUp"; onActivated: { window.commitTyping(); Editor.morphToNeighbour(-1, presetPanel.morphTime) } }
+    // them), as for the Morph button, which takes the focus from it. One
+    // morph a press: held, the key ran through presets, each cut off and
+    // each a step to undo.
+    Shortcut { sequence: "PgDown"; autoRepeat: false; onActivated: { window.commitTyping(); Editor.morphToNeighbour(1, presetPanel.morphTime) } }
+    Shortcut { sequence: "PgUp"; autoRepeat: false; onActivated: { window.commitTyping(); Editor.morphToNeighbour(-1, presetPanel.morphTime) } }
     Shortcut {
         sequence: "Escape"
         onActivated: {

@@ -24,6 +24,8 @@ Frame {
     required property double position
     required property string liveText
     readonly property var routes: Editor.routes
+    // The route's from and to are values of its target, in the open preset.
+    readonly property string routeSubject: Editor.presetName + "\n" + target
     function decimalsFor(v) { var a = Math.abs(v); return a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3 }
 
     padding: 6
@@ -78,6 +80,7 @@ Frame {
                 objectName: "routeMin_" + row.index
                 Layout.preferredWidth: 62
                 shown: row.min.toFixed(row.decimalsFor(row.min))
+                subject: row.routeSubject
                 onCommitted: function(value) { row.routes.setField(row.index, "min", value) }
                 ToolTip.visible: hovered
                 // Inverted, the ends swap (modulation.cpp's routePosition).
@@ -90,6 +93,7 @@ Frame {
                 objectName: "routeMax_" + row.index
                 Layout.preferredWidth: 62
                 shown: row.max.toFixed(row.decimalsFor(row.max))
+                subject: row.routeSubject
                 onCommitted: function(value) { row.routes.setField(row.index, "max", value) }
                 ToolTip.visible: hovered
                 ToolTip.text: (row.invert ? qsTr("The value when the source is quiet (inverted); range %1 to %2 %3")

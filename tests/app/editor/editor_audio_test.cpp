@@ -377,6 +377,43 @@ TEST_CASE("a number typed into a route that a redo removes goes with it, not ont
     CHECK(routeData(routes, 2, RouteListModel::TargetRole).toString() == third);
 }
 
+TEST_CASE("a number typed into a route's field is dropped when a redo brings another preset's route or target into its row") {
+    // The tool bar's redo counts a number typed after it: typed for route 2
+    // of the preset left, it landed on the next preset's route 2, clamped to
+    // that parameter's range.
+    EditorFixture f;
+    RouteListModel* routes = f.editor->routes();
+    onAudioTab(f, "routeMin_1");
+    SECTION("another preset") {
+        const int open = f.editor->presetRow();
+        const int next = (open + 1) % f.editor->presets()->rowCount();
+        REQUIRE(f.editor->loadPreset(next));
+        const double nextMin = routeData(routes, 1, RouteListModel::MinRole).toDouble();
+        f.editor->undo();
+        REQUIRE(f.editor->presetRow() == open);
+        f.typeInto(f.find("routeMin_1"), QString::number(nextMin / 2).toUtf8().constData());
+        f.clickButton(QStringLiteral("↷"));
+        REQUIRE(f.editor->presetRow() == next);
+        CHECK(routeData(routes, 1, RouteListModel::MinRole).toDouble() == nextMin);
+        f.editor->undo();  // the redo was the only step
+        CHECK(f.editor->presetRow() == open);
+    }
+    SECTION("another target") {
+        const QString target = routeData(routes, 1, RouteListModel::TargetRole).toString();
+        REQUIRE(routes->setField(1, "target", "cohesionWeight"));
+        const double cohesionMin = routeData(routes, 1, RouteListModel::MinRole).toDouble();
+        f.editor->undo();
+        const double typed = cohesionMin > 0.5 ? cohesionMin - 0.25 : cohesionMin + 0.25;
+        f.typeInto(f.find("routeMin_1"), QString::number(typed).toUtf8().constData());
+        f.clickButton(QStringLiteral("↷"));
+        REQUIRE(routeData(routes, 1, RouteListModel::TargetRole).toString() == "cohesionWeight");
+        CHECK(routeData(routes, 1, RouteListModel::MinRole).toDouble() == cohesionMin);
+        f.editor->undo();  // the redo was the only step
+        CHECK(routeData(routes, 1, RouteListModel::TargetRole).toString() == target);
+    }
+    CHECK(f.find("routeMin_1")->property("typed").toBool() == false);
+}
+
 TEST_CASE("the transport shows a file's length rounded, as the status says it") {
     // 2.97 s read "3.0 s" in the status and 0:02 in the transport.
     EditorFixture f;
@@ -384,6 +421,13 @@ TEST_CASE("the transport shows a file's length rounded, as the status says it") 
     openAndWait(f.editor->audio(), writeLoop(dir, 2.97), false);
     CHECK(f.editor->audio()->status().contains("3.0 s"));
     CHECK(onAudioTab(f, "audioTime")->property("text").toString() == "0:00 / 0:03");
+    SECTION("and played to its end, the position reads as the length") {
+        // A 2.6 s track ended on 0:02 / 0:03, as if a second were left.
+        f.editor->audio()->seek(2.8);
+        f.editor->audio()->play();
+        REQUIRE(EditorFixture::waitFor([&] { return !f.editor->audio()->playing(); }, 10'000));
+        CHECK(f.find("audioTime")->property("text").toString() == "0:03 / 0:03");
+    }
 }
 
 TEST_CASE("each route's live reading fits beside its bar, the longest unit included") {

@@ -821,6 +821,24 @@ TEST_CASE("PgDown and PgUp morph to the next and the previous preset in the list
     CHECK(f.editor->presetRow() == 0);
 }
 
+TEST_CASE("PgDown held down morphs once, to the next preset, not through several") {
+    // The key's repeats each started a morph, cut off by the next, each a
+    // step to undo.
+    EditorFixture f;
+    const int count = f.editor->presets()->rowCount();
+    REQUIRE(count > 3);
+    const int open = f.editor->presetRow();
+    QTest::simulateEvent(f.window, true, Qt::Key_PageDown, Qt::NoModifier, QString(), false);
+    for (int repeat = 0; repeat < 3; ++repeat) {
+        QTest::simulateEvent(f.window, false, Qt::Key_PageDown, Qt::NoModifier, QString(), true);
+        QTest::simulateEvent(f.window, true, Qt::Key_PageDown, Qt::NoModifier, QString(), true);
+    }
+    QTest::simulateEvent(f.window, false, Qt::Key_PageDown, Qt::NoModifier, QString(), false);
+    CHECK(f.editor->presetRow() == (open + 1) % count);
+    f.editor->undo();
+    CHECK(f.editor->presetRow() == open);
+}
+
 TEST_CASE("PgDown with a morph time typed and not confirmed morphs over the time typed, as the Morph button does") {
     EditorFixture f;
     f.window->setProperty("panelTab", 1);
