@@ -1,6 +1,9 @@
 // mirofish: the editor window (no command, or `edit`) and the command-line
 // subcommands, which run without any display.
 #include <QtQml/qqmlextensionplugin.h>
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -33,6 +36,22 @@ const char* kUsage =
     "\n"
     "'mirofish COMMAND --help' (or 'mirofish help COMMAND') describes each command.\n";
 
+// A standard stream the caller closed (`>&-`) stays closed to the program: its
+// number holds /dev/null opened the other way, so that writes to standard
+// output or error fail (EBADF) as on a closed stream. Left free, the number
+// was taken by the next file opened: render's X11 connection became standard
+// output, and the finished video's path was written into it, exit 0.
+void keepClosedStreamsClosed() {
+    for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; ++fd) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        const int opened = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+        if (opened >= 0 && opened != fd) {
+            dup2(opened, fd);
+            close(opened);
+        }
+    }
+}
+
 int runEdit(int argc, char** argv, const std::vector<std::string>& args) {
     int exitCode = 0;
     const auto startup = mirofish::editor::parseEditorArgs(args, std::cout, std::cerr, exitCode);
@@ -43,6 +62,7 @@ int runEdit(int argc, char** argv, const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
     using namespace mirofish::cli;
+    keepClosedStreamsClosed();
     useQuietRuntimeDir();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) return runEdit(argc, argv, args);

@@ -692,6 +692,15 @@ TEST_CASE("a render complete when its pipe closes exits 0, and one whose path ca
     CHECK_THAT(full.output, !Catch::Contains("could not write the output"));
     CHECK_THAT(full.output, Catch::EndsWith("rc=1\n"));
     CHECK(std::filesystem::exists(framePath(dir / "full", 2)));
+    // Standard output closed: the render's X11 connection took its number,
+    // and the path went into it, exit 0 without a word.
+    const Shell shut = shell("{ " + kMirofish + " render --size 64x64 --fish 50 --frames 3 --out '" +
+                             (dir / "shut").string() + "' >&-; echo \"rc=$?\"; }");
+    INFO(shut.output);
+    CHECK_THAT(shut.output, Catch::Contains("mirofish render: the render is complete (" + (dir / "shut").string() +
+                                            "), but its path could not be written to standard output: " +
+                                            std::strerror(EBADF)));
+    CHECK_THAT(shut.output, Catch::EndsWith("rc=1\n"));
 }
 
 TEST_CASE("mirofish render whose progress pipe is closed stops at its next line, keeping only complete PNG frames, and one whose progress cannot be written otherwise runs on",
