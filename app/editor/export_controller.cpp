@@ -212,8 +212,13 @@ QString ExportController::saveStill(QQuickItem* item, int width, int height, con
     // own in the screen's pixels (twice its size in the window's units on a
     // display scaled x2).
     const qreal ratio = item->window() ? item->window()->effectiveDevicePixelRatio() : 1.0;
-    QSize size = (item->size() * ratio).toSize();
+    const QSize shown = (item->size() * ratio).toSize();
+    QSize size = shown;
     if (width > 0 && height > 0) size.scale(width, height, Qt::KeepAspectRatio);
+    // With trails on, the fish are drawn into the trail canvas, which holds
+    // the view's pixels: a larger still is that canvas enlarged, and says so
+    // (an artist took it for a sharp 4K picture of the trails).
+    const bool enlargedCanvas = item->property("trails").toBool() && size.width() > shown.width();
     const QSharedPointer<QQuickItemGrabResult> grab = item->grabToImage(size);
     if (!grab) {
         if (editor_) editor_->showMessage(tr("Could not grab the view for a still"), true);
@@ -224,13 +229,19 @@ QString ExportController::saveStill(QQuickItem* item, int width, int height, con
     Editor* editor = editor_;
     stillGrabs_.push_back(grab);
     QQuickItemGrabResult* result = grab.data();
-    connect(result, &QQuickItemGrabResult::ready, this, [this, result, file, editor, water] {
+    const QString note =
+        enlargedCanvas ? tr(" (with trails on, the view's %1 x %2 trail canvas enlarged; an export at this size draws "
+                            "the trails sharp)")
+                             .arg(shown.width())
+                             .arg(shown.height())
+                       : QString();
+    connect(result, &QQuickItemGrabResult::ready, this, [this, result, file, editor, water, note] {
         QImage still(result->image().size(), QImage::Format_RGB32);
         still.fill(water);
         QPainter(&still).drawImage(0, 0, result->image());
         const std::string why = render::savePngWhole(file.toStdString(), still, false, render::kStillPngLevel);
         if (editor)
-            editor->showMessage(why.empty() ? tr("Saved the still %1").arg(file)
+            editor->showMessage(why.empty() ? tr("Saved the still %1").arg(file) + note
                                             : tr("Could not write the still %1: %2").arg(file, QString::fromStdString(why)),
                                 !why.empty());
         // Let go once this signal has returned: the grab is its sender.

@@ -735,6 +735,31 @@ TEST_CASE("a still is the view at its size, or larger on request, in the view's 
     CHECK(EditorFixture::waitFor([&] { return exporter->stillsPending() == 0; }));
 }
 
+TEST_CASE("a larger still with trails on says it is the view's trail canvas enlarged", "[export]") {
+    // The trail canvas holds the view's pixels: a 4K still of it is blocks of
+    // them, which an artist took for a sharp picture of the trails.
+    EditorFixture f;
+    TempDir out;
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    REQUIRE(exporter);
+    QQuickItem* canvas = f.find("fishView")->parentItem()->parentItem();
+    const QSize shown = (canvas->size() * f.window->effectiveDevicePixelRatio()).toSize();
+    const QString folder = QString::fromStdString(out.path().string());
+    const auto saved = [&](int factor) {
+        const QString file = exporter->saveStill(canvas, factor * shown.width(), factor * shown.height(), folder);
+        REQUIRE(EditorFixture::waitFor([&] { return QFile::exists(file); }));
+        return f.editor->message().toStdString();
+    };
+    CHECK_THAT(saved(2), !Catch::Contains("enlarged"));
+    f.editor->params()->setValue(f.editor->params()->rowOf("trails"), 1);
+    REQUIRE(EditorFixture::waitFor([&] { return canvas->property("trails").toBool(); }));
+    CHECK_THAT(saved(1), !Catch::Contains("enlarged"));
+    CHECK_THAT(saved(2), Catch::Contains(QString("with trails on, the view's %1 x %2 trail canvas enlarged")
+                                             .arg(shown.width())
+                                             .arg(shown.height())
+                                             .toStdString()));
+}
+
 TEST_CASE("the export's browse dialogs open in the folder holding the output, whatever its name holds", "[export]") {
     // A folder named "take#1" opened the one above it ('#' began a fragment),
     // and a '%' typed into a file: URL stopped the dialogs opening there at all.
