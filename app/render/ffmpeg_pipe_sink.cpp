@@ -1,9 +1,11 @@
 // MP4 (H.264, yuv420p) and ProRes 4444 MOV through the ffmpeg program: raw
 // RGBA frames on its standard input, converted and tagged as BT.709, the
 // audio file (if any) muxed in. ffmpeg encodes in its own process while the
-// next frame renders. It writes to FILE.part, renamed to FILE only when
+// next frame renders. It writes to FILE.part-PID, renamed to FILE only when
 // ffmpeg has finished without error: a cancelled or failed export leaves no
-// file that looks complete. Where FILE is a link, the file it leads to is
+// file that looks complete. The process id keeps two renders to one name
+// apart: both wrote into one FILE.part, the first finished renamed it, and
+// the second, still writing into it, left a broken video under FILE. Where FILE is a link, the file it leads to is
 // the one written (checkOutput refused anything else but a file).
 #include <QProcess>
 #include <algorithm>
@@ -112,7 +114,7 @@ QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const st
 class FfmpegPipeSink : public FrameSink {
 public:
     FfmpegPipeSink(const ExportSettings& s, int audioChannels, std::string program)
-        : final_(fileTarget(s.output).path), partial_(final_.string() + ".part"), alpha_(s.alpha) {
+        : final_(fileTarget(s.output).path), partial_(final_.string() + ".part-" + std::to_string(::getpid())), alpha_(s.alpha) {
         process_.setProgram(QString::fromStdString(program));
         process_.setArguments(ffmpegArguments(s, audioChannels, partial_));
         process_.setProcessChannelMode(QProcess::SeparateChannels);

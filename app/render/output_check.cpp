@@ -96,7 +96,7 @@ std::filesystem::path requireFileOrAbsent(const std::filesystem::path& output) {
                           "; give another name to write the video to");
     return target.path;
 }
-// ffmpeg reads the audio while it writes the video beside it (FILE.part),
+// ffmpeg reads the audio while it writes the video beside it (FILE.part-PID),
 // then the video takes its name: `--audio clip.mp4 --out clip.mp4` would end
 // with the user's clip gone.
 void requireNotTheAudio(const std::filesystem::path& video, const ExportSettings& settings) {

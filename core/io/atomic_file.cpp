@@ -57,7 +57,7 @@ FileTarget fileTarget(const fs::path& file) {
     std::string refusal;
     std::optional<fs::path> target = followLinks(file, refusal);
     if (!target) return {file, refusal};
-    // The copy written first is named longer (".tmp-PID", ".part"): a name
+    // The copy written first is named longer (".tmp-PID", ".part-PID"): a name
     // near the system's 255 bytes passed, and the copy failed after the
     // whole run with "File name too long".
     if (const std::size_t length = target->filename().string().size(); length > kLongestOutputName)

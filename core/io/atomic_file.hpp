@@ -22,7 +22,7 @@ namespace mirofish {
 // replaces a file by renaming a finished copy over it goes through this, so
 // that a link is written through and a device stays a device.
 // The longest file name written: the system's 255 bytes less room for the
-// copy's longer name (".tmp-" and a process id, or ".part").
+// copy's longer name (".tmp-" or ".part-" and a process id, or ".part").
 inline constexpr std::size_t kLongestOutputName = 240;
 
 struct FileTarget {

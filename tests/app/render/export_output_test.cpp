@@ -81,7 +81,7 @@ TEST_CASE("an MP4 export has the requested frames and duration, and the audio th
     s.audioFile = writeTone(dir / "tone.wav").string();
     runExport(s);
     REQUIRE(std::filesystem::exists(dir / "out.mp4"));
-    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4.part"));
+    CHECK_FALSE(partialLeftBeside(dir / "out.mp4"));
     CHECK(std::stoi(probe(dir / "out.mp4", "stream=nb_read_frames", "v:0")) == 45);
     CHECK(std::stod(probe(dir / "out.mp4", "stream=duration", "v:0")) == Approx(1.5).margin(0.01));
     CHECK(probe(dir / "out.mp4", "stream=codec_name", "v:0").find("h264") != std::string::npos);
@@ -382,7 +382,7 @@ TEST_CASE("a video named by a link is written to the file the link leads to, and
     runExport(smallExport(dir / "link.mp4", 3));
     CHECK(std::filesystem::is_symlink(dir / "link.mp4"));
     CHECK(fileBytes(dir / "real.mp4").substr(4, 4) == "ftyp");  // an MP4 now
-    CHECK_FALSE(std::filesystem::exists(dir / "real.mp4.part"));
+    CHECK_FALSE(partialLeftBeside(dir / "real.mp4"));
     REQUIRE(::mkfifo((dir / "pipe.mp4").c_str(), 0600) == 0);
     CHECK_THAT(refusal(dir / "pipe.mp4"), Catch::Contains("pipe.mp4") && Catch::Contains("a FIFO"));
     CHECK(std::filesystem::is_fifo(dir / "pipe.mp4"));
@@ -581,7 +581,7 @@ std::string exportThroughFailingFfmpeg(const std::string& reading, int exitCode,
         error = e.what();
     }
     CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
-    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4.part"));
+    CHECK_FALSE(partialLeftBeside(dir / "out.mp4"));
     return error;
 }
 }  // namespace

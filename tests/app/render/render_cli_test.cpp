@@ -260,7 +260,7 @@ TEST_CASE("mirofish render writes a video named like one of ffmpeg's protocols t
     INFO(r.output);
     CHECK(r.code == 0);
     CHECK(std::filesystem::file_size(dir / "pipe:1.mp4") > 0);
-    CHECK_FALSE(std::filesystem::exists(dir / "pipe:1.mp4.part"));
+    CHECK_FALSE(partialLeftBeside(dir / "pipe:1.mp4"));
 }
 
 TEST_CASE("mirofish render says what is wrong with an output that is a file, or an ffmpeg that is no program or stops",
@@ -351,7 +351,7 @@ std::string stopRenderScript(const TempDir& dir, const std::string& launch, cons
     const std::string d = "'" + dir.path().string() + "'";
     return "d=" + d + "; mkdir -m 700 $d/run; export TMPDIR=$d XDG_RUNTIME_DIR=$d/run; " + launch +
            " & pid=$!; "
-           "for i in $(seq 1 600); do [ -e $d/v.mp4.part ] && break; sleep 0.05; done; sleep 0.3; "
+           "for i in $(seq 1 600); do ls $d/v.mp4.part-* >/dev/null 2>&1 && break; sleep 0.05; done; sleep 0.3; "
            "kids=''; level=$pid; for i in 1 2 3; do next=''; for k in $level; do next=\"$next $(pgrep -P $k)\"; done; "
            "kids=\"$kids $next\"; level=$next; done; "
            "kill " + killArgs + "; wait $pid; echo \"rc=$?\"; echo files at exit: $(ls $d); "
@@ -441,7 +441,7 @@ TEST_CASE("a render started with nohup, inside Xvfb or not, goes on when the ter
         const Shell r = shell("d='" + dir.path().string() + "'; mkdir -m 700 $d/run; export TMPDIR=$d XDG_RUNTIME_DIR=$d/run; " +
                               launch + kMirofish +
                               " render --frames 240 --size 160x96 --fish 50 --out \"$d/v.mp4\" >$d/out 2>$d/err & pid=$!; "
-                              "for i in $(seq 1 600); do [ -e $d/v.mp4.part ] && break; sleep 0.05; done; "
+                              "for i in $(seq 1 600); do ls $d/v.mp4.part-* >/dev/null 2>&1 && break; sleep 0.05; done; "
                               "kill -HUP $pid; wait $pid; echo \"rc=$?\"; cat $d/err");
         INFO(launch << r.output);
         CHECK_THAT(r.output, Catch::Contains("rc=0\n"));
@@ -544,7 +544,30 @@ TEST_CASE("a kill while ffmpeg completes the video stops the render and keeps no
     CHECK(secondsAfter(r.output, "143") < 25);
     CHECK_THAT(r.output, Catch::Contains("stopped by a signal after 3 of 3 frames; no video was kept"));
     CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
-    CHECK_FALSE(std::filesystem::exists(dir / "v.mp4.part"));
+    CHECK_FALSE(partialLeftBeside(dir / "v.mp4"));
+}
+
+TEST_CASE("two renders to one video name each write their own partial file, and the name ends as one whole video",
+          "[render][cli]") {
+    // Both wrote into one FILE.part: the first to finish renamed it, and the
+    // other, still writing into it, left a broken video under the name.
+    TempDir dir;
+    const Shell r = shell("d='" + dir.path().string() + "'; " + kMirofish +
+                          " render --frames 200 --size 64x64 --fish 20 --out $d/same.mp4 >/dev/null 2>$d/long.err & "
+                          "long=$!; for i in $(seq 1 600); do ls $d/same.mp4.part-* >/dev/null 2>&1 && break; "
+                          "sleep 0.05; done; " +
+                          kMirofish +
+                          " render --frames 5 --size 64x64 --fish 20 --out $d/same.mp4 >/dev/null; "
+                          "echo \"short rc=$?\"; wait $long; echo \"long rc=$?\"; cat $d/long.err");
+    INFO(r.output);
+    CHECK_THAT(r.output, Catch::Contains("short rc=0") && Catch::Contains("long rc=0"));
+    // Whichever finished last, whole: every frame of it decodes.
+    const std::string frames = shell("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+                                     "stream=nb_read_frames -of default=noprint_wrappers=1:nokey=1 '" +
+                                     (dir / "same.mp4").string() + "'")
+                                   .output;
+    CHECK((frames == "200\n" || frames == "5\n"));
+    CHECK_FALSE(partialLeftBeside(dir / "same.mp4"));
 }
 
 TEST_CASE("while ffmpeg completes the video, the render says so once, not a falling rate with 0 s left every second",
@@ -727,7 +750,7 @@ TEST_CASE("mirofish render whose progress pipe is closed stops at its next line,
             for (std::size_t i = 0; i < frames; ++i) CHECK(std::filesystem::exists(framePath(dir / out, i)));
         } else {
             CHECK_FALSE(std::filesystem::exists(dir / out));
-            CHECK_FALSE(std::filesystem::exists(dir / (out + ".part")));
+            CHECK_FALSE(partialLeftBeside(dir / out));
         }
     }
     // A progress that cannot be written for another reason (a full disk behind 2>log) is lost, not the render.

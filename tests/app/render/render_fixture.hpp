@@ -40,6 +40,14 @@ inline std::string fileBytes(const std::filesystem::path& file) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// Whether a partial copy of `file` (FILE.part, a video's FILE.part-PID) is
+// left beside it.
+inline bool partialLeftBeside(const std::filesystem::path& file) {
+    for (const auto& e : std::filesystem::directory_iterator(file.parent_path()))
+        if (e.path().filename().string().starts_with(file.filename().string() + ".part")) return true;
+    return false;
+}
+
 inline std::filesystem::path framePath(const std::filesystem::path& folder, int index) {
     char name[32];
     std::snprintf(name, sizeof name, "frame_%06d.png", index);
