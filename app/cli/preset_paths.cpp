@@ -48,6 +48,12 @@ std::filesystem::path presetFileByName(const std::string& nameOrFile) {
     if (!file) {
         if (const std::string what = notARegularFile(nameOrFile); !what.empty())
             throw PresetError(nameOrFile + ": " + what + ", not a preset file");
+        if (nameOrFile.find('/') != std::string::npos) {
+            std::error_code ec;
+            const bool withJson = std::filesystem::is_regular_file(nameOrFile + ".json", ec);
+            throw PresetError("no preset file '" + nameOrFile + "'" +
+                              (withJson ? " (there is '" + nameOrFile + ".json')" : std::string()));
+        }
         std::string known;
         for (const PresetInfo& p : listPresets(dirs)) known += (known.empty() ? "" : ", ") + p.id;
         throw PresetError("no preset or file named '" + nameOrFile + "' (known presets: " + known + ")");

@@ -598,6 +598,10 @@ std::optional<std::filesystem::path> resolvePreset(const std::string& nameOrFile
         if (std::filesystem::is_regular_file(nameOrFile, ec)) return std::filesystem::path(nameOrFile);
         return std::nullopt;
     };
+    // A path is that file alone: the preset folders were searched for
+    // "./NAME.json", and `--preset ./gentle-cruise` for a copy not here
+    // opened the shipped preset in its place.
+    if (!bare) return here();
     if (!idFirst)
         if (auto file = here()) return file;
     for (const auto& dir : dirs) {

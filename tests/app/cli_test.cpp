@@ -185,6 +185,12 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
                    "'--steps' is 99999999999999999999, allowed 0 to 1000000000");
     requireRefused(run(runSimulate, {"extra"}), "simulate", "unexpected argument 'extra'");
     requireRefused(run(runSimulate, {"--preset", "no-such-preset"}), "simulate", "no-such-preset");
+    // A path is the file alone, never the shipped preset of its name.
+    requireRefused(run(runSimulate, {"--preset", (dir / "gentle-cruise").string()}), "simulate",
+                   "no preset file '" + (dir / "gentle-cruise").string() + "'\n");
+    requireRefused(run(runSimulate, {"--preset", (dir / "broken").string()}), "simulate",
+                   "no preset file '" + (dir / "broken").string() + "' (there is '" + (dir / "broken.json").string() +
+                       "')\n");
     requireRefused(run(runSimulate, {"--preset", (dir / "broken.json").string()}), "simulate", "'fish'");
     requireRefused(run(runSimulate, {"--load-state", (dir / "missing.bin").string()}), "simulate", "missing.bin");
     requireRefused(run(runSimulate, {"--load-state", (dir / "junk.bin").string()}), "simulate", "junk.bin");

@@ -482,6 +482,23 @@ TEST_CASE("a preset's id finds the preset before a file of that name in the curr
     CHECK(own == std::filesystem::path("own"));          // no preset of that id: the file
 }
 
+TEST_CASE("a path to a preset file not there finds nothing, not the preset of that id") {
+    // `--preset ./calm` with no file ./calm looked for presets/./calm.json,
+    // and an artist's render of a copy missing here used the shipped preset.
+    TempDir presets, here;
+    writeText(presets / "calm.json", presetText({{"name", "Calm"}}));
+    writeText(here / "mine.json", presetText({{"name", "Mine"}}));
+    const auto before = std::filesystem::current_path();
+    std::filesystem::current_path(here.path());
+    const auto dotted = resolvePreset("./calm", {presets.path()});
+    const auto nested = resolvePreset("sub/../calm", {presets.path()});
+    const auto withoutJson = resolvePreset((here / "mine").string(), {presets.path()});
+    std::filesystem::current_path(before);
+    CHECK_FALSE(dotted.has_value());
+    CHECK_FALSE(nested.has_value());
+    CHECK_FALSE(withoutJson.has_value());  // a path is the file as named
+}
+
 TEST_CASE("a folder or a link to nothing named like a preset in an earlier folder is passed over, in the list as by its id") {
     // The list said the later folder's reef could not be opened; its id opened it.
     TempDir a, b;
