@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <algorithm>
 #include <array>
+#include <csignal>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -149,6 +150,11 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
         return cli::kExitBadInput;
     }
     gQtMessages = qInstallMessageHandler(withoutSoundServerNoise);
+    // A pipe closed under --report-fps (`| head`, or the terminal's `| tee`
+    // gone with it) fails the lines' writes instead of ending the editor on
+    // the spot, its unsaved changes lost without a question; the failed
+    // output is reported as the editor ends (finishOutput).
+    std::signal(SIGPIPE, SIG_IGN);
     QGuiApplication app(argc, argv);
     // Before the window and the editor, so that it outlives them: a Ctrl+C
     // while they close (an export's ffmpeg stopped, its file removed) must

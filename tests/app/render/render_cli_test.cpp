@@ -692,6 +692,19 @@ TEST_CASE("mirofish exits 1 when its output cannot be written, and refuses a scr
     CHECK(std::filesystem::exists(dir / "s.png"));
 }
 
+TEST_CASE("the editor's frame rate lines into a pipe that closes stop, and the editor runs on to say so as it ends",
+          "[render][cli]") {
+    // `edit --report-fps | head`: the next line after head left killed the
+    // editor by SIGPIPE, its unsaved changes lost without a question.
+    TempDir dir;
+    const Shell r = shell("exec 4>&1; { MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish +
+                          " edit --fish 20 --quit-after 3 --report-fps 2>'" + (dir / "err").string() +
+                          "'; echo \"rc=$?\" >&4; } | head -1 >/dev/null");
+    INFO(r.output << readText(dir / "err"));
+    CHECK_THAT(r.output, Catch::EndsWith("rc=1\n"));
+    CHECK_THAT(readText(dir / "err"), Catch::Contains("mirofish edit: could not write the output"));
+}
+
 TEST_CASE("a render complete when its pipe closes exits 0, and one whose path cannot be printed says it is complete",
           "[render][cli]") {
     // The pipe closed by the end (`| head -1` after the reader took what it
