@@ -246,10 +246,13 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
     // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
     // The first audio stream, as the video carries it (ffmpeg_pipe_sink).
     // Every channel, mixed down here as a WAV file is: ffmpeg's own downmix
-    // (-ac 1) adds 5.1's channels up, past full scale.
+    // (-ac 1) adds 5.1's channels up, past full scale. No tags: ffmpeg
+    // writes them into the WAV before its data, and a file's 1 MB comment
+    // left the mixer no data chunk within the header's size.
     ProcessResult r = run(
-        {ffmpeg, "-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", ffmpegFileUrl(file), "-map", "0:a:0", "-c:a",
-         "pcm_f32le", "-ar", std::to_string(static_cast<int>(sampleRate)), "-f", "wav", "-bitexact", "-"},
+        {ffmpeg, "-nostdin", "-hide_banner", "-nostats", "-v", "info", "-i", ffmpegFileUrl(file), "-map", "0:a:0",
+         "-map_metadata", "-1", "-c:a", "pcm_f32le", "-ar", std::to_string(static_cast<int>(sampleRate)), "-f", "wav",
+         "-bitexact", "-"},
         [&](ProcessResult& partial) {
             if (progress.cancelled && progress.cancelled()) return false;
             if (inputRate == 0) inputRate = inputSampleRate(partial.err);

@@ -67,6 +67,19 @@ TEST_CASE("wav, flac, mp3 and ogg files of the same sound decode to the same env
     }
 }
 
+TEST_CASE("a file with tags of more than a megabyte decodes as the same file without them", "[audio]") {
+    // ffmpeg wrote the tags into its WAV before the data, and 1.1 MB of them
+    // read as "no audio data chunk".
+    TempDir dir;
+    writeWav(dir / "tone.wav", fixture());
+    writeText(dir / "tags.txt", ";FFMETADATA1\ntitle=long notes\ncomment=" + std::string(1'100'000, 'a') + "\n");
+    const std::string cmd = "ffmpeg -nostdin -v error -y -i '" + (dir / "tone.wav").string() + "' -i '" +
+                            (dir / "tags.txt").string() + "' -map_metadata 1 '" + (dir / "tagged.flac").string() + "'";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    encode(dir / "tone.wav", dir / "plain.flac");
+    CHECK(cli::decodeAudioFile(dir / "tagged.flac").samples == cli::decodeAudioFile(dir / "plain.flac").samples);
+}
+
 TEST_CASE("WAV files the WAV reader does not take (RF64, mu-law, A-law, 64-bit float, the format chunk last) decode through ffmpeg",
           "[audio]") {
     TempDir dir;
