@@ -62,7 +62,13 @@ Rectangle {
         contentHeight: Math.max(height, column.implicitHeight + 40)
         boundsBehavior: Flickable.StopAtBounds
         clip: true
-        ScrollBar.vertical: ScrollBar {}
+        // Shown for as long as the list is cut off: the style's bar shows only
+        // while scrolled, and the last lines (F11, Esc, the mouse) were out
+        // of sight with no sign that there was more.
+        ScrollBar.vertical: ScrollBar {
+            objectName: "helpScrollBar"
+            policy: flick.contentHeight > flick.height ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
+        }
 
         MouseArea {
             width: flick.width

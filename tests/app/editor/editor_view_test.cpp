@@ -1211,6 +1211,13 @@ TEST_CASE("at the window's smallest size every line of the help can be scrolled 
         CHECK(r.bottom() <= contentHeight);
     }
     CHECK(lines > 50);
+    // Its bar shows that there is more before any scrolling: the last lines
+    // were out of sight with no sign of them.
+    auto* bar = f.find("helpScrollBar");
+    REQUIRE(bar);
+    auto* handle = bar->property("contentItem").value<QQuickItem*>();
+    REQUIRE(handle);
+    CHECK(EditorFixture::waitFor([&] { return bar->isVisible() && handle->opacity() > 0.5; }));
     // The wheel scrolls it.
     const QPointF middle = scroll->mapToScene(QPointF(scroll->width() / 2, scroll->height() / 2));
     QWheelEvent wheel(middle, f.window->mapToGlobal(middle), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
