@@ -35,7 +35,7 @@ Rectangle {
             visible: s.behind === true
             color: "#ff7060"
             font.bold: true
-            text: qsTr("Simulation behind: %1x real time (fewer fish or a smaller perception radius would keep up)").arg(fixed(s.realTime, 2))
+            text: qsTr("Simulation behind: %1x real time (%2)").arg(fixed(s.realTime, 2)).arg(s.behindAdvice)
         }
         Label {
             visible: Editor.paused

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "behind_cause.hpp"
 #include "healthy_neighbours.hpp"
 #include "sim/inspect.hpp"
 
@@ -319,6 +320,11 @@ void Editor::refreshStats() {
     if (!s.paused) map["stepMs"] = s.stepMilliseconds;
     map["realTime"] = s.realTimeRatio;
     map["behind"] = !s.paused && s.realTimeRatio < 0.95;
+    map["behindAdvice"] =
+        stepsTooSlow(s.stepMilliseconds)
+            ? tr("fewer fish or a smaller perception radius would keep up")
+            : tr("its steps take %1 % of the time: drawing the view or other programs hold it back")
+                  .arg(std::max(1.0, std::round(100.0 * stepShareOfRealTime(s.stepMilliseconds))));
     map["fish"] = static_cast<qulonglong>(s.fishCount);
     // As text: a number reaches QML as a double, which .arg() wrote as 1e+06 from a million steps on.
     map["step"] = QString::number(s.step);

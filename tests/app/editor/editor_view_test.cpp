@@ -11,6 +11,7 @@
 
 #include "editor_fixture.hpp"
 #include "editor_startup.hpp"
+#include "behind_cause.hpp"
 #include "healthy_neighbours.hpp"
 #include "sched/scheduler.hpp"
 #include "sim/metrics.hpp"
@@ -1224,6 +1225,16 @@ TEST_CASE("at the window's smallest size every line of the help can be scrolled 
                       Qt::NoScrollPhase, false);
     QCoreApplication::sendEvent(f.window, &wheel);
     CHECK(EditorFixture::waitFor([&] { return scroll->property("contentY").toDouble() > 0; }));
+}
+
+TEST_CASE("falling behind with quick steps blames the busy machine, not the fish count") {
+    // A step of 0.03 ms, 0.2 % of real time, was told "fewer fish or a
+    // smaller perception radius would keep up".
+    CHECK_FALSE(editor::stepsTooSlow(0.03));
+    CHECK_FALSE(editor::stepsTooSlow(8.0));  // 48 % of real time
+    CHECK(editor::stepsTooSlow(8.4));        // 50 %
+    CHECK(editor::stepsTooSlow(40.0));
+    CHECK(editor::stepShareOfRealTime(1000.0 / 60.0) == Approx(1.0));
 }
 
 TEST_CASE("the neighbour count is coloured healthy exactly when the figure shown lies in 5.0 to 8.0") {
