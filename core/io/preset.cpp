@@ -356,6 +356,24 @@ std::string humanPart(const json::exception& e) {
     return what;
 }
 
+// The parser's place as an editor shows it: the line and the column (from 1)
+// of the last character read, counted in bytes. The parser's own starts a
+// new line at a line break it reads, so a line break inside a string was
+// "line 6, column 0", a place that is no character.
+std::string parsePlace(const json::parse_error& e, std::string_view text) {
+    std::string what = humanPart(e);
+    const std::string parserPlace = "at line ";
+    const std::size_t start = what.find(parserPlace);
+    const std::size_t end = what.find(':', start);
+    if (e.byte == 0 || e.byte > text.size() || start == std::string::npos || end == std::string::npos) return what;
+    const std::size_t at = e.byte - 1;
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    const std::size_t lineStart = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
+    const std::size_t column = lineStart == std::string_view::npos ? at + 1 : at - lineStart;
+    return what.substr(0, start) + parserPlace + std::to_string(line) + ", column " + std::to_string(column) +
+           what.substr(end);
+}
+
 // What a hand-written preset most often gets wrong, said where the parser
 // stopped at it: its message names the place, not the rule. `byte` counts
 // from 1 to the last character read; `message` is the parser's. Inside a
@@ -367,12 +385,24 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
     if (from.starts_with("//") || from.starts_with("/*") || from.starts_with("#"))
         return " (JSON has no comments: remove it)";
     if (from.starts_with("'")) return " (JSON strings take double quotes, not single ones)";
-    if (from.starts_with("}") || from.starts_with("]")) {
-        const std::size_t before = at == 0 ? std::string_view::npos : text.find_last_not_of(" \t\r\n", at - 1);
-        if (before != std::string_view::npos && text[before] == ',')
-            return " (JSON allows no comma after the last item: remove the one before it)";
-    }
+    const std::size_t before = at == 0 ? std::string_view::npos : text.find_last_not_of(" \t\r\n", at - 1);
+    const bool afterComma = before != std::string_view::npos && text[before] == ',';
+    if ((from.starts_with("}") || from.starts_with("]")) && afterComma)
+        return " (JSON allows no comma after the last item: remove the one before it)";
+    if (from.starts_with(",") && afterComma) return " (two commas in a row: remove one)";
     if (from.starts_with("NaN") || from.starts_with("Infinity")) return " (JSON has no NaN or Infinity: write a number)";
+    if (message.find("parsing object key") != std::string_view::npos &&
+        message.find("invalid literal") != std::string_view::npos)
+        return " (JSON keys take double quotes: \"fish\": 300)";
+    // An item where the end of its list or object was expected: the comma
+    // between the two is missing (the parser's words, "expected '}'", point
+    // to the wrong fix, and the place to the item after the missing comma).
+    if (message.find("; expected '}'") != std::string_view::npos ||
+        message.find("; expected ']'") != std::string_view::npos)
+        for (const std::string_view item : {"unexpected string literal", "unexpected number literal", "unexpected '['",
+                                            "unexpected '{'", "unexpected true literal", "unexpected false literal",
+                                            "unexpected null literal"})
+            if (message.find(item) != std::string_view::npos) return " (a comma is missing before this item)";
     return {};
 }
 
@@ -428,7 +458,7 @@ json parseJson(std::string_view text, const std::string& source) {
             throw PresetError(source + ": the key '" + repeated + "' is given twice in one object; give each key once");
         return root;
     } catch (const json::parse_error& e) {
-        throw PresetError(source + ": not valid JSON: " + humanPart(e) + jsonSlipHint(text, e.byte, e.what()));
+        throw PresetError(source + ": not valid JSON: " + parsePlace(e, text) + jsonSlipHint(text, e.byte, e.what()));
     } catch (const json::out_of_range& e) {
         // A number beyond a double's range, such as 1e400.
         const std::string where = keyPath();

@@ -270,16 +270,26 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(start + ", # many fish\n}"), Catch::Contains("JSON has no comments"));
         CHECK_THAT(errorOf(start + ",\n}"), Catch::Contains("line 2, column 1") &&
                                                 Catch::Contains("no comma after the last item"));
+        // A line break inside a string is at the end of its line, not at a
+        // "column 0" of the next.
+        CHECK_THAT(errorOf(start + ",\n\"description\": \"one\ntwo\"}"), Catch::Contains("at line 2, column 20:"));
         CHECK_THAT(errorOf(start + R"(, "fields": [1,]})"), Catch::Contains("no comma after the last item"));
         CHECK_THAT(errorOf("{'format': 'mirofish-preset'}"), Catch::Contains("double quotes, not single ones"));
         CHECK_THAT(errorOf(start + R"(, "params": {"maxSpeed": NaN}})"), Catch::Contains("no NaN or Infinity"));
         CHECK_THAT(errorOf(start + R"(, "params": {"maxSpeed": -Infinity}})"), Catch::Contains("no NaN or Infinity"));
+        // A comma left out said "expected '}'", and pointed past where it was missing.
+        CHECK_THAT(errorOf(start + "\n\"seed\": 7}"), Catch::Contains("a comma is missing before this item"));
+        CHECK_THAT(errorOf(start + R"(, "path": [[1, 2] [3, 4]]})"), Catch::Contains("a comma is missing before this item"));
+        CHECK_THAT(errorOf(start + R"(, "path": [1 2]})"), Catch::Contains("a comma is missing before this item"));
+        CHECK_THAT(errorOf(start + R"(,, "seed": 7})"), Catch::Contains("two commas in a row"));
+        CHECK_THAT(errorOf(start + R"(, Intensity: 3})"), Catch::Contains("JSON keys take double quotes"));
         // Other slips keep the parser's words alone: no hint that misleads.
-        for (const std::string slip : {R"(, "seed": x})", R"(, "name": Neon reef})", R"(, Intensity: 3})",
+        for (const std::string slip : {R"(, "seed": x})", R"(, "name": Neon reef})", R"(, "seed" 7})", R"(, "a": 1 :})",
                                        R"(, "seed": None})", R"(, "seed": 1/3})", R"(, "name": "Nemo\'s"})",
                                        R"(, "name": "\#"})", R"(, "name": "\u12/4"})"}) {
             INFO(slip);
-            CHECK_THAT(errorOf(start + slip), Catch::Contains("not valid JSON") && !Catch::Contains("(JSON"));
+            CHECK_THAT(errorOf(start + slip), Catch::Contains("not valid JSON") && !Catch::Contains("(JSON") &&
+                                                  !Catch::Contains("comma"));
         }
     }
     SECTION("another format or version") {
