@@ -583,9 +583,14 @@ std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& di
     // A file that cannot be read still takes its id, as resolvePreset finds
     // it first: a later folder's preset of that id would be listed but never open.
     std::map<std::string, std::filesystem::path> broken;
+    // A folder named twice (your own in $MIROFISH_PRESETS too, or through a
+    // link) is read once: read again, each broken file in it was said to
+    // hide itself, "rename it to open this one".
+    std::set<std::filesystem::path> read;
     for (const auto& dir : dirs) {
         std::error_code ec;
         if (!std::filesystem::is_directory(dir, ec)) continue;
+        if (!read.insert(std::filesystem::canonical(dir, ec)).second) continue;
         for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
             if (entry.path().extension() != ".json") continue;
             const std::string id = entry.path().stem().string();

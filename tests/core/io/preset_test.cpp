@@ -509,6 +509,20 @@ TEST_CASE("a path to a preset file not there finds nothing, not the preset of th
     CHECK_FALSE(withoutJson.has_value());  // a path is the file as named
 }
 
+TEST_CASE("a folder named twice, itself or through a link, is read once: each broken file in it is named once") {
+    TempDir a;
+    writeText(a / "broken.json", "{oops");
+    writeText(a / "calm.json", presetText({{"name", "Calm"}}));
+    std::filesystem::create_directory_symlink(a.path(), a.path().string() + "-link");
+    const std::filesystem::path link = a.path().string() + "-link";
+    std::vector<std::string> problems;
+    const auto list = listPresets({link, a.path(), a.path()}, &problems);
+    std::filesystem::remove(link);
+    CHECK(list.size() == 1);
+    REQUIRE(problems.size() == 1);
+    CHECK_THAT(problems[0], Catch::Contains("not valid JSON") && !Catch::Contains("same id"));
+}
+
 TEST_CASE("a folder or a link to nothing named like a preset in an earlier folder is passed over, in the list as by its id") {
     // The list said the later folder's reef could not be opened; its id opened it.
     TempDir a, b;
