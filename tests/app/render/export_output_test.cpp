@@ -327,6 +327,25 @@ std::vector<QRgb> patchesPlayedBack(const std::filesystem::path& file) {
 }
 }  // namespace
 
+TEST_CASE("an MP4's water is its colour converted to Y'CbCr and rounded, not cut short", "[render][ffmpeg]") {
+    // Cr 122 for 122.7: the dark water's red 1.4 levels short in every MP4.
+    TempDir dir;
+    writePatches(dir / "patches.mp4");
+    const Shell raw = shell("ffmpeg -v error -i '" + (dir / "patches.mp4").string() +
+                            "' -frames:v 1 -f rawvideo -pix_fmt yuv444p -");
+    const std::size_t width = kPatch * kPatches.size(), plane = width * kPatch;
+    REQUIRE(raw.output.size() == 3 * plane);
+    const std::size_t centre = (kPatch / 2) * width + kPatch / 2;  // of the water's patch
+    const auto level = [&](std::size_t p) { return static_cast<unsigned char>(raw.output[p * plane + centre]); };
+    // BT.709, limited range, from (11, 22, 34).
+    const double r = 11 / 255.0, g = 22 / 255.0, b = 34 / 255.0, y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const double exact[3] = {16 + 219 * y, 128 + 224 * (b - y) / 1.8556, 128 + 224 * (r - y) / 1.5748};
+    for (std::size_t p = 0; p < 3; ++p) {
+        INFO("plane " << p << ": " << int(level(p)) << " for " << exact[p]);
+        CHECK(level(p) == std::lround(exact[p]));
+    }
+}
+
 TEST_CASE("MP4 and MOV exports play back in the colours rendered, and say they are BT.709", "[render][ffmpeg]") {
     TempDir dir;
     for (const char* name : {"patches.mp4", "patches.mov"}) {
