@@ -86,7 +86,10 @@ constexpr float kMinPixels = 2.5f;
 // length between two of them, and its stroke was a row of dashes, bright
 // where two stamps overlapped. A fish that moved more than half its drawn
 // length is stamped as many times along the way it swam, each with its share
-// of the light; at 60 fps in the window that is once, as before.
+// of the light; at 60 fps in the window that is once, as before. Beyond 8
+// stamps (a fish of 2 px swimming 1500 px/s at 24 fps needs 63) each stamp
+// is drawn longer instead, so that they still overlap: capped at their
+// length, they left a row of dashes again.
 constexpr int kMaxStamps = 8;
 
 // What every fish of a frame is drawn with.
@@ -120,13 +123,19 @@ struct FishStyle {
         const float n = std::ceil(swum(frame, i) * scale / apart);
         return n > 1.0f ? static_cast<int>(std::min(n, static_cast<float>(kMaxStamps))) : 1;
     }
+    // A stamp's drawn length: its fish's, or twice the way between two
+    // stamps where their number is capped (they overlap as uncapped ones do).
+    float stampLengthPixels(const FrameSnapshot& frame, std::size_t i) const {
+        const float between = swum(frame, i) * scale / static_cast<float>(stamps(frame, i));
+        return std::max(lengthPixels(frame.speed[i]), 2.0f * between);
+    }
 };
 
 // Fish i's triangle, drawn `dx`, `dy` world px from where it is.
 void writeFish(const FrameSnapshot& frame, const ViewTransform& view, const FishStyle& style, std::size_t i, float dx,
                float dy, QSGGeometry::ColoredPoint2D* v) {
     const float hx = frame.hx[i], hy = frame.hy[i];
-    const float len = style.lengthPixels(frame.speed[i]);
+    const float len = style.stampLengthPixels(frame, i);
     const float halfW = 0.5f * std::max(style.width, kMinPixels * 0.5f);
     const QPointF c = view.toView(frame.px[i] + dx, frame.py[i] + dy);
     const float cx = static_cast<float>(c.x()), cy = static_cast<float>(c.y());
@@ -169,11 +178,10 @@ namespace {
 // In a wrapping world, fish i drawn `dx`, `dy` from where it is (itself, or
 // one of its trail stamps) shows again at each place where its body reaches
 // past an edge: those places, less (dx, dy) itself, go to `out`.
-void addWrappedPlaces(const FrameSnapshot& frame, const ViewTransform& view, std::size_t i, float dx, float dy,
-                      bool withItself, std::vector<SeamCopy>& out) {
-    const float base = frame.params.get(ParamId::FishLength), stretch = frame.params.get(ParamId::SpeedStretch);
-    // The whole body's length reaches past an edge at most (nose 60 %, tail 40 %).
-    const float reach = std::max(base + stretch * frame.speed[i], kMinPixels / std::max(view.scale, 1e-6f));
+void addWrappedPlaces(const FrameSnapshot& frame, const ViewTransform& view, const FishStyle& style, std::size_t i,
+                      float dx, float dy, bool withItself, std::vector<SeamCopy>& out) {
+    // The whole body's length (a stamp's) reaches past an edge at most (nose 60 %, tail 40 %).
+    const float reach = style.stampLengthPixels(frame, i) / std::max(view.scale, 1e-6f);
     forEachWrappedPlace(Vec2{{frame.px[i] + dx, frame.py[i] + dy}}, reach, frame.worldWidth, frame.worldHeight,
                         [&](float ox, float oy) {
                             if (withItself || ox != 0.0f || oy != 0.0f)
@@ -185,7 +193,8 @@ void addWrappedPlaces(const FrameSnapshot& frame, const ViewTransform& view, std
 void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, std::vector<SeamCopy>& out) {
     out.clear();
     if (frame.params.boundaryMode() != BoundaryMode::Wrap) return;
-    for (std::size_t i = 0; i < frame.count(); ++i) addWrappedPlaces(frame, view, i, 0.0f, 0.0f, false, out);
+    const FishStyle style(frame, view, 0.0f);
+    for (std::size_t i = 0; i < frame.count(); ++i) addWrappedPlaces(frame, view, style, i, 0.0f, 0.0f, false, out);
 }
 
 void addTrailStamps(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds,
@@ -200,7 +209,7 @@ void addTrailStamps(const FrameSnapshot& frame, const ViewTransform& view, float
         // where the fish swam before it crossed.
         for (int j = 1; j < n; ++j) {
             const float dx = -frame.hx[i] * back * static_cast<float>(j), dy = -frame.hy[i] * back * static_cast<float>(j);
-            if (wrap) addWrappedPlaces(frame, view, i, dx, dy, true, out);
+            if (wrap) addWrappedPlaces(frame, view, style, i, dx, dy, true, out);
             else out.push_back({static_cast<std::uint32_t>(i), dx, dy});
         }
     }

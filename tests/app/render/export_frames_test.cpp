@@ -286,6 +286,34 @@ TEST_CASE("in a wrapping world a fish at an edge is drawn on the other side too,
     CHECK(copies.empty());
 }
 
+TEST_CASE("with trails a fish too fast for its stamps' number draws them longer, overlapping, not as dashes", "[render]") {
+    // 2 px long at 1500 px/s and 24 fps: 62.5 px a frame, which would take
+    // 63 stamps; 8 of them, each 2 px long, were dashes with gaps between.
+    editor::FrameSnapshot frame;
+    frame.worldWidth = 1000;
+    frame.worldHeight = 500;
+    frame.params.set(ParamId::Trails, 1);
+    frame.params.set(ParamId::FishLength, 2.0f);
+    frame.params.set(ParamId::SpeedStretch, 0.0f);
+    frame.px = {500}, frame.py = {250}, frame.hx = {1}, frame.hy = {0}, frame.speed = {1500}, frame.id = {0};
+    frame.alarmed = {0};
+    const editor::ViewTransform view;
+    std::vector<editor::SeamCopy> stamps;
+    editor::addTrailStamps(frame, view, 1.0f / 24, stamps);
+    REQUIRE(stamps.size() >= 2);
+    const float between = -stamps[0].dx;
+    std::vector<QSGGeometry::ColoredPoint2D> all(3 * (stamps.size() + 1));
+    editor::writeFishTriangles(frame, view, 1.0f / 24, 0, 1, all.data());
+    editor::writeSeamCopies(frame, view, 1.0f / 24, stamps, 0, stamps.size(), all.data() + 3);
+    for (std::size_t k = 0; k < all.size(); k += 3) {
+        const float length = all[k].x - all[k + 1].x;  // nose to tail, along x
+        INFO("stamp " << k / 3 << ": " << length << " px long, " << between << " px apart");
+        CHECK(length >= 2 * between - 1e-3f);
+    }
+    // Evenly along the whole way it swam in the frame.
+    CHECK(-stamps.back().dx + between == Approx(1500.0f / 24));
+}
+
 TEST_CASE("with trails a fish lays its light along the way it swam in the frame, not as a dash at 24 fps", "[render]") {
     // A cruising fish moved most of a body length between two frames of a
     // film's rate, and its stroke was a row of dashes.
