@@ -48,7 +48,8 @@
       "Coherent noise (water currents): a push of at most this share of maxForce in each component, on average "  \
       "about half of it in length; above 0.08 the school twitches.")                                               \
     X(NoiseScale, "noiseScale", "Current size", "px", "Life", 10, 10000, 300, Log, "",                              \
-      "Spatial size of the noise currents (at most half the world, which holds two across).")                      \
+      "Spatial size of the noise currents, as a whole number of them across the world (at most half "               \
+      "the world, which holds two across): sizes that give the same number give the same currents.")                \
     X(NoiseTimeScale, "noiseTimeScale", "Current change time", "s", "Life", 0.1, 120, 4, Log, "",                   \
       "Time over which the noise currents change.")                                                                \
     X(Jitter, "jitter", "Jitter", "x maxForce", "Life", 0, 1, 0.02, Linear, "",                                     \
