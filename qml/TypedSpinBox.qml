@@ -44,6 +44,22 @@ SpinBox {
     }
 
     function showValue() { box.contentItem.text = Qt.binding(() => box.displayText) }
+
+    // A whole number as typed (its unit already taken off): plain digits;
+    // thousands grouped by spaces, commas, apostrophes or points ("120,000",
+    // "1.920"); or a decimal point, the number rounded ("0.5" is 1: the point
+    // was dropped as it was typed, and 0.5 s became 5 s). A comma that groups
+    // no thousands ("2,5", a decimal comma) is unclear: NaN, and the value
+    // stays as it was rather than read as 25.
+    function wholeFromText(t) {
+        const s = t.trim()
+        const sign = s.startsWith("-") ? -1 : 1
+        const d = sign < 0 ? s.slice(1).trim() : s
+        if (/^\d+$/.test(d)) return sign * parseInt(d)
+        if (/^\d{1,3}([\s,'.]\d{3})+$/.test(d)) return sign * parseInt(d.replace(/[\s,'.]/g, ""))
+        if (/^(\d+\.\d*|\.\d+)$/.test(d)) return sign * Math.round(parseFloat(d))
+        return NaN
+    }
     // A step (Up, Down, the arrows beside the box) goes on from the number
     // typed: it went on from the value before, and the typed number was lost
     // (300 ms, then Up, gave 5 ms). The box takes the typed text the way it

@@ -1,8 +1,7 @@
 // An editable whole number with its unit ("300 ms"). It takes any number of
 // digits and clamps them to the range: the default validator dropped the
-// digit past the range's width, so a typed -1500 became -150. A decimal
-// point or comma is taken and the number rounded to a whole one: dropped, it
-// made a morph over 0.5 s one over 5 s.
+// digit past the range's width, so a typed -1500 became -150. What is typed
+// is read as TypedSpinBox's wholeFromText reads it.
 import QtQuick
 
 TypedSpinBox {
@@ -10,10 +9,11 @@ TypedSpinBox {
 
     textFromValue: function(v) { return v + " " + unit }
     validator: RegularExpressionValidator {
-        regularExpression: new RegExp("\\s*-?\\d{0,9}([.,]\\d{0,9})?\\s*(" + unit + ")?\\s*")
+        regularExpression: new RegExp("\\s*-?[\\d\\s,'.]{0,16}\\s*(" + unit + ")?\\s*")
     }
     valueFromText: function(t) {
-        const v = Math.round(parseFloat(t.trim().replace(",", ".")))
+        const typed = t.trim()
+        const v = wholeFromText(typed.endsWith(unit) ? typed.slice(0, typed.length - unit.length) : typed)
         return isNaN(v) ? value : v
     }
 }
