@@ -1,6 +1,7 @@
 #include "io/preset.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -394,15 +395,29 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
     if (message.find("parsing object key") != std::string_view::npos &&
         message.find("invalid literal") != std::string_view::npos)
         return " (JSON keys take double quotes: \"fish\": 300)";
-    // An item where the end of its list or object was expected: the comma
-    // between the two is missing (the parser's words, "expected '}'", point
-    // to the wrong fix, and the place to the item after the missing comma).
-    if (message.find("; expected '}'") != std::string_view::npos ||
-        message.find("; expected ']'") != std::string_view::npos)
-        for (const std::string_view item : {"unexpected string literal", "unexpected number literal", "unexpected '['",
-                                            "unexpected '{'", "unexpected true literal", "unexpected false literal",
-                                            "unexpected null literal"})
-            if (message.find(item) != std::string_view::npos) return " (a comma is missing before this item)";
+    // An item where the end of its list or object was expected, apart from
+    // the one before it: the comma between the two is missing (the parser's
+    // words, "expected '}'", point to the wrong fix, and the place to the item
+    // after the missing comma). Right after a closing quote it is a quote
+    // inside a string ("Season "2""), which wants \" instead.
+    if (message.find("; expected '}'") == std::string_view::npos &&
+        message.find("; expected ']'") == std::string_view::npos)
+        return {};
+    std::size_t start = std::string_view::npos;  // where the unexpected item begins
+    if (message.find("unexpected string literal") != std::string_view::npos) {
+        start = at == 0 ? std::string_view::npos : text.rfind('"', at - 1);
+        while (start != std::string_view::npos && start > 0 && text[start - 1] == '\\')
+            start = start < 2 ? std::string_view::npos : text.rfind('"', start - 2);
+    } else if (message.find("unexpected number literal") != std::string_view::npos) {
+        start = text.find_last_not_of("0123456789.eE+-", at);
+        start = start == std::string_view::npos ? 0 : start + 1;
+    } else {
+        for (const std::string_view item : {"'['", "'{'", "true literal", "false literal", "null literal"})
+            if (message.find(std::string("unexpected ") + std::string(item)) != std::string_view::npos)
+                start = item.front() == '\'' ? at : at + 1 - (item.starts_with("false") ? 5 : 4);
+    }
+    if (start != std::string_view::npos && start > 0 && start <= at && std::isspace(static_cast<unsigned char>(text[start - 1])))
+        return " (a comma is missing before this item)";
     return {};
 }
 

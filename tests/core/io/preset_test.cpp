@@ -281,10 +281,18 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(start + "\n\"seed\": 7}"), Catch::Contains("a comma is missing before this item"));
         CHECK_THAT(errorOf(start + R"(, "path": [[1, 2] [3, 4]]})"), Catch::Contains("a comma is missing before this item"));
         CHECK_THAT(errorOf(start + R"(, "path": [1 2]})"), Catch::Contains("a comma is missing before this item"));
+        CHECK_THAT(errorOf(start + R"(, "a": 1 "b": true})"), Catch::Contains("a comma is missing before this item"));
+        CHECK_THAT(errorOf(start + R"(, "p": [1, 2] {"x": 1}})"), Catch::Contains("a comma is missing before this item"));
+        CHECK_THAT(errorOf(start + R"(, "p": [true false]})"), Catch::Contains("a comma is missing before this item"));
+        CHECK_THAT(errorOf(start + "\n\"description\": \"say \\\"hi\\\"\"\n\"seed\": 7}"),
+                   Catch::Contains("a comma is missing before this item"));
         CHECK_THAT(errorOf(start + R"(,, "seed": 7})"), Catch::Contains("two commas in a row"));
         CHECK_THAT(errorOf(start + R"(, Intensity: 3})"), Catch::Contains("JSON keys take double quotes"));
         // Other slips keep the parser's words alone: no hint that misleads.
         for (const std::string slip : {R"(, "seed": x})", R"(, "name": Neon reef})", R"(, "seed" 7})", R"(, "a": 1 :})",
+                                       R"(, "description": "A school called ""the swirl"""})",
+                                       R"(, "description": "Season "2""})", R"(, "description": "Use "true" colours"})",
+                                       R"(, "description": "Say \"hi\" "again""})",
                                        R"(, "seed": None})", R"(, "seed": 1/3})", R"(, "name": "Nemo\'s"})",
                                        R"(, "name": "\#"})", R"(, "name": "\u12/4"})"}) {
             INFO(slip);
