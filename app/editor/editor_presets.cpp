@@ -391,6 +391,10 @@ bool Editor::morphToPreset(int row, double seconds) {
         // back before gliding).
         setRoutes(routes.after);
         morph_ = Morph::Begun;
+        // The objects switch at the start: one held by the mouse belongs to
+        // the school left (the drag went on with the target's object of its
+        // place in the list, into the target's saved preset).
+        endObjectDrag();
         const Scene scene = withinFishCap(target.scene);
         fishCount_ = static_cast<int>(scene.fishCount);
         ownWorld_ = QSizeF(scene.width, scene.height);

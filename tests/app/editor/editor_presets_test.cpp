@@ -1011,6 +1011,29 @@ TEST_CASE("an undo that brings another school back mid-drag ends the drag: its o
     QTest::mouseRelease(f.window, Qt::LeftButton, {}, at + QPoint(200, 200));
 }
 
+TEST_CASE("a morph started mid-drag ends the drag: the target's objects stay where its preset puts them") {
+    EditorFixture f;
+    f.editor->setPaused(true);
+    auto* view = f.find("fishView");
+    const auto obstacles = [&] { return f.editor->host().stats().obstacles; };
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    const QPoint at = view->mapToScene(QPointF(view->width() * 0.4, 300)).toPoint();
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, at);
+    REQUIRE(EditorFixture::waitFor([&] { return obstacles().size() == 1; }));
+    QTest::mousePress(f.window, Qt::LeftButton, {}, at);
+    QTest::mouseMove(f.window, at + QPoint(20, 10));
+    const Preset reef = loadPreset(shippedPreset("obstacle-reef"));
+    REQUIRE(f.editor->morphToPreset(presetRow(f, "Obstacle reef"), 5));
+    REQUIRE(EditorFixture::waitFor([&] { return obstacles().size() == reef.scene.obstacles.size(); }));
+    const auto arrived = obstacles();
+    QTest::mouseMove(f.window, at + QPoint(200, 150));
+    QTest::qWait(300);
+    CHECK(obstacles().front().centre == arrived.front().centre);
+    QTest::mouseRelease(f.window, Qt::LeftButton, {}, at + QPoint(200, 150));
+    QTest::qWait(100);
+    CHECK(obstacles().front().centre == arrived.front().centre);
+}
+
 TEST_CASE("a preset of more fish than the editor runs keeps its own count when saved with the count untouched") {
     EditorFixture f;
     Preset big = loadPreset(shippedPreset("gentle-cruise"));
