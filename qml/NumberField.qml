@@ -18,9 +18,10 @@ TextField {
     id: field
     required property string shown  // the value, as text
     // What the value belongs to. When another takes its place while a number
-    // is being typed (a redo brought another preset's route, or another
-    // target, into this row), the number typed for the one before is dropped:
-    // committed, it landed on the other, clamped to its range.
+    // is being typed (a redo brought another preset, or another target into
+    // a route's row), the number typed for the one before is dropped:
+    // committed, it landed on the other (clamped to its range), a new step
+    // that threw the rest of the redo list away.
     property string subject: ""
     onSubjectChanged: if (typed) showValue()
     signal committed(real value)

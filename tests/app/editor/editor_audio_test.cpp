@@ -377,7 +377,7 @@ TEST_CASE("a number typed into a route that a redo removes goes with it, not ont
     CHECK(routeData(routes, 2, RouteListModel::TargetRole).toString() == third);
 }
 
-TEST_CASE("a number typed into a route's field is dropped when a redo brings another preset's route or target into its row") {
+TEST_CASE("a number typed and not confirmed is dropped when a redo brings another preset, or another target into a route's row") {
     // The tool bar's redo counts a number typed after it: typed for route 2
     // of the preset left, it landed on the next preset's route 2, clamped to
     // that parameter's range.
@@ -395,6 +395,22 @@ TEST_CASE("a number typed into a route's field is dropped when a redo brings ano
         f.clickButton(QStringLiteral("↷"));
         REQUIRE(f.editor->presetRow() == next);
         CHECK(routeData(routes, 1, RouteListModel::MinRole).toDouble() == nextMin);
+        f.editor->undo();  // the redo was the only step
+        CHECK(f.editor->presetRow() == open);
+    }
+    SECTION("another preset, in a parameter's field") {
+        const int open = f.editor->presetRow();
+        const int next = (open + 1) % f.editor->presets()->rowCount();
+        REQUIRE(f.editor->loadPreset(next));
+        const double nextSpeed = f.editor->params()->params().get(ParamId::MaxSpeed);
+        f.editor->undo();
+        f.window->setProperty("panelTab", 0);
+        QQuickItem* field = nullptr;
+        REQUIRE(EditorFixture::waitFor([&] { return (field = f.find("field_maxSpeed")) && field->isVisible(); }));
+        f.typeInto(field, QString::number(nextSpeed / 2).toUtf8().constData());
+        f.clickButton(QStringLiteral("↷"));
+        REQUIRE(f.editor->presetRow() == next);
+        CHECK(f.editor->params()->params().get(ParamId::MaxSpeed) == nextSpeed);
         f.editor->undo();  // the redo was the only step
         CHECK(f.editor->presetRow() == open);
     }
