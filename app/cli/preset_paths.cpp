@@ -42,18 +42,19 @@ std::vector<std::filesystem::path> presetSearchPath() {
     return dirs;
 }
 
+std::string noPresetFile(const std::string& path) {
+    std::error_code ec;
+    const bool withJson = std::filesystem::is_regular_file(path + ".json", ec);
+    return "no preset file '" + path + "'" + (withJson ? " (there is '" + path + ".json')" : std::string());
+}
+
 std::filesystem::path presetFileByName(const std::string& nameOrFile) {
     const auto dirs = presetSearchPath();
     const auto file = resolvePreset(nameOrFile, dirs);
     if (!file) {
         if (const std::string what = notARegularFile(nameOrFile); !what.empty())
             throw PresetError(nameOrFile + ": " + what + ", not a preset file");
-        if (nameOrFile.find('/') != std::string::npos) {
-            std::error_code ec;
-            const bool withJson = std::filesystem::is_regular_file(nameOrFile + ".json", ec);
-            throw PresetError("no preset file '" + nameOrFile + "'" +
-                              (withJson ? " (there is '" + nameOrFile + ".json')" : std::string()));
-        }
+        if (nameOrFile.find('/') != std::string::npos) throw PresetError(noPresetFile(nameOrFile));
         std::string known;
         for (const PresetInfo& p : listPresets(dirs)) known += (known.empty() ? "" : ", ") + p.id;
         throw PresetError("no preset or file named '" + nameOrFile + "' (known presets: " + known + ")");

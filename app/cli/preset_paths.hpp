@@ -22,6 +22,10 @@ std::filesystem::path userPresetDirectory();
 // shipped id always means the shipped preset).
 std::vector<std::filesystem::path> presetSearchPath();
 
+// Why a preset given as a path (a name with a '/') is not there: "no preset
+// file './mine'", naming './mine.json' where that is there.
+std::string noPresetFile(const std::string& path);
+
 // The file of the preset given as an id (presetSearchPath) or a file; throws PresetError when not found.
 std::filesystem::path presetFileByName(const std::string& nameOrFile);
 

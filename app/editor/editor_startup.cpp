@@ -153,7 +153,8 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     // A pipe closed under --report-fps (`| head`, or the terminal's `| tee`
     // gone with it) fails the lines' writes instead of ending the editor on
     // the spot, its unsaved changes lost without a question; the failed
-    // output is reported as the editor ends (finishOutput).
+    // output is reported as the editor ends (finishOutput), unless a signal
+    // ended it, whose exit code says so.
     std::signal(SIGPIPE, SIG_IGN);
     QGuiApplication app(argc, argv);
     // Before the window and the editor, so that it outlives them: a Ctrl+C
@@ -171,7 +172,10 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     QString startupError;
     try {
         const auto resolved = resolvePreset(wanted, cli::presetSearchPath());
-        if (!resolved) throw PresetError("no preset named '" + wanted + "' (see 'mirofish presets')");
+        if (!resolved)
+            throw PresetError(wanted.find('/') != std::string::npos
+                                  ? cli::noPresetFile(wanted)
+                                  : "no preset named '" + wanted + "' (see 'mirofish presets')");
         file = *resolved;
         preset = loadPreset(file);
     } catch (const std::exception& e) {

@@ -605,7 +605,9 @@ std::vector<PresetInfo> listPresets(const std::vector<std::filesystem::path>& di
     for (const auto& dir : dirs) {
         std::error_code ec;
         if (!std::filesystem::is_directory(dir, ec)) continue;
-        if (!read.insert(std::filesystem::canonical(dir, ec)).second) continue;
+        std::filesystem::path real = std::filesystem::canonical(dir, ec);
+        if (ec) real = dir;  // not to be worked out (a path too long): as given
+        if (!read.insert(real).second) continue;
         for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
             if (entry.path().extension() != ".json") continue;
             const std::string id = entry.path().stem().string();

@@ -305,6 +305,10 @@ TEST_CASE("validate takes a preset's id where no file has that name, as the othe
     CHECK_THAT(ok.out, Catch::Contains("my-school (" + (dir / "my-school.json").string() + "): ok (My school, 40 fish)"));
     CHECK_THAT(ok.out, Catch::Contains("gentle-cruise (") && Catch::Contains("gentle-cruise.json): ok (Gentle cruise"));
     requireRefused(run(runValidate, {"no-such-school"}), "validate", "no such file, nor a preset of that id");
+    // A path is the file alone, said as --preset says it.
+    requireRefused(run(runValidate, {(dir / "my-school").string()}), "validate",
+                   "no preset file '" + (dir / "my-school").string() + "' (there is '" +
+                       (dir / "my-school.json").string() + "')\n");
     // A folder of frames rendered from it, here, named as it: the preset still, as --preset takes it.
     std::filesystem::create_directories(dir / "frames" / "my-school");
     const std::filesystem::path before = std::filesystem::current_path();

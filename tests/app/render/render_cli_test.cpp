@@ -234,6 +234,11 @@ TEST_CASE("the editor started on a preset it cannot open says why and opens the 
         std::filesystem::remove(dir / "shot.png");
     }
     CHECK(fileBytes(dir / "broken.json") == "{ \"name\": ");
+    // A path is the file alone, said as the other commands say it.
+    const Shell path = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish + " edit --preset '" +
+                             (dir / "broken").string() + "' --fish 20 --quit-after 0.5");
+    CHECK_THAT(path.output, Catch::Contains("no preset file '" + (dir / "broken").string() + "' (there is '" +
+                                            (dir / "broken.json").string() + "'); opening the default preset instead"));
     // A reason quoting the file's text writes its control characters out.
     writeText(dir / "key.json", "{\"format\": \"mirofish-preset\", \"version\": 1, \"name\": \"K\", \"\\u001b[2Jkey\": 1}");
     const Shell key = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish + " edit --preset '" +
