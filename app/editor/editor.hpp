@@ -330,6 +330,7 @@ private:
     bool pointerFieldActive_ = false;
     ObjectKind dragged_ = ObjectKind::None;
     std::uint32_t draggedFieldId_ = 0;  // a field's id
+    Vec2 grabOffset_{};                 // from the pointer to the object held, world px
 };
 
 }  // namespace mirofish::editor

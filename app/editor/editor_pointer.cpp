@@ -146,7 +146,8 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
         // Inside the world as it is now: W, P or F11 may have resized it since
         // the press. As asked for, not a copy of the stats per pointer move.
         const QSizeF world = worldAsked();
-        const Vec2 to = insideWorld(at, Vec2{{static_cast<float>(world.width()), static_cast<float>(world.height())}});
+        const Vec2 to = insideWorld(at + grabOffset_,
+                                    Vec2{{static_cast<float>(world.width()), static_cast<float>(world.height())}});
         const std::uint32_t fieldId = draggedFieldId_;
         host_->post([kind, fieldId, to](SimHost::Context& c) { moveObject(c, kind, fieldId, to); });
         return;
@@ -229,10 +230,13 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
     bounds.height = s.worldHeight;
     bounds.boundary = s.params.boundaryMode();
     std::size_t ofKind = 0;  // the objects of the tool's kind the window sees
+    Vec2 offset{};  // from the press to the centre hit (its copy across a seam, where that was nearer)
     const auto consider = [&](Vec2 centre, float reach, std::uint32_t fieldId) {
-        const float d = length(displacementSeenFrom(bounds, at, centre));
+        const Vec2 toCentre = displacementSeenFrom(bounds, at, centre);
+        const float d = length(toCentre);
         if (d < reach && d < nearest) {
             nearest = d;
+            offset = toCentre;
             hit = Hit{{centre, ofKind, reach}, fieldId};
         }
     };
@@ -259,6 +263,9 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
     if (hit) {
         dragged_ = kind;
         draggedFieldId_ = hit->fieldId;
+        // Held where it was grabbed: its centre jumped to the pointer at the
+        // first move, a large rock by up to its radius.
+        grabOffset_ = offset;
         host_->post([kind, seen = hit->seen](SimHost::Context& c) {
             const Scene& s = c.sim.scene();
             if (kind == ObjectKind::Predator)
