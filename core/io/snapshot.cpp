@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "io/atomic_file.hpp"
+#include "io/preset.hpp"
 #include "io/state_hash.hpp"
 #include "params/number_text.hpp"
 #include "params/params.hpp"
@@ -134,6 +135,10 @@ Scene readScene(Reader& r) {
         r.fail("world size " + numberText(s.width) + " x " + numberText(s.height) + " px, outside 1 to " +
                numberText(kLargest) + " px a side");
     s.fishCount = r.get<std::uint32_t>();
+    // As a preset and --fish take it: a school of none ran on, its forces'
+    // history printed as if fish were swimming.
+    if (s.fishCount < 1 || s.fishCount > kMaxFish)
+        r.fail("fish count " + std::to_string(s.fishCount) + ", outside 1 to " + std::to_string(kMaxFish));
     s.seed = r.get<std::uint64_t>();
     const auto params = r.count(7);
     for (std::uint32_t i = 0; i < params; ++i) {

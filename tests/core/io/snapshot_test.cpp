@@ -319,6 +319,9 @@ TEST_CASE("files that are not intact state files are refused with a clear error"
         // The world's width comes first in the payload.
         CHECK_THAT(edited(kHeader, bytesOf(std::numeric_limits<float>::quiet_NaN())), Catch::Contains("world size"));
         CHECK_THAT(edited(kHeader, bytesOf(0.0f)), Catch::Contains("world size 0 x"));
+        // The fish count follows the world: none, or more than a preset takes.
+        CHECK_THAT(edited(kHeader + 8, bytesOf(std::uint32_t{0})), Catch::Contains("fish count 0, outside 1 to 2000000"));
+        CHECK_THAT(edited(kHeader + 8, bytesOf(std::uint32_t{2'000'001})), Catch::Contains("fish count 2000001"));
         // Each parameter's value follows its key.
         const std::size_t maxSpeed = bytes.find("maxSpeed", kHeader) + std::string("maxSpeed").size();
         CHECK_THAT(edited(maxSpeed, bytesOf(-50.0f)), Catch::Contains("'maxSpeed' is -50, outside the allowed range"));
