@@ -158,7 +158,12 @@ void writeFish(const FrameSnapshot& frame, const ViewTransform& view, const Fish
     }
     if (frame.alarmed[i]) col = mix(col, kAlarmed, 0.7f);
     if (style.trails) {
-        const float share = 1.0f / static_cast<float>(style.stamps(frame, i));
+        // Each stamp its share of the fish's light, and a stamp drawn longer
+        // (capped stamps) spreads it thinner: all of them together lay down
+        // one fish's light whatever the frame rate (longer at 24 fps, they
+        // were five times as bright as at 120).
+        const float share = style.lengthPixels(frame.speed[i]) / style.stampLengthPixels(frame, i) /
+                            static_cast<float>(style.stamps(frame, i));
         col = {col.r * share, col.g * share, col.b * share};
     }
     const unsigned char r = byte(col.r), g = byte(col.g), b = byte(col.b), a = style.trails ? 0 : 255;
@@ -190,10 +195,11 @@ void addWrappedPlaces(const FrameSnapshot& frame, const ViewTransform& view, con
 }
 }  // namespace
 
-void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, std::vector<SeamCopy>& out) {
+void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds,
+                    std::vector<SeamCopy>& out) {
     out.clear();
     if (frame.params.boundaryMode() != BoundaryMode::Wrap) return;
-    const FishStyle style(frame, view, 0.0f);
+    const FishStyle style(frame, view, strokeSeconds);
     for (std::size_t i = 0; i < frame.count(); ++i) addWrappedPlaces(frame, view, style, i, 0.0f, 0.0f, false, out);
 }
 
@@ -205,10 +211,11 @@ void addTrailStamps(const FrameSnapshot& frame, const ViewTransform& view, float
     for (std::size_t i = 0; i < frame.count(); ++i) {
         const int n = style.stamps(frame, i);
         const float back = style.swum(frame, i) / static_cast<float>(n);
+        const float mx = frame.mx[i], my = frame.my[i];
         // A stamp across a wrapping world's seam shows on the other side too,
         // where the fish swam before it crossed.
         for (int j = 1; j < n; ++j) {
-            const float dx = -frame.hx[i] * back * static_cast<float>(j), dy = -frame.hy[i] * back * static_cast<float>(j);
+            const float dx = -mx * back * static_cast<float>(j), dy = -my * back * static_cast<float>(j);
             if (wrap) addWrappedPlaces(frame, view, style, i, dx, dy, true, out);
             else out.push_back({static_cast<std::uint32_t>(i), dx, dy});
         }

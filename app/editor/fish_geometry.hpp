@@ -61,10 +61,13 @@ struct SeamCopy {
     std::uint32_t index;
     float dx, dy;
 };
-void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, std::vector<SeamCopy>& out);
+// strokeSeconds: the trail frame's, as the fish is drawn with (its stamp
+// may be drawn longer, addTrailStamps), 0 without trails.
+void findSeamCopies(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds,
+                    std::vector<SeamCopy>& out);
 // With trails on, the stamps of each fish along the way it swam in the
 // trail frame (strokeSeconds) besides the one where it is, as copies drawn
-// that far back along its heading, appended to `out`.
+// that far back along the way it moves (FrameSnapshot::mx, my), appended to `out`.
 void addTrailStamps(const FrameSnapshot& frame, const ViewTransform& view, float strokeSeconds,
                     std::vector<SeamCopy>& out);
 // Writes kVerticesPerFish vertices for each copy in [first, last).

@@ -141,7 +141,7 @@ QSGNode* FishView::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
                 [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {
                     writeFishTriangles(frame, transform_, trail_.seconds, first, last, v);
                 });
-    findSeamCopies(frame, transform_, seamCopies_);
+    findSeamCopies(frame, transform_, trail_.seconds, seamCopies_);
     addTrailStamps(frame, transform_, trail_.seconds, seamCopies_);
     fillChunked(seamNodes, QSGGeometry::DrawTriangles, seamCopies_.size(), kVerticesPerFish,
                 [&](std::size_t first, std::size_t last, QSGGeometry::ColoredPoint2D* v) {

@@ -29,6 +29,8 @@ void captureDrawable(const Simulation& sim, const Params& ran, FrameSnapshot& fr
     copyPrefix(frame.hy, f.hy, n);
     copyPrefix(frame.id, f.id, n);
     frame.speed.resize(n);
+    frame.mx.resize(n);
+    frame.my.resize(n);
     frame.alarmed.resize(n);
     // Alarmed as the inspector says: alarm time left, or a predator within
     // reach. The last step gave the fish it scared alarm time, but not those
@@ -37,7 +39,10 @@ void captureDrawable(const Simulation& sim, const Params& ran, FrameSnapshot& fr
     const StepConstants k = sim.stepConstants(ran);
     const bool lookForScares = !scene.predators.empty();
     for (std::size_t i = 0; i < n; ++i) {
-        frame.speed[i] = std::hypot(f.vx[i], f.vy[i]);
+        const float speed = std::hypot(f.vx[i], f.vy[i]);
+        frame.speed[i] = speed;
+        frame.mx[i] = speed > 0.0f ? f.vx[i] / speed : f.hx[i];
+        frame.my[i] = speed > 0.0f ? f.vy[i] / speed : f.hy[i];
         frame.alarmed[i] = f.alarm[i] > 0.0f ||
                                    (lookForScares && scaredByPredators(k, scene.predators, Vec2{{f.px[i], f.py[i]}}))
                                ? 1

@@ -34,8 +34,11 @@ struct FrameSnapshot {
     // user's own, or the most an audio route can drive it to, so that a
     // margin moving on the beat does not zoom the view on the beat.
     float viewMargin = 0;
-    // Fish [0, count): position, drawn heading, speed, identity, alarm.
-    std::vector<float> px, py, hx, hy, speed;
+    // Fish [0, count): position, drawn heading, speed, identity, alarm; and
+    // the way it moves (its velocity's direction, the heading where it is
+    // still), which its trail stamps follow back: the drawn heading turns at
+    // most turnRate, and after a bounce it pointed across the way swum.
+    std::vector<float> px, py, hx, hy, speed, mx, my;
     std::vector<std::uint32_t> id;
     std::vector<std::uint8_t> alarmed;
     std::vector<Predator> predators;

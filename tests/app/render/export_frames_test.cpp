@@ -260,6 +260,7 @@ TEST_CASE("in a wrapping world a fish at an edge is drawn on the other side too,
     frame.params.set(ParamId::SpeedStretch, 0.0f);
     const auto fish = [&](float x, float y) {
         frame.px.push_back(x), frame.py.push_back(y), frame.hx.push_back(1), frame.hy.push_back(0);
+        frame.mx.push_back(1), frame.my.push_back(0);
         frame.speed.push_back(100), frame.id.push_back(static_cast<std::uint32_t>(frame.id.size()));
         frame.alarmed.push_back(0);
     };
@@ -269,7 +270,7 @@ TEST_CASE("in a wrapping world a fish at an edge is drawn on the other side too,
     fish(2, 498);    // at the bottom left corner
     editor::ViewTransform view;
     std::vector<editor::SeamCopy> copies;
-    editor::findSeamCopies(frame, view, copies);
+    editor::findSeamCopies(frame, view, 0.0f, copies);
     const auto has = [&](std::uint32_t i, float dx, float dy) {
         return std::any_of(copies.begin(), copies.end(),
                            [&](const editor::SeamCopy& c) { return c.index == i && c.dx == dx && c.dy == dy; });
@@ -282,7 +283,7 @@ TEST_CASE("in a wrapping world a fish at an edge is drawn on the other side too,
     CHECK(has(3, 1000, -500));
     // Walls keep every fish inside: nothing to draw twice.
     frame.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Soft));
-    editor::findSeamCopies(frame, view, copies);
+    editor::findSeamCopies(frame, view, 0.0f, copies);
     CHECK(copies.empty());
 }
 
@@ -296,6 +297,7 @@ TEST_CASE("with trails a fish too fast for its stamps' number draws them longer,
     frame.params.set(ParamId::FishLength, 2.0f);
     frame.params.set(ParamId::SpeedStretch, 0.0f);
     frame.px = {500}, frame.py = {250}, frame.hx = {1}, frame.hy = {0}, frame.speed = {1500}, frame.id = {0};
+    frame.mx = {1}, frame.my = {0};
     frame.alarmed = {0};
     const editor::ViewTransform view;
     std::vector<editor::SeamCopy> stamps;
@@ -312,6 +314,38 @@ TEST_CASE("with trails a fish too fast for its stamps' number draws them longer,
     }
     // Evenly along the whole way it swam in the frame.
     CHECK(-stamps.back().dx + between == Approx(1500.0f / 24));
+    // As much light as one fish drawn once, whatever the rate: longer at 24
+    // fps, the stamps were five times as bright as at 120. Light here is a
+    // stamp's colour over its area, which grows with its length (within the
+    // rounding of faint colours to whole levels).
+    std::vector<QSGGeometry::ColoredPoint2D> one(3);
+    editor::writeFishTriangles(frame, view, 0.0f, 0, 1, one.data());
+    const auto level = [](const QSGGeometry::ColoredPoint2D& v) { return double(v.r) + v.g + v.b; };
+    double light = 0;
+    for (std::size_t k = 0; k < all.size(); k += 3) light += level(all[k]) * (all[k].x - all[k + 1].x);
+    CHECK(light == Approx(level(one[0]) * (one[0].x - one[1].x)).epsilon(0.15));
+}
+
+TEST_CASE("with trails the stamps follow the way a fish swam, not its drawn heading, which turns more slowly", "[render]") {
+    // After a bounce the drawn heading lagged the way swum by up to half a
+    // turn, and the stamps lay across the path: a comb of dashes.
+    editor::FrameSnapshot frame;
+    frame.worldWidth = 1000;
+    frame.worldHeight = 500;
+    frame.params.set(ParamId::Trails, 1);
+    frame.params.set(ParamId::FishLength, 10.0f);
+    frame.params.set(ParamId::SpeedStretch, 0.0f);
+    frame.px = {500}, frame.py = {250}, frame.hx = {0}, frame.hy = {1}, frame.speed = {300}, frame.id = {0};
+    frame.mx = {1}, frame.my = {0};  // swimming right, drawn still turning from down
+    frame.alarmed = {0};
+    const editor::ViewTransform view;
+    std::vector<editor::SeamCopy> stamps;
+    editor::addTrailStamps(frame, view, 1.0f / 24, stamps);
+    REQUIRE_FALSE(stamps.empty());
+    for (const editor::SeamCopy& s : stamps) {
+        CHECK(s.dx < 0.0f);  // behind it, where it swam from
+        CHECK(s.dy == 0.0f);
+    }
 }
 
 TEST_CASE("with trails a fish lays its light along the way it swam in the frame, not as a dash at 24 fps", "[render]") {
@@ -324,6 +358,7 @@ TEST_CASE("with trails a fish lays its light along the way it swam in the frame,
     frame.params.set(ParamId::FishLength, 10.0f);
     frame.params.set(ParamId::SpeedStretch, 0.0f);
     frame.px = {500}, frame.py = {250}, frame.hx = {1}, frame.hy = {0}, frame.speed = {300}, frame.id = {0};
+    frame.mx = {1}, frame.my = {0};
     frame.alarmed = {0};
     const editor::ViewTransform view;  // world px = view px
     std::vector<editor::SeamCopy> stamps;
