@@ -46,18 +46,22 @@ SpinBox {
     function showValue() { box.contentItem.text = Qt.binding(() => box.displayText) }
 
     // A whole number as typed (its unit already taken off): plain digits;
-    // thousands grouped by spaces, commas, apostrophes or points ("120,000",
-    // "1.920"); or a decimal point, the number rounded ("0.5" is 1: the point
-    // was dropped as it was typed, and 0.5 s became 5 s). A comma that groups
-    // no thousands ("2,5", a decimal comma) is unclear: NaN, and the value
-    // stays as it was rather than read as 25.
+    // thousands grouped by one kind of space, comma, apostrophe or point
+    // ("120,000", "1.920"; a point only in a box that reaches a thousand);
+    // or a decimal point, the number rounded ("0.5" is 1, "1,234.5" is 1235:
+    // the point was dropped as it was typed, and 0.5 s became 5 s). A comma
+    // that groups no thousands ("2,5", "0,500", a decimal comma) is unclear:
+    // NaN, and the value stays as it was rather than read as 25.
     function wholeFromText(t) {
         const s = t.trim()
         const sign = s.startsWith("-") ? -1 : 1
         const d = sign < 0 ? s.slice(1).trim() : s
         if (/^\d+$/.test(d)) return sign * parseInt(d)
-        if (/^\d{1,3}([\s,'.]\d{3})+$/.test(d)) return sign * parseInt(d.replace(/[\s,'.]/g, ""))
-        if (/^(\d+\.\d*|\.\d+)$/.test(d)) return sign * Math.round(parseFloat(d))
+        const grouped = /^[1-9]\d{0,2}([\s,'.])\d{3}(\1\d{3})*$/.exec(d)
+        if (grouped && (grouped[1] !== "." || Math.max(Math.abs(box.from), Math.abs(box.to)) >= 1000))
+            return sign * parseInt(d.replace(/[\s,'.]/g, ""))
+        if (/^([1-9]\d{0,2}([\s,'])\d{3}(\2\d{3})*|\d*)\.\d*$/.test(d) && d !== ".")
+            return sign * Math.round(parseFloat(d.replace(/[\s,']/g, "")))
         return NaN
     }
     // A step (Up, Down, the arrows beside the box) goes on from the number

@@ -1187,14 +1187,20 @@ TEST_CASE("a decimal point in a whole-number box rounds the number typed, and a 
     f.typeInto(textInputOf(fish), "12.4");
     QTest::keyClick(f.window, Qt::Key_Return);
     CHECK(EditorFixture::waitFor([&] { return f.editor->fishCount() == 12; }, 5000));
-    f.typeInto(textInputOf(fish), "2.000");  // not 2 fish
-    QTest::keyClick(f.window, Qt::Key_Return);
-    CHECK(EditorFixture::waitFor([&] { return f.editor->fishCount() == 2000; }, 5000));
+    // Grouping: one kind of separator, never after a leading 0.
+    for (const auto& typedAndCount : {std::pair{"2.000", 2000}, {"0.500", 1}, {"1,234.6", 1235}, {"12 345", 12345}}) {
+        INFO(typedAndCount.first);
+        f.typeInto(textInputOf(fish), typedAndCount.first);
+        QTest::keyClick(f.window, Qt::Key_Return);
+        CHECK(EditorFixture::waitFor([&] { return f.editor->fishCount() == typedAndCount.second; }, 5000));
+    }
     f.window->setProperty("panelTab", 1);
     QQuickItem* morph = nullptr;
     REQUIRE(EditorFixture::waitFor([&] { return (morph = f.find("presetMorphSeconds")) && morph->isVisible(); }));
     // A decimal comma is unclear (thousands?): the value stays as it was.
-    for (const auto& [typed, seconds] : {std::pair{"0.5", 1}, {"2,4 s", 1}, {".4", 0}, {"7.", 7}, {"1,000 s", 120}}) {
+    // In a box of less than a thousand, a point is no grouping: "1.500" s is 2 s.
+    for (const auto& [typed, seconds] : {std::pair{"0.5", 1}, {"2,4 s", 1}, {".4", 0}, {"7.", 7}, {"1,000 s", 120},
+                                         {"0.500", 1}, {"1.500 s", 2}, {"0,500", 2}}) {
         INFO(typed);
         f.typeInto(textInputOf(morph), typed);
         QTest::keyClick(f.window, Qt::Key_Return);
