@@ -1,7 +1,6 @@
 #include "io/preset.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -395,11 +394,11 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
     if (message.find("parsing object key") != std::string_view::npos &&
         message.find("invalid literal") != std::string_view::npos)
         return " (JSON keys take double quotes: \"fish\": 300)";
-    // An item where the end of its list or object was expected, apart from
-    // the one before it: the comma between the two is missing (the parser's
-    // words, "expected '}'", point to the wrong fix, and the place to the item
-    // after the missing comma). Right after a closing quote it is a quote
-    // inside a string ("Season "2""), which wants \" instead.
+    // An item where the end of its list or object was expected: the comma
+    // between it and the one before is missing (the parser's words,
+    // "expected '}'", point to the wrong fix, and the place to the item after
+    // the missing comma). Right after a closing quote it is a quote inside a
+    // string ("Season "2"", "a ""b"""), which wants \" instead.
     if (message.find("; expected '}'") == std::string_view::npos &&
         message.find("; expected ']'") == std::string_view::npos)
         return {};
@@ -416,8 +415,11 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
             if (message.find(std::string("unexpected ") + std::string(item)) != std::string_view::npos)
                 start = item.front() == '\'' ? at : at + 1 - (item.starts_with("false") ? 5 : 4);
     }
-    if (start != std::string_view::npos && start > 0 && start <= at && std::isspace(static_cast<unsigned char>(text[start - 1])))
-        return " (a comma is missing before this item)";
+    if (start != std::string_view::npos && start > 0 && start <= at) {
+        const std::size_t previous = text.find_last_not_of(" \t\r\n", start - 1);
+        if (previous != std::string_view::npos && !(previous == start - 1 && text[previous] == '"'))
+            return " (a comma is missing before this item)";
+    }
     return {};
 }
 

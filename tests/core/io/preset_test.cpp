@@ -282,6 +282,10 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(start + R"(, "path": [[1, 2] [3, 4]]})"), Catch::Contains("a comma is missing before this item"));
         CHECK_THAT(errorOf(start + R"(, "path": [1 2]})"), Catch::Contains("a comma is missing before this item"));
         CHECK_THAT(errorOf(start + R"(, "a": 1 "b": true})"), Catch::Contains("a comma is missing before this item"));
+        // Written close, without spaces.
+        CHECK_THAT(errorOf(start + R"(, "path": [[1,2][3,4]]})"), Catch::Contains("a comma is missing before this item"));
+        CHECK_THAT(errorOf(start + R"(,"seed":7"x":1})"), Catch::Contains("a comma is missing before this item"));
+        CHECK_THAT(errorOf(start + R"(, "o": [{"x":1}{"x":2}]})"), Catch::Contains("a comma is missing before this item"));
         CHECK_THAT(errorOf(start + R"(, "p": [1, 2] {"x": 1}})"), Catch::Contains("a comma is missing before this item"));
         CHECK_THAT(errorOf(start + R"(, "p": [true false]})"), Catch::Contains("a comma is missing before this item"));
         CHECK_THAT(errorOf(start + "\n\"description\": \"say \\\"hi\\\"\"\n\"seed\": 7}"),
