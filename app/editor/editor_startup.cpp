@@ -172,10 +172,11 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     QString startupError;
     try {
         const auto resolved = resolvePreset(wanted, cli::presetSearchPath());
-        if (!resolved)
-            throw PresetError(wanted.find('/') != std::string::npos
-                                  ? cli::noPresetFile(wanted)
-                                  : "no preset named '" + wanted + "' (see 'mirofish presets')");
+        if (!resolved) {
+            // A path: why, as the other commands say it (a folder, or no such file).
+            if (wanted.find('/') != std::string::npos) cli::presetFileByName(wanted);
+            throw PresetError("no preset named '" + wanted + "' (see 'mirofish presets')");
+        }
         file = *resolved;
         preset = loadPreset(file);
     } catch (const std::exception& e) {
