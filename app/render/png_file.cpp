@@ -69,7 +69,7 @@ std::string writePngFile(const std::filesystem::path& file, const QImage& image,
 std::string savePngWhole(const std::filesystem::path& file, const QImage& image, bool alpha, int level) {
     const FileTarget target = fileTarget(file);
     if (!target.refusal.empty()) return target.refusal;
-    const std::filesystem::path partial = target.path.string() + ".part";
+    const std::filesystem::path partial = partialBeside(target.path);
     const QImage pixels = image.convertToFormat(alpha ? QImage::Format_RGBA8888 : QImage::Format_RGB888);
     std::string why = writePngFile(partial, pixels, level);
     if (why.empty()) {

@@ -18,7 +18,7 @@ std::string writePngFile(const std::filesystem::path& file, const QImage& image,
 inline constexpr int kStillPngLevel = 6;
 
 // Writes `image` (any format: opaque, or with straight alpha where `alpha`)
-// as FILE.part, renamed to `file` once complete, so that a full disk leaves
+// as FILE.part-PID, renamed to `file` once complete, so that a full disk leaves
 // no cut-off PNG under the name. A link is written through; a device, FIFO
 // or folder of that name is refused and left as it is (io/atomic_file.hpp
 // fileTarget). Returns an empty string, or why it could not be written (no

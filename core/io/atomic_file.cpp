@@ -84,6 +84,10 @@ FileTarget fileTarget(const fs::path& file) {
     return {*target, via + "is " + kindOf(status.type()) + ", not a regular file; it was left as it is and nothing was written"};
 }
 
+std::filesystem::path partialBeside(const std::filesystem::path& file) {
+    return file.string() + ".part-" + std::to_string(::getpid());
+}
+
 void writeFileAtomically(const fs::path& file, const std::function<void(std::ostream&)>& write) {
     const FileTarget where = fileTarget(file);
     if (!where.refusal.empty()) throw std::runtime_error(file.string() + ": " + where.refusal);

@@ -22,7 +22,7 @@ namespace mirofish {
 // replaces a file by renaming a finished copy over it goes through this, so
 // that a link is written through and a device stays a device.
 // The longest file name written: the system's 255 bytes less room for the
-// copy's longer name (".tmp-" or ".part-" and a process id, or ".part").
+// copy's longer name (".tmp-" or ".part-" and a process id).
 inline constexpr std::size_t kLongestOutputName = 240;
 
 struct FileTarget {
@@ -30,6 +30,12 @@ struct FileTarget {
     std::string refusal;
 };
 FileTarget fileTarget(const std::filesystem::path& file);
+
+// Where a file is written before it is complete and renamed to `file`:
+// beside it, FILE.part-PID. The process id keeps two runs writing one name
+// apart: both wrote into one FILE.part, the first to finish renamed it, and
+// the other went on writing into the finished file.
+std::filesystem::path partialBeside(const std::filesystem::path& file);
 
 void writeFileAtomically(const std::filesystem::path& file, const std::function<void(std::ostream&)>& write);
 
