@@ -58,6 +58,9 @@ std::vector<std::filesystem::path> missingFolders(const ExportSettings& s) {
     for (const std::filesystem::path& part : folder) {
         prefix /= part;
         if (part == "." || part == "..") continue;  // no folder of its own
+        // A link, even one that leads nowhere (a drive not mounted), is the
+        // user's: not made here, so never removed (removing it removed the link).
+        if (std::filesystem::is_symlink(prefix, ec)) continue;
         // "new/../old" of an "old" there is no folder made: where it leads
         // as the system goes (through a linked folder's "..", the parent of
         // where the link leads).
@@ -125,7 +128,9 @@ void ExportJob::stopAudio() {
 // file, no OpenGL, a cancel, a video that failed).
 void ExportJob::removeCreatedFolders() {
     std::error_code ignored;
-    for (const auto& folder : createdFolders_) std::filesystem::remove(folder, ignored);  // only if empty
+    for (const auto& folder : createdFolders_)
+        if (std::filesystem::is_directory(std::filesystem::symlink_status(folder, ignored)))
+            std::filesystem::remove(folder, ignored);  // only if empty
 }
 
 void ExportJob::prepare(const std::function<bool()>& stopRequested) {

@@ -3,9 +3,8 @@
 // audio file (if any) muxed in. ffmpeg encodes in its own process while the
 // next frame renders. It writes to FILE.part-PID, renamed to FILE only when
 // ffmpeg has finished without error: a cancelled or failed export leaves no
-// file that looks complete. The process id keeps two renders to one name
-// apart: both wrote into one FILE.part, the first finished renamed it, and
-// the second, still writing into it, left a broken video under FILE. Where FILE is a link, the file it leads to is
+// file that looks complete (two renders to one name each write their own:
+// io/atomic_file.hpp partialBeside). Where FILE is a link, the file it leads to is
 // the one written (checkOutput refused anything else but a file).
 #include <QProcess>
 #include <algorithm>
@@ -72,8 +71,13 @@ QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const st
                   "-s", QString("%1x%2").arg(s.width).arg(s.height),
                   "-framerate", frameRateText(s.fps), "-i", "-"};
     const bool audio = !s.audioFile.empty();
-    if (audio)
-        for (const std::string& arg : cli::ffmpegAudioInput(s.audioFile)) a << QString::fromStdString(arg);
+    if (audio) {
+        // The file itself (checkOutput): /dev/stdin would name ffmpeg's own, the frames.
+        std::error_code ec;
+        const std::filesystem::path file = std::filesystem::canonical(s.audioFile, ec);
+        for (const std::string& arg : cli::ffmpegAudioInput(ec ? std::filesystem::path(s.audioFile) : file))
+            a << QString::fromStdString(arg);
+    }
     a << "-map" << "0:v";
     // The first audio stream, the one analysed (cli::decodeAudioFile), from
     // its first sample as the analysis counts it: a video's sound that starts
@@ -116,7 +120,7 @@ QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const st
 class FfmpegPipeSink : public FrameSink {
 public:
     FfmpegPipeSink(const ExportSettings& s, int audioChannels, std::string program)
-        : final_(fileTarget(s.output).path), partial_(final_.string() + ".part-" + std::to_string(::getpid())), alpha_(s.alpha) {
+        : final_(fileTarget(s.output).path), partial_(partialBeside(final_)), alpha_(s.alpha) {
         process_.setProgram(QString::fromStdString(program));
         process_.setArguments(ffmpegArguments(s, audioChannels, partial_));
         process_.setProcessChannelMode(QProcess::SeparateChannels);

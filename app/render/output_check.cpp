@@ -16,6 +16,16 @@ namespace {
 // a video goes into.
 void requireWritableFolder(const std::filesystem::path& folder, bool frames) {
     std::error_code ec;
+    // A link on the way that leads nowhere (to a drive not mounted): "it
+    // cannot be created (File exists)" did not say what was wrong.
+    std::filesystem::path prefix;
+    for (const std::filesystem::path& part : std::filesystem::absolute(folder)) {
+        prefix /= part;
+        if (std::filesystem::is_symlink(prefix, ec) && !std::filesystem::exists(prefix, ec))
+            throw ExportError("cannot write to the output folder '" + folder.string() + "': '" + prefix.string() +
+                              "' is a link to '" + std::filesystem::read_symlink(prefix, ec).string() +
+                              "', which is not there (a drive not mounted?)");
+    }
     // A file there: "cannot be created (Not a directory)" would not say what to do.
     if (std::filesystem::exists(folder, ec) && !std::filesystem::is_directory(folder, ec))
         throw ExportError(frames ? "the output '" + folder.string() +
@@ -106,6 +116,21 @@ void requireNotTheAudio(const std::filesystem::path& video, const ExportSettings
     throw ExportError("the output '" + settings.output.string() + "' is the audio file '" + settings.audioFile +
                       "' the video is made from, and would replace it; give the video another name");
 }
+
+// ffmpeg opens the audio again to put its sound into the video, by a name of
+// its own: a pipe was read once, by the analysis, and /dev/stdin named
+// ffmpeg's own standard input, the frames ("input channel 'FL' not
+// available"). A name that leads to a file (/dev/stdin of `< song.wav`) is
+// given to ffmpeg as that file (ffmpeg_pipe_sink).
+void requireAudioToReadAgain(const ExportSettings& settings) {
+    if (settings.audioFile.empty()) return;
+    std::error_code ec;
+    if (!std::filesystem::exists(settings.audioFile, ec)) return;  // said where the audio is read
+    if (std::filesystem::is_regular_file(std::filesystem::canonical(settings.audioFile, ec), ec)) return;
+    throw ExportError("the audio '" + settings.audioFile +
+                      "' is no file that ffmpeg can read again to put its sound into the video (a pipe, or "
+                      "standard input from one); save it to a file first, or render PNG frames");
+}
 }  // namespace
 
 void checkOutput(const ExportSettings& settings) {
@@ -127,6 +152,7 @@ void checkOutput(const ExportSettings& settings) {
     }
     const std::filesystem::path video = requireFileOrAbsent(settings.output);
     requireNotTheAudio(video, settings);
+    requireAudioToReadAgain(settings);
     requireWritableFolder(std::filesystem::absolute(video).parent_path(), false);
 }
 

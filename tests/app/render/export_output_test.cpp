@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "audio/wav_file.hpp"
+#include "io/atomic_file.hpp"
 #include "render/frame_sink.hpp"
 #include "render_fixture.hpp"
 #include "support/cli_run.hpp"
@@ -59,6 +60,38 @@ std::string refusal(const std::filesystem::path& out) {
     return "the export started";
 }
 }  // namespace
+
+TEST_CASE("a video's sound from standard input redirected from a file is that file's; from a pipe it is refused at once",
+          "[render][ffmpeg]") {
+    // ffmpeg's own standard input is the frames: /dev/stdin gave it them as
+    // sound ("input channel 'FL' not available"), after the whole render.
+    TempDir dir;
+    writeTone(dir / "tone.wav");
+    const std::string render = std::string(MIROFISH_BINARY) + " render --frames 30 --size 64x64 --fish 5 --audio /dev/stdin";
+    const Shell file = shell(render + " --out '" + (dir / "file.mp4").string() + "' < '" + (dir / "tone.wav").string() + "'");
+    INFO(file.output);
+    CHECK(file.code == 0);
+    CHECK(probe(dir / "file.mp4", "stream=codec_name", "a:0").find("aac") != std::string::npos);
+    const Shell piped = shell("cat '" + (dir / "tone.wav").string() + "' | " + render + " --out '" +
+                              (dir / "piped.mp4").string() + "'");
+    INFO(piped.output);
+    CHECK(piped.code == 2);
+    CHECK_THAT(piped.output, Catch::Contains("no file that ffmpeg can read again"));
+    CHECK_FALSE(std::filesystem::exists(dir / "piped.mp4"));
+}
+
+TEST_CASE("an output through a link that leads nowhere is refused, naming the link, and the link is kept", "[render]") {
+    // A link to a drive not mounted: "it cannot be created (File exists)",
+    // and the failed export's clean-up removed the user's link.
+    TempDir dir;
+    std::filesystem::create_directory_symlink(dir / "unmounted" / "renders", dir / "renders");
+    for (const std::filesystem::path out : {dir / "renders", dir / "renders" / "take1", dir / "renders" / "take1.mp4"}) {
+        INFO(out);
+        CHECK_THAT(refusal(out), Catch::Contains("'" + (dir / "renders").string() + "' is a link to '" +
+                                                 (dir / "unmounted" / "renders").string() + "', which is not there"));
+        CHECK(std::filesystem::is_symlink(dir / "renders"));
+    }
+}
 
 TEST_CASE("a video at 23.976, 29.97 or 59.94 fps has the broadcast rate, 1000/1001 of a whole one", "[render][ffmpeg]") {
     // 23.976 was written as 2997/125, a rate of its own.
@@ -565,7 +598,7 @@ TEST_CASE("a PNG export on a full disk says so and asks whether the disk is full
     // The third frame's unfinished file is /dev/full, where every write fails for lack of space.
     TempDir dir;
     std::filesystem::create_directories(dir / "frames");
-    std::filesystem::create_symlink("/dev/full", framePath(dir / "frames", 2).string() + ".part");
+    std::filesystem::create_symlink("/dev/full", partialBeside(framePath(dir / "frames", 2)));
     try {
         runExport(smallExport(dir / "frames", 5));
         FAIL("the export finished");
@@ -729,7 +762,7 @@ TEST_CASE("a PNG frame that cannot be written leaves no gap: the frame written a
     TempDir dir;
     const auto folder = dir / "frames";
     std::filesystem::create_directory(folder);
-    std::filesystem::create_directory(folder / "frame_000003.png.part");  // frame 3 fails at once
+    std::filesystem::create_directory(partialBeside(folder / "frame_000003.png"));  // frame 3 fails at once
     const auto sink = render::openPngSequence(smallExport(folder, 8));
     QImage frame(16, 16, QImage::Format_RGBA8888_Premultiplied);
     frame.fill(Qt::black);
@@ -753,9 +786,9 @@ TEST_CASE("when two PNG frames cannot be written, the message names the first of
     TempDir dir;
     const auto folder = dir / "frames";
     std::filesystem::create_directory(folder);
-    const auto held = folder / "frame_000004.png.part";
+    const auto held = partialBeside(folder / "frame_000004.png");
     REQUIRE(::mkfifo(held.c_str(), 0600) == 0);
-    std::filesystem::create_directory(folder / "frame_000003.png.part");
+    std::filesystem::create_directory(partialBeside(folder / "frame_000003.png"));
     const auto previousPipeHandler = std::signal(SIGPIPE, SIG_IGN);
 
     render::ExportSettings settings = smallExport(folder, 8);
@@ -765,7 +798,7 @@ TEST_CASE("when two PNG frames cannot be written, the message names the first of
     // Queued in this order, frame 4 is taken first whichever writer is free.
     sink->write(frame, 4);
     sink->write(frame, 3);
-    REQUIRE(QTest::qWaitFor([&] { return !std::filesystem::exists(folder / "frame_000003.png.part"); }, 5000));
+    REQUIRE(QTest::qWaitFor([&] { return !std::filesystem::exists(partialBeside(folder / "frame_000003.png")); }, 5000));
     QTest::qWait(50);
     // Each open of the reading end lets the waiting writer on; with no reader left its write fails.
     REQUIRE(QTest::qWaitFor([&] {
