@@ -21,6 +21,7 @@ ColumnLayout {
     function saveAs(fromKeyboard) {
         if (Editor.presetNameTaken(nameField.text)) {
             confirmReplace.name = nameField.text.trim()
+            confirmReplace.replaced = Editor.presetTakingName(nameField.text)
             confirmReplace.fromKeyboard = fromKeyboard === true
             confirmReplace.open()
         } else if (Editor.savePresetAs(nameField.text) && fromKeyboard === true) {
@@ -216,6 +217,7 @@ ColumnLayout {
         id: confirmReplace
         objectName: "confirmReplace"
         property string name
+        property string replaced
         title: qsTr("Replace preset")
         modal: true
         anchors.centerIn: Overlay.overlay
@@ -224,8 +226,10 @@ ColumnLayout {
         Label {
             width: parent.width
             wrapMode: Text.Wrap
-            textFormat: Text.PlainText  // the name as typed
-            text: qsTr("You already have a preset called '%1'. Replace it with this one?").arg(confirmReplace.name)
+            textFormat: Text.PlainText  // the names as typed
+            // The preset replaced by its own name ("Quit Test" for "quit test" typed).
+            text: qsTr("You already have a preset called '%1'.").arg(confirmReplace.replaced) + " "
+                  + qsTr("Replace it with '%1'?").arg(confirmReplace.name)
         }
         property bool fromKeyboard: false
         onAccepted: if (Editor.savePresetAs(name, true) && fromKeyboard) Window.window.giveKeysToView()

@@ -173,6 +173,10 @@ public:
     // Another preset of yours already has this name: Save as would replace
     // it, and does so only when asked to (replace), after the panel asked.
     Q_INVOKABLE bool presetNameTaken(const QString& name) const;
+    // The name of the preset of yours that a Save as under `name` would
+    // replace, as its file holds it ("Quit Test" for "quit test"); `name`
+    // itself where its file cannot be read.
+    Q_INVOKABLE QString presetTakingName(const QString& name) const;
     Q_INVOKABLE bool savePresetAs(const QString& name, bool replace = false);
     Q_INVOKABLE bool renamePreset(int row, const QString& name);
     Q_INVOKABLE bool deletePreset(int row);

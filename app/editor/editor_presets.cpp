@@ -276,6 +276,11 @@ bool Editor::presetNameTaken(const QString& name) const {
     return file && !(loadedIsUser_ && std::filesystem::equivalent(*file, loadedFile_, ec));
 }
 
+QString Editor::presetTakingName(const QString& name) const {
+    const std::string own = nameInFileSavedAs(name.trimmed().toStdString());
+    return own.empty() ? name.trimmed() : QString::fromStdString(own);
+}
+
 std::string Editor::nameInFileSavedAs(const std::string& name) const {
     const auto file = presets_->library().savedAs(name);
     if (!file) return {};
@@ -292,7 +297,8 @@ bool Editor::savePresetAs(const QString& name, bool replace) {
         return false;
     }
     if (!replace && presetNameTaken(name)) {
-        showMessage(tr("You already have a preset called '%1': replace it, or choose another name.").arg(name.trimmed()),
+        showMessage(tr("You already have a preset called '%1': replace it, or choose another name.")
+                        .arg(presetTakingName(name)),
                     true);
         return false;
     }

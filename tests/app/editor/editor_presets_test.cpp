@@ -337,6 +337,9 @@ TEST_CASE("Save as with the name of another preset of yours asks first, and repl
     CHECK_FALSE(f.editor->presetNameTaken("Reef two"));
     CHECK_FALSE(f.editor->savePresetAs("Reef"));  // not without asking
     CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("already have a preset called 'Reef'"));
+    // Named as it is, not as typed: "quit test" replaces "Quit Test".
+    CHECK_FALSE(f.editor->savePresetAs("reef"));
+    CHECK_THAT(f.editor->message().toStdString(), Catch::Contains("already have a preset called 'Reef'"));
     CHECK(loadPreset(reef).scene.fishCount == loadPreset(shippedPreset("gentle-cruise")).scene.fishCount);
 
     // The panel's Save as asks.
@@ -344,17 +347,19 @@ TEST_CASE("Save as with the name of another preset of yours asks first, and repl
     auto* name = f.find("presetName");
     auto* saveAs = f.find("presetSaveAs");
     REQUIRE((name && saveAs));
-    name->setProperty("text", "Reef");
+    name->setProperty("text", "REEF");
     REQUIRE(EditorFixture::waitFor([&] { return saveAs->isVisible() && saveAs->isEnabled(); }));
     QTest::mouseClick(f.window, Qt::LeftButton, {}, saveAs->mapToScene(QPointF(5, 5)).toPoint());
     auto* confirm = f.window->findChild<QObject*>("confirmReplace");
     REQUIRE(confirm);
     CHECK(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+    CHECK(confirm->property("replaced").toString() == "Reef");
+    CHECK(confirm->property("name").toString() == "REEF");
     QMetaObject::invokeMethod(confirm, "accept");
-    CHECK(EditorFixture::waitFor([&] { return loadPreset(reef).name == "Reef" &&
+    CHECK(EditorFixture::waitFor([&] { return loadPreset(reef).name == "REEF" &&
                                               loadPreset(reef).scene.fishCount == loadPreset(shippedPreset("compact-rush")).scene.fishCount; }));
     // Saving as the name of the preset you have open is Save, and asks nothing.
-    CHECK_FALSE(f.editor->presetNameTaken("Reef"));
+    CHECK_FALSE(f.editor->presetNameTaken("REEF"));
 }
 
 TEST_CASE("a preset changed while its tab was hidden shows its name and 'modified' side by side") {
