@@ -287,18 +287,28 @@ TEST_CASE("in a wrapping world a fish at an edge is drawn on the other side too,
     CHECK(copies.empty());
 }
 
-TEST_CASE("with trails a fish too fast for its stamps' number draws them longer, overlapping, not as dashes", "[render]") {
-    // 2 px long at 1500 px/s and 24 fps: 62.5 px a frame, which would take
-    // 63 stamps; 8 of them, each 2 px long, were dashes with gaps between.
+namespace {
+// One fish at (500, 250) of a 1000 x 500 world with trails, swimming right
+// at `speed` px/s, `length` px long (not stretched by speed), drawn heading
+// `heading`.
+editor::FrameSnapshot oneFishWithTrails(float length, float speed, Vec2 heading = Vec2{{1, 0}}) {
     editor::FrameSnapshot frame;
     frame.worldWidth = 1000;
     frame.worldHeight = 500;
     frame.params.set(ParamId::Trails, 1);
-    frame.params.set(ParamId::FishLength, 2.0f);
+    frame.params.set(ParamId::FishLength, length);
     frame.params.set(ParamId::SpeedStretch, 0.0f);
-    frame.px = {500}, frame.py = {250}, frame.hx = {1}, frame.hy = {0}, frame.speed = {1500}, frame.id = {0};
+    frame.px = {500}, frame.py = {250}, frame.hx = {heading[0]}, frame.hy = {heading[1]};
+    frame.speed = {speed}, frame.id = {0}, frame.alarmed = {0};
     frame.mx = {1}, frame.my = {0};
-    frame.alarmed = {0};
+    return frame;
+}
+}  // namespace
+
+TEST_CASE("with trails a fish too fast for its stamps' number draws them longer, overlapping, not as dashes", "[render]") {
+    // 2 px long at 1500 px/s and 24 fps: 62.5 px a frame, which would take
+    // 63 stamps; 8 of them, each 2 px long, were dashes with gaps between.
+    editor::FrameSnapshot frame = oneFishWithTrails(2.0f, 1500.0f);
     const editor::ViewTransform view;
     std::vector<editor::SeamCopy> stamps;
     editor::addTrailStamps(frame, view, 1.0f / 24, stamps);
@@ -329,15 +339,8 @@ TEST_CASE("with trails a fish too fast for its stamps' number draws them longer,
 TEST_CASE("with trails the stamps follow the way a fish swam, not its drawn heading, which turns more slowly", "[render]") {
     // After a bounce the drawn heading lagged the way swum by up to half a
     // turn, and the stamps lay across the path: a comb of dashes.
-    editor::FrameSnapshot frame;
-    frame.worldWidth = 1000;
-    frame.worldHeight = 500;
-    frame.params.set(ParamId::Trails, 1);
-    frame.params.set(ParamId::FishLength, 10.0f);
-    frame.params.set(ParamId::SpeedStretch, 0.0f);
-    frame.px = {500}, frame.py = {250}, frame.hx = {0}, frame.hy = {1}, frame.speed = {300}, frame.id = {0};
-    frame.mx = {1}, frame.my = {0};  // swimming right, drawn still turning from down
-    frame.alarmed = {0};
+    // Swimming right, drawn still turning from down.
+    editor::FrameSnapshot frame = oneFishWithTrails(10.0f, 300.0f, Vec2{{0, 1}});
     const editor::ViewTransform view;
     std::vector<editor::SeamCopy> stamps;
     editor::addTrailStamps(frame, view, 1.0f / 24, stamps);
@@ -351,15 +354,7 @@ TEST_CASE("with trails the stamps follow the way a fish swam, not its drawn head
 TEST_CASE("with trails a fish lays its light along the way it swam in the frame, not as a dash at 24 fps", "[render]") {
     // A cruising fish moved most of a body length between two frames of a
     // film's rate, and its stroke was a row of dashes.
-    editor::FrameSnapshot frame;
-    frame.worldWidth = 1000;
-    frame.worldHeight = 500;
-    frame.params.set(ParamId::Trails, 1);
-    frame.params.set(ParamId::FishLength, 10.0f);
-    frame.params.set(ParamId::SpeedStretch, 0.0f);
-    frame.px = {500}, frame.py = {250}, frame.hx = {1}, frame.hy = {0}, frame.speed = {300}, frame.id = {0};
-    frame.mx = {1}, frame.my = {0};
-    frame.alarmed = {0};
+    editor::FrameSnapshot frame = oneFishWithTrails(10.0f, 300.0f);
     const editor::ViewTransform view;  // world px = view px
     std::vector<editor::SeamCopy> stamps;
     const float swum = 300.0f / 24;  // 12.5 px in the frame
