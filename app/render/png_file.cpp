@@ -1,5 +1,8 @@
 #include "png_file.hpp"
 
+#include <fcntl.h>
+#include <stdio.h>
+
 #include <cerrno>
 #include <csetjmp>
 #include <cstdio>
@@ -66,7 +69,21 @@ std::string writePngFile(const std::filesystem::path& file, const QImage& image,
     return {};
 }
 
-std::string savePngWhole(const std::filesystem::path& file, const QImage& image, bool alpha, int level) {
+namespace {
+// Renames `from` to `to` unless `to` is there (EEXIST): in one step where the
+// file system can (renameat2), else by a look first.
+std::error_code renameNotOver(const std::filesystem::path& from, const std::filesystem::path& to) {
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return {};
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return {errno, std::generic_category()};
+    std::error_code ec;
+    if (std::filesystem::exists(std::filesystem::symlink_status(to, ec)))
+        return std::make_error_code(std::errc::file_exists);
+    std::filesystem::rename(from, to, ec);
+    return ec;
+}
+}  // namespace
+
+std::string savePngWhole(const std::filesystem::path& file, const QImage& image, bool alpha, int level, bool replace) {
     const FileTarget target = fileTarget(file);
     if (!target.refusal.empty()) return target.refusal;
     const std::filesystem::path partial = partialBeside(target.path);
@@ -74,9 +91,11 @@ std::string savePngWhole(const std::filesystem::path& file, const QImage& image,
     std::string why = writePngFile(partial, pixels, level);
     if (why.empty()) {
         std::error_code ec;
-        std::filesystem::rename(partial, target.path, ec);
+        if (replace) std::filesystem::rename(partial, target.path, ec);
+        else ec = renameNotOver(partial, target.path);
         if (!ec) return {};
-        why = ec.message();
+        why = ec == std::errc::file_exists ? "it is there already: is another export writing into this folder?"
+                                           : ec.message();
     }
     std::error_code ignored;
     std::filesystem::remove(partial, ignored);

@@ -22,7 +22,10 @@ inline constexpr int kStillPngLevel = 6;
 // no cut-off PNG under the name. A link is written through; a device, FIFO
 // or folder of that name is refused and left as it is (io/atomic_file.hpp
 // fileTarget). Returns an empty string, or why it could not be written (no
-// .part is left then).
-std::string savePngWhole(const std::filesystem::path& file, const QImage& image, bool alpha, int level);
+// .part is left then). Not `replace`: a file already there is kept, and the
+// save fails (a sequence's frames: another export writing into the folder
+// replaced them, and both exports said they were complete).
+std::string savePngWhole(const std::filesystem::path& file, const QImage& image, bool alpha, int level,
+                         bool replace = true);
 
 }  // namespace mirofish::render

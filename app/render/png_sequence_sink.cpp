@@ -11,6 +11,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include "frame_sink.hpp"
 #include "png_file.hpp"
@@ -66,7 +67,6 @@ public:
         }
         // A shared copy: the renderer's next read-back detaches from it.
         queue_.push_back({frame, index});
-        highest_ = std::max(highest_, index);
         work_.notify_one();
     }
 
@@ -96,10 +96,12 @@ private:
     // With no writer at work: a frame after the one that failed may have
     // been written by the other writer, and would leave a gap in the
     // sequence. It goes, so that what stays is frames 0 to the failed one's
-    // predecessor, as the message says.
+    // predecessor, as the message says: only those this export wrote (one
+    // writing into the folder beside it kept its own).
     void throwIfFailed() {
         if (!error_) return;
-        for (std::uint64_t later = error_->index + 1; later <= highest_; ++later) {
+        for (const std::uint64_t later : written_) {
+            if (later <= error_->index) continue;
             std::error_code ignored;
             std::filesystem::remove(folder_ / frameName(later), ignored);
         }
@@ -130,6 +132,7 @@ private:
             std::optional<std::string> failure = save(job);
             std::lock_guard lock(mutex_);
             --busy_;
+            if (!failure) written_.push_back(job.index);
             // Two writers fail out of order; the message is true of the first frame missing.
             if (failure && (!error_ || job.index < error_->index)) error_ = Failure{job.index, std::move(*failure)};
             spaceFree_.notify_all();
@@ -138,7 +141,7 @@ private:
     }
 
     std::optional<std::string> save(const Job& job) const {
-        const std::string why = savePngWhole(folder_ / frameName(job.index), job.image, alpha_, level_);
+        const std::string why = savePngWhole(folder_ / frameName(job.index), job.image, alpha_, level_, false);
         if (why.empty()) return std::nullopt;
         // The question only where the system said so: a folder gone or made
         // read-only under the export is no full disk.
@@ -154,7 +157,7 @@ private:
     std::mutex mutex_;
     std::condition_variable work_, spaceFree_;
     std::deque<Job> queue_;
-    std::uint64_t highest_ = 0;  // the highest index handed to write()
+    std::vector<std::uint64_t> written_;  // the frames this export wrote
     int busy_ = 0;  // frames being written
     bool stopping_ = false;
     std::optional<Failure> error_;

@@ -575,6 +575,22 @@ TEST_CASE("two renders to one video name each write their own partial file, and 
     CHECK_FALSE(partialLeftBeside(dir / "same.mp4"));
 }
 
+TEST_CASE("two renders into one PNG folder at once do not both say they are complete over a mixed sequence",
+          "[render][cli]") {
+    // Each replaced the other's frames, and both exited 0: frames 0-79 of one
+    // school and 80-119 of the other, with no word.
+    TempDir dir;
+    const std::string render = kMirofish + " render --size 160x90 --fish 30 --out '" + (dir / "seq").string() + "'";
+    const Shell r = shell(render + " --frames 200 --seed 1 >/dev/null 2>'" + (dir / "a.err").string() + "' & a=$!; " +
+                          render + " --frames 200 --seed 2 >/dev/null 2>'" + (dir / "b.err").string() +
+                          "' & b=$!; wait $a; echo \"a rc=$?\"; wait $b; echo \"b rc=$?\"");
+    const std::string errors = readText(dir / "a.err") + readText(dir / "b.err");
+    INFO(r.output << errors);
+    CHECK_THAT(r.output, !(Catch::Contains("a rc=0") && Catch::Contains("b rc=0")));
+    CHECK_THAT(errors, Catch::Contains("is another export writing into this folder?") ||
+                           Catch::Contains("already holds frames"));
+}
+
 TEST_CASE("while ffmpeg completes the video, the render says so once, not a falling rate with 0 s left every second",
           "[render][cli]") {
     TempDir dir;
