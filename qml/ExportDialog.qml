@@ -132,6 +132,7 @@ Dialog {
             RowLayout {
                 CountBox {
                     id: length
+                    pointGroups: unit.currentIndex === 1  // frames; in seconds "1.500" is 1.5 s
                     undoesEdits: false
                     objectName: "exportLength"
                     enabled: unit.currentIndex !== 2
@@ -150,6 +151,8 @@ Dialog {
             Label { text: qsTr("Warm-up (s)") }
             CountBox {
                 id: warmup
+                objectName: "exportWarmup"
+                pointGroups: false  // seconds: "1.500" is 1.5 s
                 undoesEdits: false
                 from: 0
                 to: 3600

@@ -45,9 +45,13 @@ SpinBox {
 
     function showValue() { box.contentItem.text = Qt.binding(() => box.displayText) }
 
+    // Whether a point may group thousands: in a box of counts that reach a
+    // thousand (fish, pixels, frames), not of seconds ("1.500" s of warm-up
+    // read as 25 minutes).
+    property bool pointGroups: Math.max(Math.abs(from), Math.abs(to)) >= 1000
     // A whole number as typed (its unit already taken off): plain digits;
     // thousands grouped by one kind of space, comma, apostrophe or point
-    // ("120,000", "1.920"; a point only in a box that reaches a thousand);
+    // ("120,000", "1.920"; a point only where pointGroups);
     // or a decimal point, the number rounded ("0.5" is 1, "1,234.5" is 1235:
     // the point was dropped as it was typed, and 0.5 s became 5 s). A comma
     // that groups no thousands ("2,5", "0,500", a decimal comma) is unclear:
@@ -58,7 +62,7 @@ SpinBox {
         const d = sign < 0 ? s.slice(1).trim() : s
         if (/^\d+$/.test(d)) return sign * parseInt(d)
         const grouped = /^[1-9]\d{0,2}([\s,'.])\d{3}(\1\d{3})*$/.exec(d)
-        if (grouped && (grouped[1] !== "." || Math.max(Math.abs(box.from), Math.abs(box.to)) >= 1000))
+        if (grouped && (grouped[1] !== "." || box.pointGroups))
             return sign * parseInt(d.replace(/[\s,'.]/g, ""))
         if (/^([1-9]\d{0,2}([\s,'])\d{3}(\2\d{3})*|\d*)\.\d*$/.test(d) && d !== ".")
             return sign * Math.round(parseFloat(d.replace(/[\s,']/g, "")))

@@ -173,8 +173,10 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     try {
         const auto resolved = resolvePreset(wanted, cli::presetSearchPath());
         if (!resolved) {
-            // A path: why, as the other commands say it (a folder, or no such file).
-            if (wanted.find('/') != std::string::npos) cli::presetFileByName(wanted);
+            // A path, or a folder of that name here: why, as the other commands say it.
+            std::error_code ec;
+            if (wanted.find('/') != std::string::npos || std::filesystem::exists(std::filesystem::symlink_status(wanted, ec)))
+                cli::presetFileByName(wanted);
             throw PresetError("no preset named '" + wanted + "' (see 'mirofish presets')");
         }
         file = *resolved;

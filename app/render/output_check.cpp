@@ -21,10 +21,13 @@ void requireWritableFolder(const std::filesystem::path& folder, bool frames) {
     std::filesystem::path prefix;
     for (const std::filesystem::path& part : std::filesystem::absolute(folder)) {
         prefix /= part;
-        if (std::filesystem::is_symlink(prefix, ec) && !std::filesystem::exists(prefix, ec))
-            throw ExportError("cannot write to the output folder '" + folder.string() + "': '" + prefix.string() +
-                              "' is a link to '" + std::filesystem::read_symlink(prefix, ec).string() +
-                              "', which is not there (a drive not mounted?)");
+        if (!std::filesystem::is_symlink(prefix, ec)) continue;
+        std::error_code unreachable;  // no entry allowed, a loop of links
+        if (std::filesystem::exists(prefix, unreachable)) continue;
+        throw ExportError("cannot write to the output folder '" + folder.string() + "': '" + prefix.string() +
+                          "' is a link to '" + std::filesystem::read_symlink(prefix, ec).string() + "', which " +
+                          (unreachable ? "cannot be reached (" + unreachable.message() + ")"
+                                       : "is not there (a drive not mounted?)"));
     }
     // A file there: "cannot be created (Not a directory)" would not say what to do.
     if (std::filesystem::exists(folder, ec) && !std::filesystem::is_directory(folder, ec))
@@ -151,6 +154,13 @@ void checkOutput(const ExportSettings& settings) {
                           "PNG export works without it");
     }
     const std::filesystem::path video = requireFileOrAbsent(settings.output);
+    // Named by a link into a folder that is not there (a drive not mounted):
+    // the folders were made on the local disk, and the video went there.
+    if (std::error_code ec; std::filesystem::is_symlink(settings.output, ec) &&
+                            !std::filesystem::exists(video.parent_path(), ec))
+        throw ExportError("the output '" + settings.output.string() + "' is a link to '" +
+                          std::filesystem::read_symlink(settings.output, ec).string() +
+                          "', whose folder is not there (a drive not mounted?)");
     requireNotTheAudio(video, settings);
     requireAudioToReadAgain(settings);
     requireWritableFolder(std::filesystem::absolute(video).parent_path(), false);

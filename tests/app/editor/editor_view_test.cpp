@@ -4,6 +4,7 @@
 #include <QLocale>
 #include <QRandomGenerator>
 #include <catch2/catch.hpp>
+#include <tuple>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -1198,6 +1199,22 @@ TEST_CASE("a decimal point in a whole-number box rounds the number typed, and a 
     QQuickItem* morph = nullptr;
     REQUIRE(EditorFixture::waitFor([&] { return (morph = f.find("presetMorphSeconds")) && morph->isVisible(); }));
     // A decimal comma is unclear (thousands?): the value stays as it was.
+    // Nor in a box of seconds: "1.500" s of warm-up was 25 minutes. Of frames it groups.
+    QTest::keyClick(f.window, Qt::Key_E, Qt::ControlModifier);
+    QQuickItem* warmup = f.find("exportWarmup");
+    QQuickItem* length = f.find("exportLength");
+    REQUIRE((warmup && length));
+    REQUIRE(EditorFixture::waitFor([&] { return warmup->isVisible(); }));
+    for (const auto& boxTypedValue : {std::tuple{warmup, "1.500", 2}, {length, "2.500", 3}}) {
+        f.typeInto(textInputOf(std::get<0>(boxTypedValue)), std::get<1>(boxTypedValue));
+        QTest::keyClick(f.window, Qt::Key_Tab);
+        CHECK(EditorFixture::waitFor([&] { return std::get<0>(boxTypedValue)->property("value").toInt() == std::get<2>(boxTypedValue); }));
+    }
+    f.find("exportUnit")->setProperty("currentIndex", 1);  // frames
+    f.typeInto(textInputOf(length), "2.500");
+    QTest::keyClick(f.window, Qt::Key_Tab);
+    CHECK(EditorFixture::waitFor([&] { return length->property("value").toInt() == 2500; }));
+    QTest::keyClick(f.window, Qt::Key_Escape);
     // In a box of less than a thousand, a point is no grouping: "1.500" s is 2 s.
     for (const auto& [typed, seconds] : {std::pair{"0.5", 1}, {"2,4 s", 1}, {".4", 0}, {"7.", 7}, {"1,000 s", 120},
                                          {"0.500", 1}, {"1.500 s", 2}, {"0,500", 2}}) {

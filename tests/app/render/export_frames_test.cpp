@@ -324,6 +324,15 @@ TEST_CASE("with trails a fish too fast for its stamps' number draws them longer,
     }
     // Evenly along the whole way it swam in the frame.
     CHECK(-stamps.back().dx + between == Approx(1500.0f / 24));
+    // Near a wrapping world's edge, the fish's own longer stamp shows across
+    // it too (its copy was looked for within its plain length alone).
+    frame.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    frame.px = {995};
+    std::vector<editor::SeamCopy> copies;
+    editor::findSeamCopies(frame, view, 1.0f / 24, copies);
+    CHECK(std::any_of(copies.begin(), copies.end(), [](const editor::SeamCopy& c) { return c.dx == -1000.0f; }));
+    frame.px = {500};
+    frame.params.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Soft));
     // As much light as one fish drawn once, whatever the rate: longer at 24
     // fps, the stamps were five times as bright as at 120. Light here is a
     // stamp's colour over its area, which grows with its length (within the

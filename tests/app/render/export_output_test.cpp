@@ -91,6 +91,15 @@ TEST_CASE("an output through a link that leads nowhere is refused, naming the li
                                                  (dir / "unmounted" / "renders").string() + "', which is not there"));
         CHECK(std::filesystem::is_symlink(dir / "renders"));
     }
+    // A video named by such a link: its folders were made on the local disk.
+    std::filesystem::create_symlink(dir / "unmounted" / "clip.mp4", dir / "clip.mp4");
+    CHECK_THAT(refusal(dir / "clip.mp4"), Catch::Contains("is a link to '" + (dir / "unmounted" / "clip.mp4").string() +
+                                                          "', whose folder is not there"));
+    CHECK_FALSE(std::filesystem::exists(dir / "unmounted"));
+    // A loop of links cannot be reached: said so, not taken for a drive not mounted.
+    std::filesystem::create_directory_symlink(dir / "loop", dir / "loop");
+    CHECK_THAT(refusal(dir / "loop" / "take1"), Catch::Contains("is a link to '" + (dir / "loop").string() +
+                                                                "', which cannot be reached ("));
 }
 
 TEST_CASE("a video at 23.976, 29.97 or 59.94 fps has the broadcast rate, 1000/1001 of a whole one", "[render][ffmpeg]") {
