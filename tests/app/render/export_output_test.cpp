@@ -61,7 +61,7 @@ std::string refusal(const std::filesystem::path& out) {
 }
 }  // namespace
 
-TEST_CASE("a video's sound from standard input redirected from a file is that file's; from a pipe it is refused at once",
+TEST_CASE("a video's sound from standard input redirected from a file is that file's, and from a pipe it is refused at once",
           "[render][ffmpeg]") {
     // ffmpeg's own standard input is the frames: /dev/stdin gave it them as
     // sound ("input channel 'FL' not available"), after the whole render.
