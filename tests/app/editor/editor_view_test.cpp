@@ -727,12 +727,15 @@ TEST_CASE("two quick right clicks remove the objects clicked, and on one object 
 }
 
 TEST_CASE("an edit made during a slow step shows as soon as that step ends, not after the next") {
+    // Steps of a quarter second or more: the test's own look at the stats,
+    // late by tens of milliseconds on a busy machine (the suite runs two
+    // tests at once), saw the step after and failed at 0.05 s steps.
     EditorFixture f;
     const auto stats = [&] { return f.editor->host().stats(); };
     auto* params = f.editor->params();
     params->setValue(params->rowOf(QStringLiteral("perceptionRadius")), 2000.0);
-    f.editor->setFishCount(20'000);
-    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().runningStepSeconds() > 0.05; }, 30'000));
+    f.editor->setFishCount(50'000);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().runningStepSeconds() > 0.25; }, 60'000));
     f.editor->setTool(editor::Editor::PlaceObstacle);
     for (int round = 0; round < 3; ++round) {
         // A step is running: the last one shown is the one before it.

@@ -471,16 +471,16 @@ TEST_CASE("a video named as the audio file it is made from is refused before any
 TEST_CASE("an export whose audio file is missing stops before any frame and leaves no folder it made for its output",
           "[render]") {
     TempDir dir;
-    // As written: "new/../frames" makes "new" on its way to "frames", and a
-    // link to "new/clip.mp4" makes "new" for the file it leads to.
+    // As written: "new/../frames" makes "new" on its way to "frames".
     // Through a linked folder, ".." is the parent of where the link leads:
     // "linked/../frames" makes "elsewhere/frames", though a "frames" is here.
-    std::filesystem::create_symlink(dir / "new" / "clip.mp4", dir / "link.mp4");
+    // (A video named by a link into folders not there is refused before:
+    // "an output through a link that leads nowhere ...".)
     std::filesystem::create_directories(dir / "elsewhere" / "deep");
     std::filesystem::create_directories(dir / "here" / "frames");
     std::filesystem::create_directory_symlink(dir / "elsewhere" / "deep", dir / "here" / "linked");
     for (const auto& output : {dir / "new" / "deeper" / "frames", dir / "new" / "clip.mp4", dir / "new" / "frames/",
-                               dir / "new" / ".." / "frames", dir / "new" / ".." / "clip.mp4", dir / "link.mp4",
+                               dir / "new" / ".." / "frames", dir / "new" / ".." / "clip.mp4",
                                dir / "here" / "linked" / ".." / "frames"}) {
         render::ExportSettings s = smallExport(output);
         s.audioFile = (dir / "missing.wav").string();
