@@ -24,13 +24,11 @@ int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
                 std::filesystem::path file = given;
                 if (const auto found = resolvePreset(given, presetSearchPath())) {
                     file = *found;
-                } else if (std::error_code ec; given.find('/') != std::string::npos &&
-                                               !std::filesystem::exists(std::filesystem::symlink_status(file, ec))) {
-                    throw PresetError(noPresetFile(given));
-                } else if (std::error_code ec; given.find('/') == std::string::npos &&
-                                               !std::filesystem::exists(std::filesystem::symlink_status(file, ec))) {
-                    throw PresetError(given + ": no such file, nor a preset of that id (mirofish presets lists "
-                                              "the presets and their files)");
+                } else if (std::error_code ec; !std::filesystem::exists(std::filesystem::symlink_status(file, ec))) {
+                    throw PresetError(given.find('/') != std::string::npos
+                                          ? noPresetFile(given)
+                                          : given + ": no such file, nor a preset of that id (mirofish presets lists "
+                                                    "the presets and their files)");
                 }
                 const Preset p = loadPreset(file);
                 out << printableText(given);

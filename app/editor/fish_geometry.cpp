@@ -123,10 +123,10 @@ struct FishStyle {
         const float n = std::ceil(swum(frame, i) * scale / apart);
         return n > 1.0f ? static_cast<int>(std::min(n, static_cast<float>(kMaxStamps))) : 1;
     }
-    // A stamp's drawn length: its fish's, or twice the way between two
-    // stamps where their number is capped (they overlap as uncapped ones do).
-    float stampLengthPixels(const FrameSnapshot& frame, std::size_t i) const {
-        const float between = swum(frame, i) * scale / static_cast<float>(stamps(frame, i));
+    // A stamp's drawn length, of `n` stamps (stamps()): its fish's, or twice the way
+    // between two stamps where their number is capped (they overlap as uncapped ones do).
+    float stampLengthPixels(const FrameSnapshot& frame, std::size_t i, int n) const {
+        const float between = swum(frame, i) * scale / static_cast<float>(n);
         return std::max(lengthPixels(frame.speed[i]), 2.0f * between);
     }
 };
@@ -135,7 +135,8 @@ struct FishStyle {
 void writeFish(const FrameSnapshot& frame, const ViewTransform& view, const FishStyle& style, std::size_t i, float dx,
                float dy, QSGGeometry::ColoredPoint2D* v) {
     const float hx = frame.hx[i], hy = frame.hy[i];
-    const float len = style.stampLengthPixels(frame, i);
+    const int stamps = style.stamps(frame, i);
+    const float len = style.stampLengthPixels(frame, i, stamps);
     const float halfW = 0.5f * std::max(style.width, kMinPixels * 0.5f);
     const QPointF c = view.toView(frame.px[i] + dx, frame.py[i] + dy);
     const float cx = static_cast<float>(c.x()), cy = static_cast<float>(c.y());
@@ -162,8 +163,7 @@ void writeFish(const FrameSnapshot& frame, const ViewTransform& view, const Fish
         // (capped stamps) spreads it thinner: all of them together lay down
         // one fish's light whatever the frame rate (longer at 24 fps, they
         // were five times as bright as at 120).
-        const float share = style.lengthPixels(frame.speed[i]) / style.stampLengthPixels(frame, i) /
-                            static_cast<float>(style.stamps(frame, i));
+        const float share = style.lengthPixels(frame.speed[i]) / len / static_cast<float>(stamps);
         col = {col.r * share, col.g * share, col.b * share};
     }
     const unsigned char r = byte(col.r), g = byte(col.g), b = byte(col.b), a = style.trails ? 0 : 255;
@@ -186,7 +186,7 @@ namespace {
 void addWrappedPlaces(const FrameSnapshot& frame, const ViewTransform& view, const FishStyle& style, std::size_t i,
                       float dx, float dy, bool withItself, std::vector<SeamCopy>& out) {
     // The whole body's length (a stamp's) reaches past an edge at most (nose 60 %, tail 40 %).
-    const float reach = style.stampLengthPixels(frame, i) / std::max(view.scale, 1e-6f);
+    const float reach = style.stampLengthPixels(frame, i, style.stamps(frame, i)) / std::max(view.scale, 1e-6f);
     forEachWrappedPlace(Vec2{{frame.px[i] + dx, frame.py[i] + dy}}, reach, frame.worldWidth, frame.worldHeight,
                         [&](float ox, float oy) {
                             if (withItself || ox != 0.0f || oy != 0.0f)
