@@ -23,6 +23,7 @@
 #include "math/lane_pairs.hpp"
 #include "sim/fish_kernel.hpp"
 #include "sim/neighbour_scan.hpp"
+#include "sim/obstacle_exit.hpp"
 #include "sim/reach_cull.hpp"
 #include "sim/rules.hpp"
 
@@ -86,11 +87,37 @@ template <typename F>
     }
 }
 
+// The fish that a push out of one obstacle left inside another that
+// overlaps it take the exact way out, one by one (sim/obstacle_exit.hpp).
+// Out of line: reached only in the few groups where obstacles overlap.
+template <typename F>
+[[gnu::noinline]] void exitOverlapsOneByOne(const StepConstants& k, std::span<const Obstacle> obstacles, VOf<F>& p,
+                                             VOf<F>& v) {
+    MaskOf<F> deep{};
+    const float slack = obstacleSurfaceSlack(k);
+    for (const Obstacle& o : obstacles) {
+        const float reach = std::max(o.radius - slack, 0.0f);
+        deep = maskOr(deep, lengthSquared(displacement(k, splatVec<F>(o.centre), p)) < reach * reach);
+    }
+    if (noneOf(deep)) return;
+    constexpr int kCount = static_cast<int>(sizeof(F) / sizeof(float));
+    float px[kCount], py[kCount], vx[kCount], vy[kCount];
+    storeLanes(px, p[0]), storeLanes(py, p[1]), storeLanes(vx, v[0]), storeLanes(vy, v[1]);
+    for (int l = 0; l < kCount; ++l) {
+        Vec2 pl{{px[l], py[l]}}, vl{{vx[l], vy[l]}};
+        exitOverlappingObstacles(k, obstacles, pl, vl);
+        px[l] = pl[0], py[l] = pl[1], vx[l] = vl[0], vy[l] = vl[1];
+    }
+    p = VOf<F>{{loadLanes<F>(px), loadLanes<F>(py)}};
+    v = VOf<F>{{loadLanes<F>(vx), loadLanes<F>(vy)}};
+}
+
 // Fish never end a step inside an obstacle: project out to the surface and
 // drop the inward part of the velocity.
 template <typename F>
 [[gnu::always_inline]] inline void resolveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
                                                     VOf<F>& p, VOf<F>& v) {
+    MaskOf<F> pushed{};
     for (const Obstacle& o : obstacles) {
         const VOf<F> out = displacement(k, splatVec<F>(o.centre), p);
         const F d2 = lengthSquared(out);
@@ -100,7 +127,10 @@ template <typename F>
         p = selectVec(inside, p + n * (o.radius - sqrtOf(d2)), p);
         const F inward = dot(v, n);
         v = selectVec(inside & (inward < 0.0f), v - n * inward, v);
+        pushed = maskOr(pushed, inside);
     }
+    // A push out of one obstacle may have landed the fish in another.
+    if (obstacles.size() > 1 && !noneOf(pushed)) exitOverlapsOneByOne(k, obstacles, p, v);
 }
 
 // Influences besides the rules, in units of maxSpeed per reference step.

@@ -556,6 +556,46 @@ TEST_CASE("no fish ever ends a step inside an obstacle") {
     CHECK(worst < 1e-3f);
 }
 
+TEST_CASE("no fish ends a step inside obstacles that overlap, from the first step on") {
+    Params p;
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    p.set(ParamId::ObstacleWeight, 0.0f);
+    SerialScheduler serial;
+    Simulation sim(sceneWith(p, 2000, 800, 600, 3), serial);
+    // Two that barely overlap (a thin lens between them), three in a
+    // cluster, one inside another, and a pair overlapping across the seam.
+    const std::vector<Obstacle> obstacles = {
+        {Vec2{{150, 150}}, 110}, {Vec2{{350, 150}}, 110},                            // lens at x 240..260
+        {Vec2{{550, 400}}, 80},  {Vec2{{640, 420}}, 70},  {Vec2{{590, 490}}, 60},  // cluster
+        {Vec2{{200, 450}}, 90},  {Vec2{{230, 450}}, 30},                            // one inside another
+        {Vec2{{780, 100}}, 50},  {Vec2{{40, 100}}, 50}};                            // across the seam
+    sim.setObstacles(obstacles);
+    // Pull everyone into the lens, where the pushes swap sides.
+    sim.addForceField(ForceField{0, Vec2{{250, 150}}, 2000, 3.0f, FieldKind::Attract});
+    std::size_t worstStep = 0, insideAtStart = 0;
+    float worst = 0;
+    for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+        const StepConstants k = sim.stepConstants();
+        const Vec2 pos{{sim.fish().px[i], sim.fish().py[i]}};
+        for (const Obstacle& o : obstacles)
+            if (length(displacement(k, o.centre, pos)) < o.radius) ++insideAtStart;
+    }
+    REQUIRE(insideAtStart > 200);  // spawned anywhere, so many start inside
+    for (std::size_t s = 0; s < 300; ++s) {
+        sim.step();
+        const StepConstants k = sim.stepConstants();
+        for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+            const Vec2 pos{{sim.fish().px[i], sim.fish().py[i]}};
+            for (const Obstacle& o : obstacles) {
+                const float depth = o.radius - length(displacement(k, o.centre, pos));
+                if (depth > worst) worst = depth, worstStep = s;
+            }
+        }
+    }
+    INFO("deepest " << worst << " px at step " << worstStep);
+    CHECK(worst < 2e-3f);
+}
+
 TEST_CASE("fish steer around obstacles before they reach them") {
     Params p;
     p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Bounce));
