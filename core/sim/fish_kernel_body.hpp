@@ -87,37 +87,42 @@ template <typename F>
     }
 }
 
-// The fish that a push out of one obstacle left inside another that
-// overlaps it take the exact way out, one by one (sim/obstacle_exit.hpp).
-// Out of line: reached only in the few groups where obstacles overlap.
+// The fish left deeply inside an obstacle take the exact way out, one by
+// one, from where their move had taken them (sim/obstacle_exit.hpp), and
+// are kept within the walls again (a way out past a wrapping world's seam
+// wraps). Only those fish: the rest of the group, as the builds group the
+// fish differently, keep the kernel's pushes. Out of line: reached only in
+// the few groups where obstacles overlap or meet a wall.
 template <typename F>
-[[gnu::noinline]] void exitOverlapsOneByOne(const StepConstants& k, std::span<const Obstacle> obstacles, VOf<F>& p,
-                                             VOf<F>& v) {
-    MaskOf<F> deep{};
-    const float slack = obstacleSurfaceSlack(k);
-    for (const Obstacle& o : obstacles) {
-        const float reach = std::max(o.radius - slack, 0.0f);
-        deep = maskOr(deep, lengthSquared(displacement(k, splatVec<F>(o.centre), p)) < reach * reach);
-    }
-    if (noneOf(deep)) return;
+[[gnu::noinline]] void leaveObstaclesOneByOne(const StepConstants& k, std::span<const Obstacle> obstacles,
+                                              const MaskOf<F>& deep, const VOf<F>& moved, const VOf<F>& movedVelocity,
+                                              VOf<F>& p, VOf<F>& v) {
     constexpr int kCount = static_cast<int>(sizeof(F) / sizeof(float));
-    float px[kCount], py[kCount], vx[kCount], vy[kCount];
+    std::int32_t isDeep[kCount];
+    static_assert(sizeof isDeep == sizeof deep);
+    std::memcpy(isDeep, &deep, sizeof isDeep);
+    float px[kCount], py[kCount], vx[kCount], vy[kCount], mx[kCount], my[kCount], mvx[kCount], mvy[kCount];
     storeLanes(px, p[0]), storeLanes(py, p[1]), storeLanes(vx, v[0]), storeLanes(vy, v[1]);
+    storeLanes(mx, moved[0]), storeLanes(my, moved[1]), storeLanes(mvx, movedVelocity[0]), storeLanes(mvy, movedVelocity[1]);
     for (int l = 0; l < kCount; ++l) {
-        Vec2 pl{{px[l], py[l]}}, vl{{vx[l], vy[l]}};
-        exitOverlappingObstacles(k, obstacles, pl, vl);
+        if (!isDeep[l]) continue;
+        Vec2 pl{{mx[l], my[l]}}, vl{{mvx[l], mvy[l]}};
+        leaveObstacles(k, obstacles, pl, vl);
         px[l] = pl[0], py[l] = pl[1], vx[l] = vl[0], vy[l] = vl[1];
     }
     p = VOf<F>{{loadLanes<F>(px), loadLanes<F>(py)}};
     v = VOf<F>{{loadLanes<F>(vx), loadLanes<F>(vy)}};
+    applyBoundary(k, p, v);
 }
 
-// Fish never end a step inside an obstacle: project out to the surface and
-// drop the inward part of the velocity.
+// Fish never end a step inside an obstacle, nor past the walls: each
+// obstacle pushes a fish inside it out to its surface, dropping the inward
+// part of the velocity, and then the walls keep it in the world.
 template <typename F>
-[[gnu::always_inline]] inline void resolveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
-                                                    VOf<F>& p, VOf<F>& v) {
-    MaskOf<F> pushed{};
+[[gnu::always_inline]] inline void keepOutOfObstaclesAndWithinWalls(const StepConstants& k,
+                                                                    std::span<const Obstacle> obstacles, VOf<F>& p,
+                                                                    VOf<F>& v) {
+    const VOf<F> moved = p, movedVelocity = v;
     for (const Obstacle& o : obstacles) {
         const VOf<F> out = displacement(k, splatVec<F>(o.centre), p);
         const F d2 = lengthSquared(out);
@@ -127,10 +132,16 @@ template <typename F>
         p = selectVec(inside, p + n * (o.radius - sqrtOf(d2)), p);
         const F inward = dot(v, n);
         v = selectVec(inside & (inward < 0.0f), v - n * inward, v);
-        pushed = maskOr(pushed, inside);
     }
-    // A push out of one obstacle may have landed the fish in another.
-    if (obstacles.size() > 1 && !noneOf(pushed)) exitOverlapsOneByOne(k, obstacles, p, v);
+    applyBoundary(k, p, v);
+    // A push out of one obstacle may have landed the fish in another (or in
+    // the obstacle's own copy across a wrapping world's seam), and a wall may
+    // have bounced it back into the one it left.
+    if (!obstacles.empty()) {
+        MaskOf<F> deep{};
+        for (const Obstacle& o : obstacles) deep = maskOr(deep, deeplyInside(k, o, p));
+        if (!noneOf(deep)) leaveObstaclesOneByOne(k, obstacles, deep, moved, movedVelocity, p, v);
+    }
 }
 
 // Influences besides the rules, in units of maxSpeed per reference step.
@@ -545,8 +556,7 @@ template <typename F>
     // Integrate: velocity, speed limits, position.
     W nv = rules::applyAcceleration(v, accel, k.dt, maxSpeed * k.minSpeedShare, maxSpeed);
     W np = p + nv * k.dt;
-    resolveObstacles(k, in.obstacles, np, nv);
-    applyBoundary(k, np, nv);
+    keepOutOfObstaclesAndWithinWalls(k, in.obstacles, np, nv);
     storeLanes(&out.px[b], np[0]);
     storeLanes(&out.py[b], np[1]);
     storeLanes(&out.vx[b], nv[0]);

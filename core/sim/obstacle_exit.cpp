@@ -1,7 +1,10 @@
 #include "sim/obstacle_exit.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace mirofish {
@@ -20,27 +23,61 @@ struct Circle {
     double radius;
 };
 
-// The obstacles joined to those that hold the fish, through any chain of
-// overlaps: the boundary of the region the fish is in is made of theirs.
-std::vector<Circle> joinedCircles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2 p, double slack) {
-    std::vector<Circle> all;
-    all.reserve(obstacles.size());
+// The walls a fish must stay within, seen from the fish: none when the world wraps.
+struct Walls {
+    bool any = false;
+    double left = 0, right = 0, top = 0, bottom = 0;
+    bool within(const D2& q, double slack) const {
+        return !any || (q[0] >= left - slack && q[0] <= right + slack && q[1] >= top - slack && q[1] <= bottom + slack);
+    }
+};
+
+Walls wallsSeenFrom(const StepConstants& k, Vec2 p) {
+    if (k.boundary == BoundaryMode::Wrap) return {};
+    // Soft walls hold the fish back by steering; only their backstop (the
+    // kernel's reflect) is a wall a fish cannot pass.
+    const double margin = k.boundary == BoundaryMode::Soft ? k.boundaryMargin : 0.0;
+    return {true, -margin - p[0], k.width + margin - p[0], -margin - p[1], k.height + margin - p[1]};
+}
+
+Vec2 withinWalls(const StepConstants& k, Vec2 p) {
+    if (k.boundary == BoundaryMode::Wrap) return p;
+    const float margin = k.boundary == BoundaryMode::Soft ? k.boundaryMargin : 0.0f;
+    return Vec2{{std::clamp(p[0], -margin, k.width + margin), std::clamp(p[1], -margin, k.height + margin)}};
+}
+
+// Each thread's lists, kept from one fish to the next: the step allocates
+// nothing once they have grown.
+thread_local std::vector<Circle> tAll, tJoined;
+thread_local std::vector<char> tIsJoined;
+
+// The obstacles that hold the fish and those joined to them through any
+// chain of overlaps: the boundary of the region the fish is in is made of
+// theirs. In a wrapping world each obstacle's copies across the seams count
+// too: a rock more than half the world across overlaps its own copy.
+const std::vector<Circle>& joinedCircles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2 p) {
+    std::vector<Circle>& all = tAll;
+    std::vector<Circle>& joined = tJoined;
+    std::vector<char>& isJoined = tIsJoined;
+    all.clear();
+    joined.clear();
+    const int copies = k.boundary == BoundaryMode::Wrap ? 1 : 0;
     for (const Obstacle& o : obstacles) {
         const Vec2 c = displacement(k, p, o.centre);
-        all.push_back({D2{{c[0], c[1]}}, o.radius});
+        for (int i = -copies; i <= copies; ++i)
+            for (int j = -copies; j <= copies; ++j)
+                all.push_back({D2{{double{c[0]} + i * double{k.width}, double{c[1]} + j * double{k.height}}}, o.radius});
     }
-    std::vector<bool> joined(all.size());
-    std::vector<Circle> out;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        if (norm(all[i].centre) < all[i].radius - slack) joined[i] = true, out.push_back(all[i]);
-    }
-    for (std::size_t n = 0; n < out.size(); ++n) {
+    isJoined.assign(all.size(), 0);
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (norm(all[i].centre) < all[i].radius) isJoined[i] = 1, joined.push_back(all[i]);
+    for (std::size_t n = 0; n < joined.size(); ++n) {
         for (std::size_t i = 0; i < all.size(); ++i) {
-            if (!joined[i] && norm(all[i].centre - out[n].centre) < all[i].radius + out[n].radius)
-                joined[i] = true, out.push_back(all[i]);
+            if (!isJoined[i] && norm(all[i].centre - joined[n].centre) < all[i].radius + joined[n].radius)
+                isJoined[i] = 1, joined.push_back(all[i]);
         }
     }
-    return out;
+    return joined;
 }
 
 bool outsideAll(const std::vector<Circle>& circles, const D2& q, double slack) {
@@ -49,30 +86,42 @@ bool outsideAll(const std::vector<Circle>& circles, const D2& q, double slack) {
     return true;
 }
 
+// A way out, and which way a fish there may go on a little (at a corner;
+// zero where it slides along one circle).
+struct Exit {
+    D2 at;
+    D2 onward;
+};
+
 }  // namespace
 
-void exitOverlappingObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& p, Vec2& v) {
+void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& p, Vec2& v) {
+    p = withinWalls(k, p);
+    const std::vector<Circle>& circles = joinedCircles(k, obstacles, p);
+    const Walls walls = wallsSeenFrom(k, p);
+    // Candidates are checked against every circle of the group and the walls
+    // with half the slack, so that a point a rounding inside one still counts
+    // as outside.
     const double slack = obstacleSurfaceSlack(k);
-    const std::vector<Circle> circles = joinedCircles(k, obstacles, p, slack);
-    if (circles.empty()) return;
+    const auto free = [&](const D2& q) { return walls.within(q, slack / 2) && outsideAll(circles, q, slack / 2); };
+    if (free(D2{})) return;
 
-    // The nearest point outside a union of discs is either straight out
-    // along the radius of a disc that holds the fish, or a corner where two
-    // circles cross. Candidates are checked against every circle of the
-    // group with half the slack, so that a point a rounding inside one
-    // still counts as outside.
-    D2 best{};
+    // The nearest point outside a union of discs and within walls is either
+    // straight out along the radius of a disc that holds the fish, or a
+    // corner: where two circles cross, or a circle and a wall. (Along a wall
+    // alone it never is: the fish is within them.)
+    std::optional<Exit> best;
     double bestDistance = std::numeric_limits<double>::infinity();
-    const auto consider = [&](const D2& q) {
+    const auto consider = [&](const D2& q, const D2& onward) {
         const double d = norm(q);
-        if (d < bestDistance && outsideAll(circles, q, slack / 2)) best = q, bestDistance = d;
+        if (d < bestDistance && free(q)) best = Exit{q, onward}, bestDistance = d;
     };
     for (const Circle& c : circles) {
         const double d = norm(c.centre);
         if (d >= c.radius) continue;
         // At the very centre any way out is as short: the kernel's choice, +x.
         const D2 out = d > 0 ? c.centre * (-1.0 / d) : D2{{1.0, 0.0}};
-        consider(c.centre + out * c.radius);
+        consider(c.centre + out * c.radius, D2{});
     }
     for (std::size_t i = 0; i < circles.size(); ++i) {
         for (std::size_t j = i + 1; j < circles.size(); ++j) {
@@ -88,17 +137,50 @@ void exitOverlappingObstacles(const StepConstants& k, std::span<const Obstacle> 
             const D2 along = ab * (1.0 / d);
             const D2 across{{-along[1], along[0]}};
             const D2 chord = a.centre + along * x;
-            consider(chord + across * h);
-            consider(chord - across * h);
+            // Beyond the corner, on from the fish, lies outside both.
+            for (const D2& q : {chord + across * h, chord - across * h}) consider(q, q * (1.0 / std::max(norm(q), 1e-12)));
         }
     }
-    if (!std::isfinite(bestDistance)) return;
+    if (walls.any) {
+        for (const Circle& c : circles) {
+            // Where the circle meets each wall (x = wall, or y = wall); beyond
+            // it, along the wall away from the circle lies outside.
+            for (int axis = 0; axis < 2; ++axis) {
+                for (const double wall : axis == 0 ? std::array{walls.left, walls.right} : std::array{walls.top, walls.bottom}) {
+                    const double along = wall - c.centre[axis];
+                    if (std::abs(along) >= c.radius) continue;
+                    const double across = std::sqrt(c.radius * c.radius - along * along);
+                    const int other = 1 - axis;
+                    for (const double side : {across, -across}) {
+                        D2 q, onward;
+                        q[axis] = wall;
+                        q[other] = c.centre[other] + side;
+                        onward[other] = side > 0 ? 1.0 : -1.0;
+                        consider(q, onward);
+                    }
+                }
+            }
+        }
+    }
+    if (!best) return;
 
-    p = Vec2{{static_cast<float>(p[0] + best[0]), static_cast<float>(p[1] + best[1])}};
+    // At a corner every fish pressed into it would land on one point, where
+    // no separation can tell them apart and the school piled up, stopped.
+    // Each goes on past it the more the farther it had gone in (d / (1 + d)
+    // px for d px, under a pixel), and bounces off: sliding along either
+    // circle leads into the other.
+    D2 at = best->at;
+    const D2 n = at * (1.0 / std::max(bestDistance, 1e-12));  // out, from where the fish had got to
+    if (lengthSquared(best->onward) > 0) {
+        const D2 further = at + best->onward * (bestDistance / (1 + bestDistance));
+        if (free(further)) at = further;
+    }
+    p = Vec2{{static_cast<float>(p[0] + at[0]), static_cast<float>(p[1] + at[1])}};
     if (bestDistance > 0) {
-        const Vec2 n{{static_cast<float>(best[0] / bestDistance), static_cast<float>(best[1] / bestDistance)}};
-        const float inward = dot(v, n);
-        if (inward < 0) v = v - n * inward;
+        const Vec2 out{{static_cast<float>(n[0]), static_cast<float>(n[1])}};
+        const float inward = dot(v, out);
+        const float share = lengthSquared(best->onward) > 0 ? 2.0f : 1.0f;  // a bounce, or a slide
+        if (inward < 0) v = v - out * (inward * share);
     }
 }
 

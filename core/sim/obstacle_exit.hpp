@@ -1,11 +1,13 @@
 #pragma once
-// The way out of overlapping obstacles. The kernel pushes a fish out of each
-// obstacle in turn, along that obstacle's radius; where two overlap, the push
-// out of one can land the fish in the other, and in the thin lens where two
-// barely overlap the pushes only swap it from one side to the other. A fish
-// left inside after the kernel's pass (rare: a few fish a step, and only
-// where obstacles overlap) takes this exact, slower way: the nearest point
-// outside every obstacle.
+// The way out of obstacles where one push is not enough. The kernel pushes a
+// fish out of each obstacle in turn, along that obstacle's radius, and then
+// keeps it inside the walls. Where two obstacles overlap, the push out of
+// one can land the fish in the other (in the thin lens where two barely
+// overlap, the pushes only swap it from side to side); where an obstacle
+// crosses a wall, the push can take the fish past the wall, which bounces
+// it straight back in. A fish left inside (rare: a few fish a step, only
+// there) takes this exact, slower way: the nearest point outside every
+// obstacle and within the walls.
 #include <span>
 
 #include "sim/fish_kernel.hpp"
@@ -14,18 +16,38 @@ namespace mirofish {
 
 // How deep a fish may sit inside an obstacle and count as on its surface:
 // the rounding of a position projected onto the surface in float, which
-// grows with the world's size. Always inlined: the kernel's builds for
-// AVX2 and AVX-512 use it (sim/fish_kernel_body.hpp).
+// grows with the world's size. Always inlined, as is deeplyInside: the
+// kernel's builds for AVX2 and AVX-512 use them (sim/fish_kernel_body.hpp).
 [[gnu::always_inline]] inline float obstacleSurfaceSlack(const StepConstants& k) {
     return 1e-3f + 4e-7f * std::max(k.width, k.height);
 }
 
-// If p lies inside an obstacle by more than obstacleSurfaceSlack, moves it to
-// the nearest point outside all of them (on one obstacle's circle, or where
-// two circles cross) and drops the part of v that points back in. Only the
-// obstacles joined to the fish's own through overlaps matter; an obstacle
-// that covers the whole of a wrapping world's width leaves no way out, and
-// the fish is left where it is.
-void exitOverlappingObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& p, Vec2& v);
+// Whether a fish (or each of a group of lanes) lies inside the obstacle by
+// more than the slack. The kernel's lanes and leaveObstacles ask
+// in these same float operations, so that every build of the kernel, however
+// it groups the fish, sends the same fish the exact way.
+template <typename F>
+[[gnu::always_inline]] inline auto deeplyInside(const StepConstants& k, const Obstacle& o, const Vec<2, F>& p) {
+    const float reach = std::max(o.radius - obstacleSurfaceSlack(k), 0.0f);
+    const Vec<2, F> centre{{F{} + o.centre[0], F{} + o.centre[1]}};
+    return lengthSquared(displacement(k, centre, p)) < reach * reach;
+}
+
+// A fish whose step ended deeply inside an obstacle (deeplyInside), after
+// the kernel's pushes and walls, goes instead from where its move took it
+// (p and v before any obstacle or wall) to the nearest point outside all of
+// them and, in a world with walls (bounce, or soft's backstop a margin
+// outside), within the walls: on one obstacle's circle, or at a corner where
+// two circles cross or a circle meets a wall. On a circle it slides, with
+// the part of v that points back in dropped, as the kernel's push does; at
+// a corner, where every fish pressed in would land on one point, it goes on
+// past the corner the more the farther it had gone in (under a pixel) and
+// bounces. Only the obstacles joined to the ones that hold the fish through
+// overlaps count; in a wrapping world, with their copies across the seams.
+// Where there is no way out (an obstacle over a wrapping world's whole
+// width, or the whole world), the fish stays where its move took it. In a
+// wrapping world the point found may lie past the seam, for the caller to
+// wrap.
+void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& p, Vec2& v);
 
 }  // namespace mirofish

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numbers>
 #include <random>
 #include <vector>
@@ -594,6 +595,64 @@ TEST_CASE("no fish ends a step inside obstacles that overlap, from the first ste
     }
     INFO("deepest " << worst << " px at step " << worstStep);
     CHECK(worst < 2e-3f);
+}
+
+TEST_CASE("a school pulled into the notch between two overlapping obstacles keeps swimming, not piled onto one point") {
+    // Each fish sent to the one point where the circles cross, 287 of 300
+    // ended there, stopped, where separation cannot tell them apart.
+    Params p;
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    p.set(ParamId::ObstacleWeight, 0.0f);
+    SerialScheduler serial;
+    Simulation sim(sceneWith(p, 300, 800, 600, 1), serial);
+    sim.setObstacles({{Vec2{{330, 300}}, 80}, {Vec2{{470, 300}}, 80}});
+    sim.addForceField(ForceField{0, Vec2{{400, 300}}, 400, 1.0f, FieldKind::Attract});
+    std::size_t largestStack = 0;
+    for (std::size_t s = 0; s < 600; ++s) {
+        sim.step();
+        std::map<std::pair<float, float>, std::size_t> at;
+        for (std::size_t i = 0; i < sim.fishCount(); ++i)
+            largestStack = std::max(largestStack, ++at[{sim.fish().px[i], sim.fish().py[i]}]);
+    }
+    double speed = 0;
+    for (std::size_t i = 0; i < sim.fishCount(); ++i) speed += std::hypot(sim.fish().vx[i], sim.fish().vy[i]);
+    speed /= static_cast<double>(sim.fishCount());
+    CHECK(largestStack <= 2);
+    // At least the speed floor (0.85 maxSpeed) but for the odd fish just turned back.
+    CHECK(speed > 0.8 * p.get(ParamId::MinSpeed) * p.get(ParamId::MaxSpeed));
+}
+
+TEST_CASE("no fish ends a step inside an obstacle that crosses a wall, nor past the wall") {
+    // Pushed out along the rock's radius past the wall, a fish was bounced
+    // straight back into the rock: up to 10 px deep at a fast school's speed.
+    for (const BoundaryMode mode : {BoundaryMode::Bounce, BoundaryMode::Soft}) {
+        INFO((mode == BoundaryMode::Bounce ? "bounce" : "soft"));
+        Params p;
+        p.set(ParamId::BoundaryMode, static_cast<float>(mode));
+        p.set(ParamId::ObstacleWeight, 0.0f);
+        p.set(ParamId::BoundaryMargin, 40.0f);
+        p.set(ParamId::MaxSpeed, 800.0f);
+        p.set(ParamId::MaxForce, 5000.0f);
+        SerialScheduler serial;
+        Simulation sim(sceneWith(p, 600, 1280, 720, 5), serial);
+        // Soft walls' backstop is a margin outside the world.
+        const float out = mode == BoundaryMode::Soft ? 40.0f : 0.0f;
+        const std::vector<Obstacle> obstacles = {{Vec2{{640, 60 - out}}, 160}, {Vec2{{-out, 700}}, 90}};  // a wall, a corner
+        sim.setObstacles(obstacles);
+        sim.addForceField(ForceField{0, Vec2{{640, 30 - out}}, 3000, 3.0f, FieldKind::Attract});
+        sim.addForceField(ForceField{0, Vec2{{-out, 720 + out}}, 3000, 3.0f, FieldKind::Attract});
+        float worst = 0, farthestOut = 0;
+        for (std::size_t s = 0; s < 300; ++s) {
+            sim.step();
+            for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+                const Vec2 pos{{sim.fish().px[i], sim.fish().py[i]}};
+                for (const Obstacle& o : obstacles) worst = std::max(worst, o.radius - distance(o.centre, pos));
+                farthestOut = std::max({farthestOut, -out - pos[0], pos[0] - 1280 - out, -out - pos[1], pos[1] - 720 - out});
+            }
+        }
+        CHECK(worst < 2e-3f);
+        CHECK(farthestOut <= 0.0f);
+    }
 }
 
 TEST_CASE("fish steer around obstacles before they reach them") {
