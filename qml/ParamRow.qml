@@ -52,7 +52,7 @@ Item {
                 visible: !row.isChoice
                 Layout.preferredWidth: 78
                 shown: row.value.toFixed(row.decimals)
-                subject: Editor.presetName  // a redo bringing another preset drops the number typed for this one
+                subject: Editor.presetOpenings  // a redo bringing a preset in drops the number typed for the one before
                 onCommitted: function(value) {
                     Editor.params.setValue(row.index, value)
                     Editor.params.endGesture()

@@ -25,7 +25,7 @@ Frame {
     required property string liveText
     readonly property var routes: Editor.routes
     // The route's from and to are values of its target, in the open preset.
-    readonly property string routeSubject: Editor.presetName + "\n" + target
+    readonly property string routeSubject: Editor.presetOpenings + "\n" + target
     function decimalsFor(v) { var a = Math.abs(v); return a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3 }
 
     padding: 6

@@ -56,7 +56,13 @@ SpinBox {
     // the point was dropped as it was typed, and 0.5 s became 5 s). A comma
     // that groups no thousands ("2,5", "0,500", a decimal comma) is unclear:
     // NaN, and the value stays as it was rather than read as 25.
+    // Clamped to the box's range here: SpinBox turns the number into a
+    // 32-bit int first, and 3000000000 fish wrapped round to 1.
     function wholeFromText(t) {
+        const v = wholeReadFrom(t)
+        return isNaN(v) ? v : Math.max(Math.min(from, to), Math.min(Math.max(from, to), v))
+    }
+    function wholeReadFrom(t) {
         const s = t.trim()
         const sign = s.startsWith("-") ? -1 : 1
         const d = sign < 0 ? s.slice(1).trim() : s

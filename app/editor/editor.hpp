@@ -59,6 +59,11 @@ class Editor : public QObject {
     Q_PROPERTY(QVariantMap stats READ stats NOTIFY statsChanged)
     Q_PROPERTY(QVariantMap selectedFish READ selectedFish NOTIFY statsChanged)
     Q_PROPERTY(QString presetName READ presetName NOTIFY presetChanged)
+    // How many times a preset was put in place (a load, a morph, either
+    // undone or redone): what a number being typed belongs to (NumberField's
+    // subject). Two presets can share a name, and a redo can bring the same
+    // one back.
+    Q_PROPERTY(int presetOpenings READ presetOpenings NOTIFY presetChanged)
     Q_PROPERTY(QString presetDescription READ presetDescription NOTIFY presetChanged)
     Q_PROPERTY(bool presetIsUser READ presetIsUser NOTIFY presetChanged)
     // The loaded preset's row in the browser (-1: a file outside it, or deleted).
@@ -130,6 +135,7 @@ public:
     QVariantMap stats() const { return statsMap_; }
     QVariantMap selectedFish() const { return selectedMap_; }
     QString presetName() const;
+    int presetOpenings() const { return presetOpenings_; }
     QString presetDescription() const;
     bool presetIsUser() const { return loadedIsUser_; }
     int presetRow() const;
@@ -306,6 +312,7 @@ private:
 
     Preset loaded_;
     bool loadedIsUser_ = false;
+    int presetOpenings_ = 0;
     std::filesystem::path loadedFile_;
     bool modified_ = false;
     // A morph glides the parameters on the simulation thread: Begun until
@@ -335,6 +342,7 @@ private:
     ObjectKind dragged_ = ObjectKind::None;
     std::uint32_t draggedFieldId_ = 0;  // a field's id
     Vec2 grabOffset_{};                 // from the pointer to the object held, world px
+    bool dragWraps_ = false;            // the world wrapped at the press: the object crosses the seam
 };
 
 }  // namespace mirofish::editor

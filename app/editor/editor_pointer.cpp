@@ -32,6 +32,13 @@ Vec2 insideWorld(Vec2 p, Vec2 world) {
     return Vec2{{std::clamp(p[0], 0.0f, world[0]), std::clamp(p[1], 0.0f, world[1])}};
 }
 
+// Where a point beyond a wrapping world's edge lies in it: as a fish
+// crossing the seam.
+Vec2 wrappedIntoWorld(Vec2 p, Vec2 world) {
+    const auto wrap = [](float x, float size) { return std::clamp(x - std::floor(x / size) * size, 0.0f, size); };
+    return Vec2{{wrap(p[0], world[0]), wrap(p[1], world[1])}};
+}
+
 ForceField placedField(int tool, Vec2 at) {
     ForceField f;
     f.position = at;
@@ -145,9 +152,12 @@ void Editor::pointerMoved(QPointF world, QPointF viewPosition) {
         const ObjectKind kind = dragged_;
         // Inside the world as it is now: W, P or F11 may have resized it since
         // the press. As asked for, not a copy of the stats per pointer move.
+        // A wrapping world's object crosses the seam: one grabbed at its copy
+        // across the seam was held at the edge, away from the pointer.
         const QSizeF world = worldAsked();
-        const Vec2 to = insideWorld(at + grabOffset_,
-                                    Vec2{{static_cast<float>(world.width()), static_cast<float>(world.height())}});
+        const Vec2 worldSize{{static_cast<float>(world.width()), static_cast<float>(world.height())}};
+        const Vec2 to =
+            dragWraps_ ? wrappedIntoWorld(at + grabOffset_, worldSize) : insideWorld(at + grabOffset_, worldSize);
         const std::uint32_t fieldId = draggedFieldId_;
         host_->post([kind, fieldId, to](SimHost::Context& c) { moveObject(c, kind, fieldId, to); });
         return;
@@ -266,6 +276,7 @@ void Editor::objectToolPress(QPointF world, Qt::MouseButton button, double viewS
         // Held where it was grabbed: its centre jumped to the pointer at the
         // first move, a large rock by up to its radius.
         grabOffset_ = offset;
+        dragWraps_ = s.params.boundaryMode() == BoundaryMode::Wrap;
         host_->post([kind, seen = hit->seen](SimHost::Context& c) {
             const Scene& s = c.sim.scene();
             if (kind == ObjectKind::Predator)

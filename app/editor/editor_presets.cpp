@@ -125,6 +125,7 @@ void Editor::run(const Preset& running, const Preset& loaded) {
     // An object held by the mouse belongs to the school replaced (Ctrl+Z
     // mid-drag): the drag took the new school's object nearest to it.
     endObjectDrag();
+    ++presetOpenings_;
     params_.setAll(running.scene.params);
     setRoutes(presetAudioRoutes(running).routes);
     morph_ = Morph::None;
@@ -401,6 +402,7 @@ bool Editor::morphToPreset(int row, double seconds) {
         // the school left (the drag went on with the target's object of its
         // place in the list, into the target's saved preset).
         endObjectDrag();
+        ++presetOpenings_;
         const Scene scene = withinFishCap(target.scene);
         fishCount_ = static_cast<int>(scene.fishCount);
         ownWorld_ = QSizeF(scene.width, scene.height);

@@ -414,6 +414,24 @@ TEST_CASE("a number typed and not confirmed is dropped when a redo brings anothe
         f.editor->undo();  // the redo was the only step
         CHECK(f.editor->presetRow() == open);
     }
+    SECTION("the same preset again, or one of the same name") {
+        // The number belonged to the preset's name: a redo bringing back a
+        // preset of that name (a load of it again, yours saved under a
+        // shipped one's name) took it onto the preset brought.
+        const int open = f.editor->presetRow();
+        const double speed = f.editor->params()->params().get(ParamId::MaxSpeed);
+        REQUIRE(f.editor->loadPreset(open));
+        f.editor->undo();
+        f.window->setProperty("panelTab", 0);
+        QQuickItem* field = nullptr;
+        REQUIRE(EditorFixture::waitFor([&] { return (field = f.find("field_maxSpeed")) && field->isVisible(); }));
+        f.typeInto(field, QString::number(speed / 2).toUtf8().constData());
+        f.clickButton(QStringLiteral("↷"));
+        CHECK(f.editor->params()->params().get(ParamId::MaxSpeed) == speed);
+        CHECK(field->property("typed").toBool() == false);
+        f.editor->undo();  // the redo was the only step
+        CHECK_FALSE(f.editor->modified());
+    }
     SECTION("another target") {
         const QString target = routeData(routes, 1, RouteListModel::TargetRole).toString();
         REQUIRE(routes->setField(1, "target", "cohesionWeight"));
