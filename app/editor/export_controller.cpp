@@ -1,6 +1,7 @@
 #include "export_controller.hpp"
 
 #include <filesystem>
+#include <stdexcept>
 
 #include <QDateTime>
 #include <QDir>
@@ -27,14 +28,34 @@ constexpr std::chrono::milliseconds kSimulationWait{20};
 
 // A path typed by hand or a file: URL from a file dialog, made absolute so
 // that the messages say where the export went: ~ is the home folder, as in
-// a shell, and a relative path is taken from the working folder.
+// a shell, and a relative path is taken from the working folder. Where that
+// folder cannot be read (deleted while the editor runs), a relative path is
+// refused by name: the throw of absolute() reached QML from a binding and
+// ended the editor at the first key typed.
 std::filesystem::path localPath(const QVariant& value) {
     const QString text = value.toString();
     if (text.isEmpty()) return {};
     const QUrl url(text);
     QString path = url.isLocalFile() ? url.toLocalFile() : text;
     if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/"))) path.replace(0, 1, QDir::homePath());
-    return std::filesystem::absolute(path.toStdString());
+    std::error_code ec;
+    std::filesystem::path absolute = std::filesystem::absolute(path.toStdString(), ec);
+    if (ec)
+        throw std::runtime_error("cannot tell where '" + path.toStdString() +
+                                 "' is: a path that does not start with / is taken from the folder the editor was "
+                                 "started in, which cannot be read (" + ec.message() +
+                                 ", deleted?); give the whole path");
+    return absolute;
+}
+
+// localPath, or none where it cannot be told: for the dialog's questions
+// while a path is typed, which the export's start answers with the reason.
+std::filesystem::path localPathOrNone(const QVariant& value) {
+    try {
+        return localPath(value);
+    } catch (const std::exception&) {
+        return {};
+    }
 }
 
 // The user's folder of this kind (~/Movies, ~/Pictures), or none without a
@@ -85,11 +106,11 @@ bool ExportController::start(const QVariantMap& options) {
     s.fps = options.value("fps", 30).toDouble();
     s.frames = static_cast<std::uint64_t>(std::max(0.0, options.value("frames", 0).toDouble()));
     s.warmupSeconds = options.value("warmup", 0).toDouble();
-    s.output = localPath(options.value("output"));
     s.alpha = options.value("alpha", false).toBool();
     s.crf = options.value("crf", 18).toInt();
-    s.audioFile = localPath(options.value("audio")).string();
     try {
+        s.output = localPath(options.value("output"));
+        s.audioFile = localPath(options.value("audio")).string();
         // Spawned from what saving the preset would write now (README).
         s.preset = presetAsSaved(editor_->currentPreset());
         s.preset.scene.width = stats.worldWidth;
@@ -112,7 +133,7 @@ bool ExportController::start(const QVariantMap& options) {
 
 QString ExportController::videoToReplace(const QString& output) const {
     render::ExportSettings s;
-    s.output = localPath(output);
+    s.output = localPathOrNone(output);
     if (s.output.empty() || s.kind() == render::OutputKind::PngSequence) return {};
     const FileTarget target = fileTarget(s.output);
     std::error_code ec;
@@ -121,11 +142,12 @@ QString ExportController::videoToReplace(const QString& output) const {
 }
 
 bool ExportController::namesAnotherKind(const QString& output) const {
-    return !render::otherKindRefusal(localPath(output)).empty();
+    const std::filesystem::path path = localPathOrNone(output);
+    return !path.empty() && !render::otherKindRefusal(path).empty();
 }
 
 QUrl ExportController::folderAround(const QString& output) const {
-    std::filesystem::path path = localPath(output);
+    std::filesystem::path path = localPathOrNone(output);
     if (path.empty()) return {};
     if (!path.has_filename()) path = path.parent_path();  // "frames/"
     std::filesystem::path folder = path.parent_path();

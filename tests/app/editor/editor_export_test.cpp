@@ -594,6 +594,28 @@ TEST_CASE("an export to a folder that cannot be written says so in the dialog", 
                Catch::Contains("cannot write to the output folder"));
 }
 
+TEST_CASE("a relative name typed after the working folder was deleted is refused by name, and the editor stays", "[export]") {
+    // Every key typed asked where the name lay, and std::filesystem::absolute
+    // threw through the dialog's binding: the editor ended, its work lost.
+    EditorFixture f;
+    const std::filesystem::path before = std::filesystem::current_path();
+    TempDir out;
+    openExportDialog(f, 5, out / "frames");
+    QObject* exporter = exporterOf(f);
+    {
+        TempDir gone;
+        std::filesystem::current_path(gone.path());
+    }  // removed: the editor's working folder is no more
+    f.typeInto(f.find("exportOutput"), "clip.mp4");
+    f.clickItem("exportStart");
+    const bool failed = EditorFixture::waitFor([&] { return exporter->property("failed").toBool(); }, 2000);
+    std::filesystem::current_path(before);
+    REQUIRE(failed);
+    CHECK_FALSE(exporter->property("running").toBool());
+    CHECK_THAT(f.find("exportStatus")->property("text").toString().toStdString(),
+               Catch::Contains("give the whole path"));
+}
+
 TEST_CASE("an export to a folder holding an earlier export's frames says so in the dialog and deletes nothing",
           "[export]") {
     EditorFixture f;
