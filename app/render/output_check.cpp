@@ -121,10 +121,11 @@ void requireNotTheAudio(const std::filesystem::path& video, const ExportSettings
 }
 
 // ffmpeg opens the audio again to put its sound into the video, by a name of
-// its own: a pipe was read once, by the analysis, and /dev/stdin named
-// ffmpeg's own standard input, the frames ("input channel 'FL' not
-// available"). A name that leads to a file (/dev/stdin of `< song.wav`) is
-// given to ffmpeg as that file (ffmpeg_pipe_sink).
+// its own: /dev/stdin named ffmpeg's own standard input, the frames ("input
+// channel 'FL' not available"). A name that leads to a file (/dev/stdin of
+// `< song.wav`) is given to ffmpeg as that file (ffmpeg_pipe_sink). A pipe is
+// refused here, before any frame; the analysis would refuse it for PNG
+// frames too (cli/audio_decode.hpp), so saving it to a file is the only way.
 void requireAudioToReadAgain(const ExportSettings& settings) {
     if (settings.audioFile.empty()) return;
     std::error_code ec;
@@ -132,7 +133,7 @@ void requireAudioToReadAgain(const ExportSettings& settings) {
     if (std::filesystem::is_regular_file(std::filesystem::canonical(settings.audioFile, ec), ec)) return;
     throw ExportError("the audio '" + settings.audioFile +
                       "' is no file that ffmpeg can read again to put its sound into the video (a pipe, or "
-                      "standard input from one); save it to a file first, or render PNG frames");
+                      "standard input from one); save it to a file first");
 }
 }  // namespace
 

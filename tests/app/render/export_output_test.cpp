@@ -78,6 +78,12 @@ TEST_CASE("a video's sound from standard input redirected from a file is that fi
     CHECK(piped.code == 2);
     CHECK_THAT(piped.output, Catch::Contains("no file that ffmpeg can read again"));
     CHECK_FALSE(std::filesystem::exists(dir / "piped.mp4"));
+    // Nor frames from a pipe, which the message must not offer instead.
+    CHECK_THAT(piped.output, !Catch::Contains("PNG"));
+    const Shell frames = shell("cat '" + (dir / "tone.wav").string() + "' | " + render + " --out '" +
+                               (dir / "frames").string() + "'");
+    CHECK(frames.code == 2);
+    CHECK_FALSE(std::filesystem::exists(dir / "frames"));
 }
 
 TEST_CASE("an output through a link that leads nowhere is refused, naming the link, and the link is kept", "[render]") {
