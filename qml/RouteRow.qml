@@ -46,9 +46,19 @@ Frame {
                 onActivated: row.routes.setField(row.index, "source", currentText)
             }
             CountBox {
+                id: bandBox
                 objectName: "routeBand_" + row.index
-                visible: row.source === "band"
-                Layout.preferredWidth: 84
+                // Hidden by its width, not by `visible`: Qt 6.4 laid out a box
+                // made visible while the Audio tab was hidden (a load, an undo or
+                // a morph turned the route to a band) as if still hidden, at the
+                // row's left edge over the source box, until the window resized.
+                // Hidden, its margin takes back the row's spacing it is given.
+                readonly property bool shown: row.source === "band"
+                opacity: shown ? 1 : 0
+                enabled: shown
+                Layout.preferredWidth: shown ? 84 : 0
+                Layout.maximumWidth: Layout.preferredWidth
+                Layout.rightMargin: shown ? 0 : -(parent as RowLayout).spacing
                 from: 0
                 to: Editor.audio.bandLabels.length - 1
                 value: row.band

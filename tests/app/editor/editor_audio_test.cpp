@@ -464,6 +464,30 @@ TEST_CASE("the transport shows a file's length rounded, as the status says it") 
     }
 }
 
+TEST_CASE("a route turned to a band while the Audio tab was hidden shows its band box beside the source, not over it") {
+    // A load, an undo or a morph with another tab showing: the box was laid
+    // out as if still hidden, at the row's left edge over the source box.
+    EditorFixture f;
+    f.window->setProperty("panelTab", 0);
+    QTest::qWait(300);
+    REQUIRE(f.editor->routes()->setField(0, "source", "band"));
+    QQuickItem* band = onAudioTab(f, "routeBand_0");
+    QQuickItem* source = f.find("routeSource_0");
+    QQuickItem* target = f.find("routeTarget_0");
+    REQUIRE((source && target));
+    QTest::qWait(300);
+    const auto left = [](QQuickItem* i) { return i->mapToScene(QPointF(0, 0)).x(); };
+    CHECK(left(band) >= left(source) + source->width());
+    CHECK(left(target) >= left(band) + band->width());
+    CHECK(band->width() == Approx(84));
+    // A row of another source has no band box, nor a gap where it would be.
+    REQUIRE(f.editor->routes()->setField(0, "source", "low"));
+    QTest::qWait(300);
+    CHECK(left(target) - (left(source) + source->width()) == Approx(left(f.find("routeTarget_1")) -
+                                                                    (left(f.find("routeSource_1")) + source->width())));
+    CHECK(left(target) - (left(source) + source->width()) < 40);
+}
+
 TEST_CASE("each route's live reading fits beside its bar, the longest unit included") {
     EditorFixture f;
     for (const char* name : {"routeLiveText_0", "routeLiveText_1", "routeLiveText_2"}) {
