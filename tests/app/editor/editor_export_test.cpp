@@ -424,6 +424,47 @@ TEST_CASE("an export to a video that is already there asks first: No keeps the o
     CHECK(std::filesystem::exists(out / "other.mp4"));
 }
 
+TEST_CASE("the question before replacing a video takes no click of a double click, and its keys answer No", "[export]") {
+    // Yes lay under Export at some window heights: a double click on Export
+    // replaced the video before the question showed. After a mouse Yes, Yes
+    // kept the keys unseen, and a Space meant for pause replaced the next one.
+    EditorFixture f;
+    TempDir out;
+    QObject* confirm = exportOverVideo(f, out / "clip.mp4");
+    QObject* exporter = exporterOf(f);
+    f.clickItem("exportStart");
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+    QQuickItem* yes = EditorFixture::dialogButton(confirm, "Yes");
+    REQUIRE(yes);
+    // The second click of a double click, on Yes, a moment after the first.
+    QTest::mouseClick(f.window, Qt::LeftButton, {}, yes->mapToScene(QPointF(yes->width() / 2, yes->height() / 2)).toPoint());
+    QTest::qWait(100);
+    CHECK(confirm->property("visible").toBool());
+    CHECK_FALSE(exporter->property("running").toBool());
+    // A Space answers No.
+    QTest::qWait(QGuiApplication::styleHints()->mouseDoubleClickInterval());
+    QTest::keyClick(f.window, Qt::Key_Space);
+    REQUIRE(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
+    QTest::qWait(200);
+    CHECK_FALSE(exporter->property("running").toBool());
+    CHECK(readText(out / "clip.mp4") == "earlier");
+    // Answered Yes by the mouse once, the next question's keys still answer No.
+    f.clickItem("exportStart");
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+    f.clickDialogButton(confirm, "Yes");
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
+    writeText(out / "clip.mp4", "earlier");
+    f.clickItem("exportStart");
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+    QTest::qWait(QGuiApplication::styleHints()->mouseDoubleClickInterval() + 100);
+    QTest::keyClick(f.window, Qt::Key_Space);
+    REQUIRE(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
+    QTest::qWait(200);
+    CHECK_FALSE(exporter->property("running").toBool());
+    CHECK(readText(out / "clip.mp4") == "earlier");
+}
+
 TEST_CASE("the export's format box and output name agree: a bare name gets the video's extension, a typed "
           "extension picks the format, and a MOV has alpha only when asked",
           "[export][ffmpeg]") {

@@ -3,6 +3,7 @@
 // (xcb, llvmpipe), the real Editor over its simulation thread, and a
 // temporary folder for the user's presets.
 #include <QGuiApplication>
+#include <QStyleHints>
 #include <QImage>
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
@@ -81,11 +82,13 @@ public:
     }
 
     // Clicks a dialog's button, as a user does, once it is laid out.
+    // Once it can be clicked: laid out, and enabled (a question's Yes waits
+    // out a double click).
     void clickDialogButton(QObject* dialog, const QString& text) const {
         QQuickItem* button = nullptr;
         const auto laidOut = [&] {
             button = dialogButton(dialog, text);
-            if (!button || button->width() <= 0) return false;
+            if (!button || button->width() <= 0 || !button->isEnabled()) return false;
             for (QQuickItem* other : button->parentItem()->childItems())
                 if (other != button && other->inherits("QQuickAbstractButton") && other->x() == button->x()) return false;
             return true;
