@@ -46,38 +46,29 @@ Vec2 withinWalls(const StepConstants& k, Vec2 p) {
     return Vec2{{std::clamp(p[0], -margin, k.width + margin), std::clamp(p[1], -margin, k.height + margin)}};
 }
 
-// Each thread's lists, kept from one fish to the next: the step allocates
-// nothing once they have grown.
-thread_local std::vector<Circle> tAll, tJoined;
-thread_local std::vector<char> tIsJoined;
+// Each thread's list, kept from one fish to the next: the step allocates
+// nothing once it has grown.
+thread_local std::vector<Circle> tNear;
 
-// The obstacles that hold the fish and those joined to them through any
-// chain of overlaps: the boundary of the region the fish is in is made of
-// theirs. In a wrapping world each obstacle's copies across the seams count
-// too: a rock more than half the world across overlaps its own copy.
-const std::vector<Circle>& joinedCircles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2 p) {
-    std::vector<Circle>& all = tAll;
-    std::vector<Circle>& joined = tJoined;
-    std::vector<char>& isJoined = tIsJoined;
-    all.clear();
-    joined.clear();
+// The obstacles whose circles come within `reach` of the fish: only they can
+// hold a point that near, or make a corner there. In a wrapping world each
+// obstacle's copies across the seams count too: a rock more than half the
+// world across overlaps its own copy.
+const std::vector<Circle>& circlesWithin(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2 p,
+                                         double reach) {
+    std::vector<Circle>& near = tNear;
+    near.clear();
     const int copies = k.boundary == BoundaryMode::Wrap ? 1 : 0;
     for (const Obstacle& o : obstacles) {
         const Vec2 c = displacement(k, p, o.centre);
-        for (int i = -copies; i <= copies; ++i)
-            for (int j = -copies; j <= copies; ++j)
-                all.push_back({D2{{double{c[0]} + i * double{k.width}, double{c[1]} + j * double{k.height}}}, o.radius});
-    }
-    isJoined.assign(all.size(), 0);
-    for (std::size_t i = 0; i < all.size(); ++i)
-        if (norm(all[i].centre) < all[i].radius) isJoined[i] = 1, joined.push_back(all[i]);
-    for (std::size_t n = 0; n < joined.size(); ++n) {
-        for (std::size_t i = 0; i < all.size(); ++i) {
-            if (!isJoined[i] && norm(all[i].centre - joined[n].centre) < all[i].radius + joined[n].radius)
-                isJoined[i] = 1, joined.push_back(all[i]);
+        for (int i = -copies; i <= copies; ++i) {
+            for (int j = -copies; j <= copies; ++j) {
+                const D2 centre{{double{c[0]} + i * double{k.width}, double{c[1]} + j * double{k.height}}};
+                if (norm(centre) - o.radius < reach) near.push_back({centre, o.radius});
+            }
         }
     }
-    return joined;
+    return near;
 }
 
 bool outsideAll(const std::vector<Circle>& circles, const D2& q, double slack) {
@@ -97,72 +88,80 @@ struct Exit {
 
 void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& p, Vec2& v) {
     p = withinWalls(k, p);
-    const std::vector<Circle>& circles = joinedCircles(k, obstacles, p);
     const Walls walls = wallsSeenFrom(k, p);
-    // Candidates are checked against every circle of the group and the walls
-    // with half the slack, so that a point a rounding inside one still counts
-    // as outside.
+    // Candidates are checked against the circles and the walls with half the
+    // slack, so that a point a rounding inside one still counts as outside.
     const double slack = obstacleSurfaceSlack(k);
-    const auto free = [&](const D2& q) { return walls.within(q, slack / 2) && outsideAll(circles, q, slack / 2); };
-    if (free(D2{})) return;
 
     // The nearest point outside a union of discs and within walls is either
     // straight out along the radius of a disc that holds the fish, or a
     // corner: where two circles cross, or a circle and a wall. (Along a wall
-    // alone it never is: the fish is within them.)
+    // alone it never is: the fish is within them.) A way out no farther than
+    // `reach` is made by circles that come within reach and can lie only in
+    // them, so the search looks near first and farther only if it must: in a
+    // field of rocks that overlap across the whole world, every rock and its
+    // copies made each fish's search hundreds of times a step's work.
+    const double farthest = 4.0 * (double{k.width} + k.height + 2.0 * k.boundaryMargin);
     std::optional<Exit> best;
     double bestDistance = std::numeric_limits<double>::infinity();
-    const auto consider = [&](const D2& q, const D2& onward) {
-        const double d = norm(q);
-        if (d < bestDistance && free(q)) best = Exit{q, onward}, bestDistance = d;
-    };
-    for (const Circle& c : circles) {
-        const double d = norm(c.centre);
-        if (d >= c.radius) continue;
-        // At the very centre any way out is as short: the kernel's choice, +x.
-        const D2 out = d > 0 ? c.centre * (-1.0 / d) : D2{{1.0, 0.0}};
-        consider(c.centre + out * c.radius, D2{});
-    }
-    for (std::size_t i = 0; i < circles.size(); ++i) {
-        for (std::size_t j = i + 1; j < circles.size(); ++j) {
-            const Circle& a = circles[i];
-            const Circle& b = circles[j];
-            const D2 ab = b.centre - a.centre;
-            const double d = norm(ab);
-            // Apart, or one inside the other: their circles do not cross.
-            if (d >= a.radius + b.radius || d <= std::abs(a.radius - b.radius)) continue;
-            // Along ab, the chord where they cross lies at x from a's centre.
-            const double x = (d * d + a.radius * a.radius - b.radius * b.radius) / (2 * d);
-            const double h = std::sqrt(std::max(a.radius * a.radius - x * x, 0.0));
-            const D2 along = ab * (1.0 / d);
-            const D2 across{{-along[1], along[0]}};
-            const D2 chord = a.centre + along * x;
-            // Beyond the corner, on from the fish, lies outside both.
-            for (const D2& q : {chord + across * h, chord - across * h}) consider(q, q * (1.0 / std::max(norm(q), 1e-12)));
-        }
-    }
-    if (walls.any) {
+    for (double reach = 8.0; !best; reach *= 2) {
+        if (reach > 2 * farthest) return;  // no way out
+        const std::vector<Circle>& circles = circlesWithin(k, obstacles, p, reach);
+        const auto free = [&](const D2& q) { return walls.within(q, slack / 2) && outsideAll(circles, q, slack / 2); };
+        if (free(D2{})) return;
+        const auto consider = [&](const D2& q, const D2& onward) {
+            const double d = norm(q);
+            if (d <= reach && d < bestDistance && free(q)) best = Exit{q, onward}, bestDistance = d;
+        };
         for (const Circle& c : circles) {
-            // Where the circle meets each wall (x = wall, or y = wall); beyond
-            // it, along the wall away from the circle lies outside.
-            for (int axis = 0; axis < 2; ++axis) {
-                for (const double wall : axis == 0 ? std::array{walls.left, walls.right} : std::array{walls.top, walls.bottom}) {
-                    const double along = wall - c.centre[axis];
-                    if (std::abs(along) >= c.radius) continue;
-                    const double across = std::sqrt(c.radius * c.radius - along * along);
-                    const int other = 1 - axis;
-                    for (const double side : {across, -across}) {
-                        D2 q, onward;
-                        q[axis] = wall;
-                        q[other] = c.centre[other] + side;
-                        onward[other] = side > 0 ? 1.0 : -1.0;
-                        consider(q, onward);
+            const double d = norm(c.centre);
+            if (d >= c.radius) continue;
+            // At the very centre any way out is as short: the kernel's choice, +x.
+            const D2 out = d > 0 ? c.centre * (-1.0 / d) : D2{{1.0, 0.0}};
+            consider(c.centre + out * c.radius, D2{});
+        }
+        for (std::size_t i = 0; i < circles.size(); ++i) {
+            for (std::size_t j = i + 1; j < circles.size(); ++j) {
+                const Circle& a = circles[i];
+                const Circle& b = circles[j];
+                const D2 ab = b.centre - a.centre;
+                const double d = norm(ab);
+                // Apart, or one inside the other: their circles do not cross.
+                if (d >= a.radius + b.radius || d <= std::abs(a.radius - b.radius)) continue;
+                // Along ab, the chord where they cross lies at x from a's centre.
+                const double x = (d * d + a.radius * a.radius - b.radius * b.radius) / (2 * d);
+                const double h = std::sqrt(std::max(a.radius * a.radius - x * x, 0.0));
+                const D2 along = ab * (1.0 / d);
+                const D2 across{{-along[1], along[0]}};
+                const D2 chord = a.centre + along * x;
+                // Beyond the corner, on from the fish, lies outside both.
+                for (const D2& q : {chord + across * h, chord - across * h})
+                    consider(q, q * (1.0 / std::max(norm(q), 1e-12)));
+            }
+        }
+        if (walls.any) {
+            for (const Circle& c : circles) {
+                // Where the circle meets each wall (x = wall, or y = wall); beyond
+                // it, along the wall away from the circle lies outside.
+                for (int axis = 0; axis < 2; ++axis) {
+                    for (const double wall :
+                         axis == 0 ? std::array{walls.left, walls.right} : std::array{walls.top, walls.bottom}) {
+                        const double along = wall - c.centre[axis];
+                        if (std::abs(along) >= c.radius) continue;
+                        const double across = std::sqrt(c.radius * c.radius - along * along);
+                        const int other = 1 - axis;
+                        for (const double side : {across, -across}) {
+                            D2 q, onward;
+                            q[axis] = wall;
+                            q[other] = c.centre[other] + side;
+                            onward[other] = side > 0 ? 1.0 : -1.0;
+                            consider(q, onward);
+                        }
                     }
                 }
             }
         }
     }
-    if (!best) return;
 
     // At a corner every fish pressed into it would land on one point, where
     // no separation can tell them apart and the school piled up, stopped.
@@ -173,7 +172,8 @@ void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
     const D2 n = at * (1.0 / std::max(bestDistance, 1e-12));  // out, from where the fish had got to
     if (lengthSquared(best->onward) > 0) {
         const D2 further = at + best->onward * (bestDistance / (1 + bestDistance));
-        if (free(further)) at = further;
+        const std::vector<Circle>& circles = circlesWithin(k, obstacles, p, bestDistance + 1);
+        if (walls.within(further, slack / 2) && outsideAll(circles, further, slack / 2)) at = further;
     }
     p = Vec2{{static_cast<float>(p[0] + at[0]), static_cast<float>(p[1] + at[1])}};
     if (bestDistance > 0) {

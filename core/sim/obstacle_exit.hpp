@@ -6,8 +6,8 @@
 // overlap, the pushes only swap it from side to side); where an obstacle
 // crosses a wall, the push can take the fish past the wall, which bounces
 // it straight back in. A fish left inside (rare: a few fish a step, only
-// there) takes this exact, slower way: the nearest point outside every
-// obstacle and within the walls.
+// there, or many on the first step into a field of rocks) takes this exact,
+// slower way: the nearest point outside every obstacle and within the walls.
 #include <span>
 
 #include "sim/fish_kernel.hpp"
@@ -42,9 +42,9 @@ template <typename F>
 // the part of v that points back in dropped, as the kernel's push does; at
 // a corner, where every fish pressed in would land on one point, it goes on
 // past the corner the more the farther it had gone in (under a pixel) and
-// bounces. Only the obstacles joined to the ones that hold the fish through
-// overlaps count; in a wrapping world, with their copies across the seams.
-// Where there is no way out (an obstacle over a wrapping world's whole
+// bounces. In a wrapping world the obstacles' copies across the seams count
+// too. The search looks near the fish first, farther only if it must. Where
+// there is no way out (an obstacle over a wrapping world's whole
 // width, or the whole world), the fish stays where its move took it. In a
 // wrapping world the point found may lie past the seam, for the caller to
 // wrap.

@@ -622,6 +622,29 @@ TEST_CASE("a school pulled into the notch between two overlapping obstacles keep
     CHECK(speed > 0.8 * p.get(ParamId::MinSpeed) * p.get(ParamId::MaxSpeed));
 }
 
+TEST_CASE("in a wrapping world no fish ends a step inside a rock more than half the world across, which meets its own copy") {
+    // Pushed out of the rock, a fish landed in its copy across the seam: 25
+    // fish sat inside every step, up to 40 px deep.
+    Params p;
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Wrap));
+    p.set(ParamId::ObstacleWeight, 0.0f);
+    SerialScheduler serial;
+    Simulation sim(sceneWith(p, 600, 1280, 720, 9), serial);
+    const Obstacle rock{Vec2{{640, 360}}, 380};
+    sim.setObstacles({rock});
+    float worst = 0;
+    for (std::size_t s = 0; s < 200; ++s) {
+        sim.step();
+        for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+            for (const float dy : {-720.0f, 0.0f, 720.0f}) {
+                const Vec2 centre{{rock.centre[0], rock.centre[1] + dy}};
+                worst = std::max(worst, rock.radius - distance(centre, Vec2{{sim.fish().px[i], sim.fish().py[i]}}));
+            }
+        }
+    }
+    CHECK(worst < 2e-3f);
+}
+
 TEST_CASE("no fish ends a step inside an obstacle that crosses a wall, nor past the wall") {
     // Pushed out along the rock's radius past the wall, a fish was bounced
     // straight back into the rock: up to 10 px deep at a fast school's speed.
