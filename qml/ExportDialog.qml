@@ -281,35 +281,17 @@ Dialog {
         }
     }
 
-    Dialog {
+    CarefulQuestion {
         id: confirmReplaceVideo
         objectName: "confirmReplaceVideo"
         property string file
         title: qsTr("Replace video")
-        modal: true
-        anchors.centerIn: Overlay.overlay
-        standardButtons: Dialog.Yes | Dialog.No
         width: 420
         Label {
             width: parent.width
             wrapMode: Text.Wrap
             textFormat: Text.PlainText  // a path, as it is
             text: qsTr("%1 is already there. Replace it with this export? The old file is kept until the new one is complete, and kept if you cancel the export.").arg(confirmReplaceVideo.file)
-        }
-        // Replacing takes an answer given to the question seen. Yes waits out
-        // a double click: at some window heights it lies under Export, and
-        // the second click replaced the video before the question showed.
-        // No, the safe answer, has the keys: after a mouse answer Yes kept
-        // them unseen, and a Space meant for pause replaced the next video.
-        onOpened: {
-            standardButton(Dialog.Yes).enabled = false
-            yesWaits.restart()
-            standardButton(Dialog.No).forceActiveFocus()
-        }
-        Timer {
-            id: yesWaits
-            interval: Qt.styleHints.mouseDoubleClickInterval
-            onTriggered: confirmReplaceVideo.standardButton(Dialog.Yes).enabled = true
         }
         onAccepted: dialog.startExport()
     }

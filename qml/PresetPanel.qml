@@ -213,15 +213,12 @@ ColumnLayout {
         }
     }
 
-    Dialog {
+    CarefulQuestion {
         id: confirmReplace
         objectName: "confirmReplace"
         property string name
         property string replaced
         title: qsTr("Replace preset")
-        modal: true
-        anchors.centerIn: Overlay.overlay
-        standardButtons: Dialog.Yes | Dialog.No
         width: 360
         Label {
             width: parent.width
@@ -235,12 +232,10 @@ ColumnLayout {
         onAccepted: if (Editor.savePresetAs(name, true) && fromKeyboard) Window.window.giveKeysToView()
     }
 
-    Dialog {
+    CarefulQuestion {
         id: confirmDelete
+        objectName: "confirmDelete"
         title: qsTr("Delete preset")
-        modal: true
-        anchors.centerIn: Overlay.overlay
-        standardButtons: Dialog.Yes | Dialog.No
         width: 360
         Label {
             width: parent.width
