@@ -25,10 +25,16 @@ int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
                 if (const auto found = resolvePreset(given, presetSearchPath())) {
                     file = *found;
                 } else if (std::error_code ec; !std::filesystem::exists(std::filesystem::symlink_status(file, ec))) {
+                    // `presets` lists ids, not files: where your own are read from is what a
+                    // preset put in the wrong folder needs.
+                    const std::filesystem::path yours = userPresetDirectory();
                     throw PresetError(given.find('/') != std::string::npos
                                           ? noPresetFile(given)
                                           : given + ": no such file, nor a preset of that id (mirofish presets lists "
-                                                    "the presets and their files)");
+                                                    "the ids" +
+                                                (yours.empty() ? std::string()
+                                                               : "; your own presets are read from " + yours.string()) +
+                                                ")");
                 }
                 const Preset p = loadPreset(file);
                 out << printableText(given);

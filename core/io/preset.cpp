@@ -1,6 +1,7 @@
 #include "io/preset.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -365,13 +366,14 @@ std::string parsePlace(const json::parse_error& e, std::string_view text) {
     const std::string parserPlace = "at line ";
     const std::size_t start = what.find(parserPlace);
     const std::size_t end = what.find(':', start);
-    if (e.byte == 0 || e.byte > text.size() || start == std::string::npos || end == std::string::npos) return what;
+    if (e.byte == 0 || e.byte > text.size() || start == std::string::npos || end == std::string::npos)
+        return wholeCharacters(what);
     const std::size_t at = e.byte - 1;
     const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
     const std::size_t lineStart = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
     const std::size_t column = lineStart == std::string_view::npos ? at + 1 : at - lineStart;
-    return what.substr(0, start) + parserPlace + std::to_string(line) + ", column " + std::to_string(column) +
-           what.substr(end);
+    return wholeCharacters(what.substr(0, start) + parserPlace + std::to_string(line) + ", column " +
+                           std::to_string(column) + what.substr(end));
 }
 
 // What a hand-written preset most often gets wrong, said where the parser
@@ -385,6 +387,9 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
     if (from.starts_with("//") || from.starts_with("/*") || from.starts_with("#"))
         return " (JSON has no comments: remove it)";
     if (from.starts_with("'")) return " (JSON strings take double quotes, not single ones)";
+    // Pasted from a web page or a word processor.
+    for (const std::string_view curly : {"\u201C", "\u201D", "\u2018", "\u2019"})
+        if (from.starts_with(curly)) return " (curly quotes are no JSON quotes: type straight double quotes \")";
     const std::size_t before = at == 0 ? std::string_view::npos : text.find_last_not_of(" \t\r\n", at - 1);
     const bool afterComma = before != std::string_view::npos && text[before] == ',';
     if ((from.starts_with("}") || from.starts_with("]")) && afterComma)
@@ -410,6 +415,21 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
     } else if (message.find("unexpected number literal") != std::string_view::npos) {
         start = text.find_last_not_of("0123456789.eE+-", at);
         start = start == std::string_view::npos ? 0 : start + 1;
+        // "3 000": in an object no comma mends a second number, which wants a key.
+        const std::size_t previous = start == 0 ? std::string_view::npos : text.find_last_not_of(" \t\r\n", start - 1);
+        if (previous != std::string_view::npos && std::isdigit(static_cast<unsigned char>(text[previous])) &&
+            message.find("; expected '}'") != std::string_view::npos)
+            return " (a number is written in one piece, without spaces: 3000, not 3 000)";
+        // "0300": the parser read the 0 as a number and stopped at the 300.
+        if (text[start] == '0' && start + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[start + 1]))) {
+            const std::size_t end = std::min(text.find_first_not_of("0123456789.eE+-", start), text.size());
+            const std::string_view typed = text.substr(start, end - start);
+            std::size_t zeros = 0;
+            while (zeros + 1 < typed.size() && typed[zeros] == '0' && std::isdigit(static_cast<unsigned char>(typed[zeros + 1])))
+                ++zeros;
+            return " (JSON numbers take no leading zeros: write " + std::string(typed.substr(zeros)) + ", not " +
+                   std::string(typed) + ")";
+        }
     } else {
         for (const std::string_view item : {"'['", "'{'", "true literal", "false literal", "null literal"})
             if (message.find(std::string("unexpected ") + std::string(item)) != std::string_view::npos)

@@ -1,5 +1,6 @@
 #include "io/printable_text.hpp"
 
+#include <cstdint>
 #include <cstdio>
 
 namespace mirofish {
@@ -29,6 +30,35 @@ std::string printableText(std::string_view text) {
         }
         out += codePointName(code);
         if (code >= 0x80) ++i;  // the C1 control's second byte
+    }
+    return out;
+}
+
+std::string wholeCharacters(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        // The length a lead byte announces (0: no lead byte), and the lowest
+        // code point of that length (shorter forms are invalid).
+        const std::size_t length = byte < 0x80 ? 1 : byte >= 0xC2 && byte < 0xE0 ? 2 : byte >= 0xE0 && byte < 0xF0 ? 3
+                                   : byte >= 0xF0 && byte < 0xF5 ? 4 : 0;
+        bool whole = length > 0 && i + length <= text.size();
+        std::uint32_t code = length == 1 ? byte : length == 2 ? byte & 0x1Fu : length == 3 ? byte & 0x0Fu : byte & 0x07u;
+        for (std::size_t j = 1; whole && j < length; ++j) {
+            const auto next = static_cast<unsigned char>(text[i + j]);
+            whole = (next & 0xC0) == 0x80;
+            code = (code << 6) | (next & 0x3Fu);
+        }
+        whole = whole && !(length == 3 && (code < 0x800 || (code >= 0xD800 && code < 0xE000))) &&
+                !(length == 4 && (code < 0x10000 || code > 0x10FFFF));
+        if (whole) {
+            out.append(text.substr(i, length));
+            i += length;
+        } else {
+            out += '?';
+            ++i;
+        }
     }
     return out;
 }

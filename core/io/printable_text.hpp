@@ -17,6 +17,11 @@ int controlCharacterAt(std::string_view text, std::size_t i);
 // as U+XXXX.
 std::string printableText(std::string_view text);
 
+// `text` with each byte that is no part of a whole UTF-8 character written as
+// '?': a parser's quote of what it read last can end in the first byte of a
+// character it stopped in (a curly quote), which broke the line's encoding.
+std::string wholeCharacters(std::string_view text);
+
 // "U+001B" for 0x1b.
 std::string codePointName(int code);
 

@@ -305,6 +305,8 @@ TEST_CASE("validate takes a preset's id where no file has that name, as the othe
     CHECK_THAT(ok.out, Catch::Contains("my-school (" + (dir / "my-school.json").string() + "): ok (My school, 40 fish)"));
     CHECK_THAT(ok.out, Catch::Contains("gentle-cruise (") && Catch::Contains("gentle-cruise.json): ok (Gentle cruise"));
     requireRefused(run(runValidate, {"no-such-school"}), "validate", "no such file, nor a preset of that id");
+    // Where your own presets are read from, which `presets` does not print: it lists ids, not files.
+    requireRefused(run(runValidate, {"no-such-school"}), "validate", "your own presets are read from " + dir.path().string());
     // A path is the file alone, said as --preset says it.
     requireRefused(run(runValidate, {(dir / "my-school").string()}), "validate",
                    "no preset file '" + (dir / "my-school").string() + "' (there is '" +

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "io/preset.hpp"
+#include "io/printable_text.hpp"
 #include "support/sim_fixtures.hpp"
 
 using namespace mirofish;
@@ -292,6 +293,17 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
                    Catch::Contains("a comma is missing before this item"));
         CHECK_THAT(errorOf(start + R"(,, "seed": 7})"), Catch::Contains("two commas in a row"));
         CHECK_THAT(errorOf(start + R"(, Intensity: 3})"), Catch::Contains("JSON keys take double quotes"));
+        // A leading zero, or a number with a space in it, was "a comma is missing".
+        CHECK_THAT(errorOf(start + R"(, "seed": 007})"),
+                   Catch::Contains("no leading zeros: write 7, not 007") && !Catch::Contains("comma"));
+        CHECK_THAT(errorOf(start + R"(, "p": [0300]})"), Catch::Contains("write 300, not 0300"));
+        CHECK_THAT(errorOf(start + R"(, "seed": 3 000})"), Catch::Contains("without spaces") && !Catch::Contains("comma"));
+        // Curly quotes pasted from a web page, said as such and quoted in whole characters.
+        for (const std::string curly : {", \"name\": \u201CMine\u201D}", ", \u201Cseed\u201D: 7}"}) {
+            const std::string error = errorOf(start + curly);
+            CHECK_THAT(error, Catch::Contains("curly quotes are no JSON quotes"));
+            CHECK(wholeCharacters(error) == error);
+        }
         // Other slips keep the parser's words alone: no hint that misleads.
         for (const std::string slip : {R"(, "seed": x})", R"(, "name": Neon reef})", R"(, "seed" 7})", R"(, "a": 1 :})",
                                        R"(, "description": "A school called ""the swirl"""})",
