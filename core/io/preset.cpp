@@ -415,20 +415,29 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
     } else if (message.find("unexpected number literal") != std::string_view::npos) {
         start = text.find_last_not_of("0123456789.eE+-", at);
         start = start == std::string_view::npos ? 0 : start + 1;
-        // "3 000": in an object no comma mends a second number, which wants a key.
+        const auto isDigit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+        const std::size_t end = std::min(text.find_first_not_of("0123456789.eE+-", start), text.size());
+        const std::string_view item = text.substr(start, end - start);  // "0300", "-007", the "000" of "3 000"
         const std::size_t previous = start == 0 ? std::string_view::npos : text.find_last_not_of(" \t\r\n", start - 1);
-        if (previous != std::string_view::npos && std::isdigit(static_cast<unsigned char>(text[previous])) &&
-            message.find("; expected '}'") != std::string_view::npos)
-            return " (a number is written in one piece, without spaces: 3000, not 3 000)";
-        // "0300": the parser read the 0 as a number and stopped at the 300.
-        if (text[start] == '0' && start + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[start + 1]))) {
-            const std::size_t end = std::min(text.find_first_not_of("0123456789.eE+-", start), text.size());
-            const std::string_view typed = text.substr(start, end - start);
-            std::size_t zeros = 0;
-            while (zeros + 1 < typed.size() && typed[zeros] == '0' && std::isdigit(static_cast<unsigned char>(typed[zeros + 1])))
-                ++zeros;
-            return " (JSON numbers take no leading zeros: write " + std::string(typed.substr(zeros)) + ", not " +
-                   std::string(typed) + ")";
+        const bool afterNumber = previous != std::string_view::npos && previous + 1 < start && isDigit(text[previous]);
+        const bool inObject = message.find("; expected '}'") != std::string_view::npos;
+        // "1 080": thousands grouped by a space. In an object no comma mends
+        // a second number, which would want a key; in a list it may be two.
+        if (afterNumber && item.size() == 3 && std::all_of(item.begin(), item.end(), isDigit)) {
+            const std::size_t beforeFirst = text.find_last_not_of("0123456789", previous);
+            const std::size_t firstStart = beforeFirst == std::string_view::npos ? 0 : beforeFirst + 1;
+            const std::string first(text.substr(firstStart, previous + 1 - firstStart));
+            return " (a number is written in one piece: " + first + std::string(item) + ", not " + first + " " +
+                   std::string(item) + (inObject ? ")" : "; or a comma is missing between two numbers)");
+        }
+        if (afterNumber && inObject) return " (a number is written in one piece, without spaces)";
+        // "0300", "-007": the parser read the 0 as a number and stopped at the rest.
+        const std::size_t sign = item.starts_with('-') ? 1 : 0;
+        if (item.size() > sign + 1 && item[sign] == '0' && isDigit(item[sign + 1])) {
+            std::size_t zeros = sign;
+            while (zeros + 1 < item.size() && item[zeros] == '0' && isDigit(item[zeros + 1])) ++zeros;
+            return " (JSON numbers take no leading zeros: write " + std::string(item.substr(0, sign)) +
+                   std::string(item.substr(zeros)) + ", not " + std::string(item) + ")";
         }
     } else {
         for (const std::string_view item : {"'['", "'{'", "true literal", "false literal", "null literal"})

@@ -297,7 +297,13 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(start + R"(, "seed": 007})"),
                    Catch::Contains("no leading zeros: write 7, not 007") && !Catch::Contains("comma"));
         CHECK_THAT(errorOf(start + R"(, "p": [0300]})"), Catch::Contains("write 300, not 0300"));
-        CHECK_THAT(errorOf(start + R"(, "seed": 3 000})"), Catch::Contains("without spaces") && !Catch::Contains("comma"));
+        CHECK_THAT(errorOf(start + R"(, "seed": -007})"), Catch::Contains("write -7, not -007") && !Catch::Contains("comma"));
+        CHECK_THAT(errorOf(start + R"(, "seed": 3 000})"),
+                   Catch::Contains("in one piece: 3000, not 3 000)") && !Catch::Contains("comma"));
+        CHECK_THAT(errorOf(start + R"(, "seed": 1 2})"), Catch::Contains("in one piece, without spaces") &&
+                                                             !Catch::Contains("comma"));
+        // In a list it may be two numbers as well.
+        CHECK_THAT(errorOf(start + R"(, "p": [640, 1 080]})"), Catch::Contains("in one piece: 1080, not 1 080; or a comma"));
         // Curly quotes pasted from a web page, said as such and quoted in whole characters.
         for (const std::string curly : {", \"name\": \u201CMine\u201D}", ", \u201Cseed\u201D: 7}"}) {
             const std::string error = errorOf(start + curly);
