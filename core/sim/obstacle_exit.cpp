@@ -23,17 +23,19 @@ struct Circle {
     double radius;
 };
 
-// The walls a fish must stay within, seen from the fish: none when the world wraps.
+// Where a way out may lie, seen from the fish: within the walls, or in a
+// wrapping world (`any` false: no walls to meet) within half the world each
+// way, where every place of the world is once, at its nearest.
 struct Walls {
     bool any = false;
     double left = 0, right = 0, top = 0, bottom = 0;
     bool within(const D2& q, double slack) const {
-        return !any || (q[0] >= left - slack && q[0] <= right + slack && q[1] >= top - slack && q[1] <= bottom + slack);
+        return q[0] >= left - slack && q[0] <= right + slack && q[1] >= top - slack && q[1] <= bottom + slack;
     }
 };
 
 Walls wallsSeenFrom(const StepConstants& k, Vec2 p) {
-    if (k.boundary == BoundaryMode::Wrap) return {};
+    if (k.boundary == BoundaryMode::Wrap) return {false, -k.width / 2.0, k.width / 2.0, -k.height / 2.0, k.height / 2.0};
     // Soft walls hold the fish back by steering; only their backstop (the
     // kernel's reflect) is a wall a fish cannot pass.
     const double margin = k.boundary == BoundaryMode::Soft ? k.boundaryMargin : 0.0;
@@ -53,7 +55,9 @@ thread_local std::vector<Circle> tNear;
 // The obstacles whose circles come within `reach` of the fish: only they can
 // hold a point that near, or make a corner there. In a wrapping world each
 // obstacle's copies across the seams count too: a rock more than half the
-// world across overlaps its own copy.
+// world across overlaps its own copy. (The copies next to the nearest one
+// cover every place within half the world of the fish, for rocks up to the
+// world's size.)
 const std::vector<Circle>& circlesWithin(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2 p,
                                          double reach) {
     std::vector<Circle>& near = tNear;
@@ -101,12 +105,16 @@ void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
     // them, so the search looks near first and farther only if it must: in a
     // field of rocks that overlap across the whole world, every rock and its
     // copies made each fish's search hundreds of times a step's work.
-    const double farthest = 4.0 * (double{k.width} + k.height + 2.0 * k.boundaryMargin);
+    // No way out lies farther than the far corner of the walls, or of the
+    // half world each way around the fish.
+    const double farthest = std::hypot(std::max(-walls.left, walls.right), std::max(-walls.top, walls.bottom));
+    const std::size_t everyCircle = obstacles.size() * (k.boundary == BoundaryMode::Wrap ? 9 : 1);
     std::optional<Exit> best;
     double bestDistance = std::numeric_limits<double>::infinity();
-    for (double reach = 8.0; !best; reach *= 2) {
-        if (reach > 2 * farthest) return;  // no way out
+    for (double reach = 8.0;; reach *= 2) {
         const std::vector<Circle>& circles = circlesWithin(k, obstacles, p, reach);
+        // With every circle in, this round finds a way out at any distance.
+        if (reach > farthest || circles.size() == everyCircle) reach = farthest;
         const auto free = [&](const D2& q) { return walls.within(q, slack / 2) && outsideAll(circles, q, slack / 2); };
         if (free(D2{})) return;
         const auto consider = [&](const D2& q, const D2& onward) {
@@ -161,6 +169,8 @@ void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
                 }
             }
         }
+        if (best) break;
+        if (reach >= farthest) return;  // no way out
     }
 
     // At a corner every fish pressed into it would land on one point, where

@@ -167,6 +167,26 @@ TEST_CASE("fish pressed into the corner between two obstacles stay apart, each w
     }
 }
 
+TEST_CASE("where obstacles cover the whole world there is no way out, and the fish stays where its move took it") {
+    // In a wrapping world, corners of the outermost copies of a rock that
+    // covers it were taken for ways out: the whole school thrown onto four
+    // points, each inside the rock again once wrapped.
+    for (const BoundaryMode mode : {BoundaryMode::Wrap, BoundaryMode::Bounce, BoundaryMode::Soft}) {
+        const StepConstants k = worldOf(1280, 720, mode);
+        std::vector<Obstacle> field;
+        for (int x = 0; x < 16; ++x)
+            for (int y = 0; y < 10; ++y) field.push_back({Vec2{{40.0f + 80 * x, 36.0f + 72 * y}}, 70});
+        for (const std::vector<Obstacle>& obstacles : {std::vector<Obstacle>{{Vec2{{640, 360}}, 800}}, field}) {
+            for (const Vec2 start : {Vec2{{640, 360}}, Vec2{{3, 700}}, Vec2{{1000, 100}}}) {
+                Vec2 p = start, v{{10, -20}};
+                leaveObstacles(k, obstacles, p, v);
+                CHECK(p == start);
+                CHECK(v == Vec2{{10, -20}});
+            }
+        }
+    }
+}
+
 TEST_CASE("a fish outside every obstacle, or on a surface, is left where it is") {
     const StepConstants k = worldOf(1000, 1000, BoundaryMode::Bounce);
     const std::vector<Obstacle> obstacles = {{Vec2{{400, 500}}, 110}, {Vec2{{600, 500}}, 110}};
