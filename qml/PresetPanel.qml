@@ -229,7 +229,14 @@ ColumnLayout {
                   + qsTr("Replace it with '%1'?").arg(confirmReplace.name)
         }
         property bool fromKeyboard: false
-        onAccepted: if (Editor.savePresetAs(name, true) && fromKeyboard) Window.window.giveKeysToView()
+        // The keys go back to the view once the question has closed: it gives
+        // them back to the name field as it closes, after this.
+        property bool saved: false
+        onAccepted: saved = Editor.savePresetAs(name, true)
+        onClosed: {
+            if (saved && fromKeyboard) panel.Window.window.giveKeysToView()
+            saved = false
+        }
     }
 
     CarefulQuestion {

@@ -148,7 +148,13 @@ bool ExportController::namesAnotherKind(const QString& output) const {
 
 QUrl ExportController::folderAround(const QString& output) const {
     std::filesystem::path path = localPathOrNone(output);
-    if (path.empty()) return {};
+    // No name, or one that cannot be placed (the working folder deleted):
+    // the user's videos or home, not the working folder, which a file dialog
+    // took then and showed as an endless ".. > .. > ..".
+    if (path.empty()) {
+        const QString movies = userFolder(QStandardPaths::MoviesLocation);
+        return movies.isEmpty() ? QUrl() : QUrl::fromLocalFile(movies);
+    }
     if (!path.has_filename()) path = path.parent_path();  // "frames/"
     std::filesystem::path folder = path.parent_path();
     std::error_code ec;

@@ -441,6 +441,11 @@ TEST_CASE("the question before replacing a video takes no click of a double clic
     QTest::qWait(100);
     CHECK(confirm->property("visible").toBool());
     CHECK_FALSE(exporter->property("running").toBool());
+    // Nor does a click outside it close it (the second click of a double
+    // click on Export, where Yes is not under it): nothing was exported, without a word.
+    f.clickItem("exportStart");
+    QTest::qWait(100);
+    CHECK(confirm->property("visible").toBool());
     // A Space answers No.
     QTest::qWait(QGuiApplication::styleHints()->mouseDoubleClickInterval());
     QTest::keyClick(f.window, Qt::Key_Space);
@@ -650,7 +655,11 @@ TEST_CASE("a relative name typed after the working folder was deleted is refused
     f.typeInto(f.find("exportOutput"), "clip.mp4");
     f.clickItem("exportStart");
     const bool failed = EditorFixture::waitFor([&] { return exporter->property("failed").toBool(); }, 2000);
+    // Browse opens in the user's videos folder, not in the one deleted.
+    QUrl browseFrom;
+    QMetaObject::invokeMethod(exporter, "folderAround", Q_RETURN_ARG(QUrl, browseFrom), Q_ARG(QString, "clip.mp4"));
     std::filesystem::current_path(before);
+    CHECK(browseFrom.toLocalFile() == QStandardPaths::writableLocation(QStandardPaths::MoviesLocation));
     REQUIRE(failed);
     CHECK_FALSE(exporter->property("running").toBool());
     CHECK_THAT(f.find("exportStatus")->property("text").toString().toStdString(),
@@ -848,7 +857,8 @@ TEST_CASE("the export's browse dialogs open in the folder holding the output, wh
     CHECK(exporter->folderAround(QString::fromStdString((dir / "new" / "deeper" / "clip.mp4").string()))
               .toLocalFile()
               .toStdString() == dir.path().string());
-    CHECK(exporter->folderAround("").isEmpty());
+    // No name: the user's videos folder, not the working folder.
+    CHECK(exporter->folderAround("").toLocalFile() == QStandardPaths::writableLocation(QStandardPaths::MoviesLocation));
 }
 
 TEST_CASE("without a home folder a still is refused with the reason, and the export has no default output", "[export]") {

@@ -871,6 +871,27 @@ TEST_CASE("Save as from the keyboard gives the keys back to the school, as a con
     QTest::keyClick(f.window, Qt::Key_P);
     CHECK(f.window->property("panelVisible").toBool() != panel);
     CHECK(name->property("text").toString() == "show1");
+
+    SECTION("and after the question whether to replace a preset of that name, answered Yes") {
+        // The question gave the keys back to the name field as it closed,
+        // after the save had given them to the school: P went into the name.
+        REQUIRE(f.editor->loadPreset((f.editor->presetRow() + 1) % f.editor->presets()->rowCount()));
+        REQUIRE(f.editor->presetName() != "show1");
+        f.window->setProperty("panelVisible", true);
+        f.window->setProperty("panelTab", 1);
+        REQUIRE(EditorFixture::waitFor([&] { return name->isVisible(); }));
+        f.typeInto(name, "show1");
+        QTest::keyClick(f.window, Qt::Key_Return);
+        auto* confirm = f.window->findChild<QObject*>("confirmReplace");
+        REQUIRE(confirm);
+        REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+        f.clickDialogButton(confirm, "Yes");
+        REQUIRE(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
+        QTest::qWait(100);
+        QTest::keyClick(f.window, Qt::Key_P);
+        CHECK_FALSE(f.window->property("panelVisible").toBool());
+        CHECK(name->property("text").toString() == "show1");
+    }
 }
 
 TEST_CASE("a number typed but not confirmed counts for Ctrl+S and for the tool bar's undo and redo") {
