@@ -88,15 +88,16 @@ template <typename F>
 }
 
 // The fish left deeply inside an obstacle take the exact way out, one by
-// one, from where their move had taken them (sim/obstacle_exit.hpp), and
+// one, from where their move had taken them (sim/obstacle_exit.hpp; where
+// there is none near, the pushes stand), and
 // are kept within the walls again (a way out past a wrapping world's seam
 // wraps). Only those fish: the rest of the group, as the builds group the
 // fish differently, keep the kernel's pushes. Out of line: reached only in
 // the few groups where obstacles overlap or meet a wall.
 template <typename F>
 [[gnu::noinline]] void leaveObstaclesOneByOne(const StepConstants& k, std::span<const Obstacle> obstacles,
-                                              const MaskOf<F>& deep, const VOf<F>& moved, const VOf<F>& movedVelocity,
-                                              VOf<F>& p, VOf<F>& v) {
+                                              const std::uint32_t* ids, const MaskOf<F>& deep, const VOf<F>& moved,
+                                              const VOf<F>& movedVelocity, VOf<F>& p, VOf<F>& v) {
     constexpr int kCount = static_cast<int>(sizeof(F) / sizeof(float));
     std::int32_t isDeep[kCount];
     static_assert(sizeof isDeep == sizeof deep);
@@ -105,10 +106,9 @@ template <typename F>
     storeLanes(px, p[0]), storeLanes(py, p[1]), storeLanes(vx, v[0]), storeLanes(vy, v[1]);
     storeLanes(mx, moved[0]), storeLanes(my, moved[1]), storeLanes(mvx, movedVelocity[0]), storeLanes(mvy, movedVelocity[1]);
     for (int l = 0; l < kCount; ++l) {
-        if (!isDeep[l]) continue;
         Vec2 pl{{mx[l], my[l]}}, vl{{mvx[l], mvy[l]}};
-        leaveObstacles(k, obstacles, pl, vl);
-        px[l] = pl[0], py[l] = pl[1], vx[l] = vl[0], vy[l] = vl[1];
+        if (isDeep[l] && leaveObstacles(k, obstacles, pl, vl, searchesFar(k, ids[l])))
+            px[l] = pl[0], py[l] = pl[1], vx[l] = vl[0], vy[l] = vl[1];
     }
     p = VOf<F>{{loadLanes<F>(px), loadLanes<F>(py)}};
     v = VOf<F>{{loadLanes<F>(vx), loadLanes<F>(vy)}};
@@ -120,8 +120,8 @@ template <typename F>
 // part of the velocity, and then the walls keep it in the world.
 template <typename F>
 [[gnu::always_inline]] inline void keepOutOfObstaclesAndWithinWalls(const StepConstants& k,
-                                                                    std::span<const Obstacle> obstacles, VOf<F>& p,
-                                                                    VOf<F>& v) {
+                                                                    std::span<const Obstacle> obstacles,
+                                                                    const std::uint32_t* ids, VOf<F>& p, VOf<F>& v) {
     const VOf<F> moved = p, movedVelocity = v;
     for (const Obstacle& o : obstacles) {
         const VOf<F> out = displacement(k, splatVec<F>(o.centre), p);
@@ -140,7 +140,7 @@ template <typename F>
     if (!obstacles.empty()) {
         MaskOf<F> deep{};
         for (const Obstacle& o : obstacles) deep = maskOr(deep, deeplyInside(k, o, p));
-        if (!noneOf(deep)) leaveObstaclesOneByOne(k, obstacles, deep, moved, movedVelocity, p, v);
+        if (!noneOf(deep)) leaveObstaclesOneByOne(k, obstacles, ids, deep, moved, movedVelocity, p, v);
     }
 }
 
@@ -556,7 +556,7 @@ template <typename F>
     // Integrate: velocity, speed limits, position.
     W nv = rules::applyAcceleration(v, accel, k.dt, maxSpeed * k.minSpeedShare, maxSpeed);
     W np = p + nv * k.dt;
-    keepOutOfObstaclesAndWithinWalls(k, in.obstacles, np, nv);
+    keepOutOfObstaclesAndWithinWalls(k, in.obstacles, &f.id[b], np, nv);
     storeLanes(&out.px[b], np[0]);
     storeLanes(&out.py[b], np[1]);
     storeLanes(&out.vx[b], nv[0]);

@@ -48,6 +48,11 @@ Vec2 withinWalls(const StepConstants& k, Vec2 p) {
     return Vec2{{std::clamp(p[0], -margin, k.width + margin), std::clamp(p[1], -margin, k.height + margin)}};
 }
 
+// The most circles the search takes in around one fish, but when it is told
+// to search far: its corners cost the square of their number, each checked
+// against them all.
+constexpr std::size_t kMostCircles = 48;
+
 // Each thread's list, kept from one fish to the next: the step allocates
 // nothing once it has grown.
 thread_local std::vector<Circle> tNear;
@@ -85,13 +90,15 @@ bool outsideAll(const std::vector<Circle>& circles, const D2& q, double slack) {
 // zero where it slides along one circle).
 struct Exit {
     D2 at;
-    D2 onward;
+    D2 onward;  // on from the fish
+    D2 aside;   // between two circles' outward normals: outside both, wherever the fish was
 };
 
 }  // namespace
 
-void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& p, Vec2& v) {
-    p = withinWalls(k, p);
+bool leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& movedTo, Vec2& v,
+                    bool searchFar) {
+    const Vec2 p = withinWalls(k, movedTo);
     const Walls walls = wallsSeenFrom(k, p);
     // Candidates are checked against the circles and the walls with half the
     // slack, so that a point a rounding inside one still counts as outside.
@@ -106,20 +113,36 @@ void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
     // field of rocks that overlap across the whole world, every rock and its
     // copies made each fish's search hundreds of times a step's work.
     // No way out lies farther than the far corner of the walls, or of the
-    // half world each way around the fish.
-    const double farthest = std::hypot(std::max(-walls.left, walls.right), std::max(-walls.top, walls.bottom));
+    // half world each way around the fish. Nor is one looked for farther than
+    // four times the radius of the largest obstacle that holds the fish
+    // (straight out of it is at most its radius away, if not into another).
+    double farthest = std::hypot(std::max(-walls.left, walls.right), std::max(-walls.top, walls.bottom));
     const std::size_t everyCircle = obstacles.size() * (k.boundary == BoundaryMode::Wrap ? 9 : 1);
     std::optional<Exit> best;
     double bestDistance = std::numeric_limits<double>::infinity();
     for (double reach = 8.0;; reach *= 2) {
         const std::vector<Circle>& circles = circlesWithin(k, obstacles, p, reach);
+        if (reach == 8.0) {
+            double holding = 0;
+            for (const Circle& c : circles)
+                if (norm(c.centre) < c.radius) holding = std::max(holding, c.radius);
+            farthest = std::min(farthest, std::max(4 * holding, 8.0));
+        }
+        // So many circles this near that the search would cost more than a
+        // step of thousands of fish: deep in a field of rocks, or in one that
+        // covers the world, where there is no way out and every fish searched
+        // it all, every step.
+        if (circles.size() > kMostCircles && !searchFar) return false;
         // With every circle in, this round finds a way out at any distance.
         if (reach > farthest || circles.size() == everyCircle) reach = farthest;
         const auto free = [&](const D2& q) { return walls.within(q, slack / 2) && outsideAll(circles, q, slack / 2); };
-        if (free(D2{})) return;
-        const auto consider = [&](const D2& q, const D2& onward) {
+        if (free(D2{})) {
+            movedTo = p;
+            return true;
+        }
+        const auto consider = [&](const D2& q, const D2& onward, const D2& aside = D2{}) {
             const double d = norm(q);
-            if (d <= reach && d < bestDistance && free(q)) best = Exit{q, onward}, bestDistance = d;
+            if (d <= reach && d < bestDistance && free(q)) best = Exit{q, onward, aside}, bestDistance = d;
         };
         for (const Circle& c : circles) {
             const double d = norm(c.centre);
@@ -142,9 +165,12 @@ void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
                 const D2 along = ab * (1.0 / d);
                 const D2 across{{-along[1], along[0]}};
                 const D2 chord = a.centre + along * x;
-                // Beyond the corner, on from the fish, lies outside both.
-                for (const D2& q : {chord + across * h, chord - across * h})
-                    consider(q, q * (1.0 / std::max(norm(q), 1e-12)));
+                // Beyond the corner, on from a fish inside both, lies outside
+                // both; from a fish inside one, only between their normals.
+                for (const D2& q : {chord + across * h, chord - across * h}) {
+                    const D2 between = (q - a.centre) * (1.0 / a.radius) + (q - b.centre) * (1.0 / b.radius);
+                    consider(q, q * (1.0 / std::max(norm(q), 1e-12)), between * (1.0 / std::max(norm(between), 1e-12)));
+                }
             }
         }
         if (walls.any) {
@@ -170,7 +196,7 @@ void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
             }
         }
         if (best) break;
-        if (reach >= farthest) return;  // no way out
+        if (reach >= farthest) return false;  // no way out near
     }
 
     // At a corner every fish pressed into it would land on one point, where
@@ -181,17 +207,27 @@ void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
     D2 at = best->at;
     const D2 n = at * (1.0 / std::max(bestDistance, 1e-12));  // out, from where the fish had got to
     if (lengthSquared(best->onward) > 0) {
-        const D2 further = at + best->onward * (bestDistance / (1 + bestDistance));
         const std::vector<Circle>& circles = circlesWithin(k, obstacles, p, bestDistance + 1);
-        if (walls.within(further, slack / 2) && outsideAll(circles, further, slack / 2)) at = further;
+        const double past = bestDistance / (1 + bestDistance);
+        // On from the fish, or halfway to between the normals (fish that went
+        // in from either side land apart), or between them.
+        const D2 halfway = best->onward + best->aside;
+        for (const D2& way : {best->onward, halfway * (1.0 / std::max(norm(halfway), 1e-12)), best->aside}) {
+            const D2 further = at + way * past;
+            if (lengthSquared(way) > 0 && walls.within(further, slack / 2) && outsideAll(circles, further, slack / 2)) {
+                at = further;
+                break;
+            }
+        }
     }
-    p = Vec2{{static_cast<float>(p[0] + at[0]), static_cast<float>(p[1] + at[1])}};
+    movedTo = Vec2{{static_cast<float>(p[0] + at[0]), static_cast<float>(p[1] + at[1])}};
     if (bestDistance > 0) {
         const Vec2 out{{static_cast<float>(n[0]), static_cast<float>(n[1])}};
         const float inward = dot(v, out);
         const float share = lengthSquared(best->onward) > 0 ? 2.0f : 1.0f;  // a bounce, or a slide
         if (inward < 0) v = v - out * (inward * share);
     }
+    return true;
 }
 
 }  // namespace mirofish

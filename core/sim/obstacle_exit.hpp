@@ -8,6 +8,7 @@
 // it straight back in. A fish left inside (rare: a few fish a step, only
 // there, or many on the first step into a field of rocks) takes this exact,
 // slower way: the nearest point outside every obstacle and within the walls.
+#include <cstdint>
 #include <span>
 
 #include "sim/fish_kernel.hpp"
@@ -35,19 +36,29 @@ template <typename F>
 
 // A fish whose step ended deeply inside an obstacle (deeplyInside), after
 // the kernel's pushes and walls, goes instead from where its move took it
-// (p and v before any obstacle or wall) to the nearest point outside all of
-// them and, in a world with walls (bounce, or soft's backstop a margin
-// outside), within the walls: on one obstacle's circle, or at a corner where
-// two circles cross or a circle meets a wall. On a circle it slides, with
-// the part of v that points back in dropped, as the kernel's push does; at
-// a corner, where every fish pressed in would land on one point, it goes on
-// past the corner the more the farther it had gone in (under a pixel) and
-// bounces. In a wrapping world the obstacles' copies across the seams count
-// too. The search looks near the fish first, farther only if it must. Where
-// there is no way out (an obstacle over a wrapping world's whole
-// width, or the whole world), the fish stays where its move took it. In a
-// wrapping world the point found may lie past the seam, for the caller to
-// wrap.
-void leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& p, Vec2& v);
+// (movedTo and v before any obstacle or wall) to the nearest point outside
+// all of them and, in a world with walls (bounce, or soft's backstop a
+// margin outside), within the walls: on one obstacle's circle, or at a
+// corner where two circles cross or a circle meets a wall. On a circle it
+// slides, with the part of v that points back in dropped, as the kernel's
+// push does; at a corner, where every fish pressed in would land on one
+// point, it goes on past the corner the more the farther it had gone in
+// (under a pixel) and bounces. In a wrapping world the obstacles' copies
+// across the seams count too, and the point found may lie past the seam,
+// for the caller to wrap. The search looks near the fish first, and no
+// farther than four times the radius of the largest obstacle that holds it,
+// nor past 48 circles unless `searchFar`: returns false, leaving movedTo and
+// v as they were, where it finds no way out (deep in a field of rocks, or an
+// obstacle over the whole world), for the kernel's pushes to stand.
+bool leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& movedTo, Vec2& v,
+                    bool searchFar);
+
+// Whether the fish of this id searches far this step: one step in 32, so
+// that a fish deep in a field of rocks gets out within about half a second,
+// while in a world that rocks cover, where there is no way out, the search
+// costs every fish's step only now and then.
+[[gnu::always_inline]] inline bool searchesFar(const StepConstants& k, std::uint32_t id) {
+    return (k.step + id) % 32 == 0;
+}
 
 }  // namespace mirofish
