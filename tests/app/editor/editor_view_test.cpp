@@ -658,15 +658,23 @@ TEST_CASE("an object is placed inside the world even when clicked beside it, and
     CHECK(stats().predators.front().position[0] == 340.0f);
 }
 
+// Paused, the obstacle tool, and an obstacle of radius 60 placed 20 px in
+// from the right edge of the wrapping world: its copy across the seam
+// reaches 40 px in on the left. The world's width.
+float placeObstacleAtSeam(EditorFixture& f) {
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+    const float width = f.editor->host().stats().worldWidth;
+    f.editor->setTool(editor::Editor::PlaceObstacle);
+    f.clickWorld(QPointF(width - 20, 300), Qt::LeftButton);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == 1; }));
+    return width;
+}
+
 TEST_CASE("in a wrapping world an obstacle is grabbed at its copy across the seam, where it acts too") {
     EditorFixture f;  // gentle-cruise wraps
-    f.editor->setPaused(true);
     const auto stats = [&] { return f.editor->host().stats(); };
-    REQUIRE(EditorFixture::waitFor([&] { return stats().paused; }));
-    const float width = stats().worldWidth;
-    f.editor->setTool(editor::Editor::PlaceObstacle);
-    f.clickWorld(QPointF(width - 20, 300), Qt::LeftButton);  // radius 60: its copy reaches 40 px in on the left
-    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }));
+    const float width = placeObstacleAtSeam(f);
     f.clickWorld(QPointF(10, 300), Qt::RightButton);
     CHECK(EditorFixture::waitFor([&] { return stats().obstacles.empty(); }));
 }
@@ -674,13 +682,8 @@ TEST_CASE("in a wrapping world an obstacle is grabbed at its copy across the sea
 TEST_CASE("in a wrapping world an obstacle grabbed at its copy across the seam moves as far as the pointer, across the seam") {
     // Its copy's offset was applied to the obstacle itself, and it jumped to the edge and stuck there.
     EditorFixture f;  // gentle-cruise wraps
-    f.editor->setPaused(true);
     const auto stats = [&] { return f.editor->host().stats(); };
-    REQUIRE(EditorFixture::waitFor([&] { return stats().paused; }));
-    const float width = stats().worldWidth;
-    f.editor->setTool(editor::Editor::PlaceObstacle);
-    f.clickWorld(QPointF(width - 20, 300), Qt::LeftButton);  // radius 60: its copy reaches 40 px in on the left
-    REQUIRE(EditorFixture::waitFor([&] { return stats().obstacles.size() == 1; }));
+    const float width = placeObstacleAtSeam(f);
     f.editor->pointerPressed(QPointF(10, 300), {}, Qt::LeftButton);  // 30 px right of the copy's centre
     f.editor->pointerMoved(QPointF(15, 305), {});
     CHECK(EditorFixture::waitFor([&] { return stats().obstacles.front().centre == Vec2{{width - 15, 305}}; }));

@@ -43,6 +43,28 @@ Simulation makeSchool(SerialScheduler& serial, Params p = Params{}, bool paralle
 
 float distance(Vec2 a, Vec2 b) { return length(b - a); }
 
+// How deep any fish sat inside any of the obstacles at the end of a step, px,
+// over `steps` steps, and the first step that deep.
+struct Deepest {
+    float depth = 0;
+    std::size_t step = 0;
+};
+Deepest deepestInsideObstacles(Simulation& sim, const std::vector<Obstacle>& obstacles, std::size_t steps) {
+    Deepest deepest;
+    for (std::size_t s = 0; s < steps; ++s) {
+        sim.step();
+        const StepConstants k = sim.stepConstants();
+        for (std::size_t i = 0; i < sim.fishCount(); ++i) {
+            const Vec2 pos{{sim.fish().px[i], sim.fish().py[i]}};
+            for (const Obstacle& o : obstacles) {
+                const float depth = o.radius - length(displacement(k, o.centre, pos));
+                if (depth > deepest.depth) deepest = {depth, s};
+            }
+        }
+    }
+    return deepest;
+}
+
 // Mean normalised angular momentum of the fish about a point (+1 all circling
 // one way, -1 the other, 0 no rotation).
 double spinAbout(const Simulation& sim, Vec2 c) {
@@ -539,22 +561,10 @@ TEST_CASE("no fish ever ends a step inside an obstacle") {
     sim.setObstacles(obstacles);
     // Attract everyone into the big obstacle.
     sim.addForceField(ForceField{0, Vec2{{550, 350}}, 2000, 3.0f, FieldKind::Attract});
-    std::size_t worstStep = 0;
-    float worst = 0;  // deepest penetration seen, px
-    for (std::size_t s = 0; s < 600; ++s) {
-        sim.step();
-        const StepConstants k = sim.stepConstants();
-        for (std::size_t i = 0; i < sim.fishCount(); ++i) {
-            const Vec2 pos{{sim.fish().px[i], sim.fish().py[i]}};
-            for (const Obstacle& o : obstacles) {
-                const float depth = o.radius - length(displacement(k, o.centre, pos));
-                if (depth > worst) worst = depth, worstStep = s;
-            }
-        }
-    }
-    INFO("deepest " << worst << " px at step " << worstStep);
+    const Deepest deepest = deepestInsideObstacles(sim, obstacles, 600);
+    INFO("deepest " << deepest.depth << " px at step " << deepest.step);
     // Tolerance: float rounding of the projection onto the surface.
-    CHECK(worst < 1e-3f);
+    CHECK(deepest.depth < 1e-3f);
 }
 
 TEST_CASE("no fish ends a step inside obstacles that overlap, from the first step on") {
@@ -573,8 +583,7 @@ TEST_CASE("no fish ends a step inside obstacles that overlap, from the first ste
     sim.setObstacles(obstacles);
     // Pull everyone into the lens, where the pushes swap sides.
     sim.addForceField(ForceField{0, Vec2{{250, 150}}, 2000, 3.0f, FieldKind::Attract});
-    std::size_t worstStep = 0, insideAtStart = 0;
-    float worst = 0;
+    std::size_t insideAtStart = 0;
     for (std::size_t i = 0; i < sim.fishCount(); ++i) {
         const StepConstants k = sim.stepConstants();
         const Vec2 pos{{sim.fish().px[i], sim.fish().py[i]}};
@@ -582,19 +591,9 @@ TEST_CASE("no fish ends a step inside obstacles that overlap, from the first ste
             if (length(displacement(k, o.centre, pos)) < o.radius) ++insideAtStart;
     }
     REQUIRE(insideAtStart > 200);  // spawned anywhere, so many start inside
-    for (std::size_t s = 0; s < 300; ++s) {
-        sim.step();
-        const StepConstants k = sim.stepConstants();
-        for (std::size_t i = 0; i < sim.fishCount(); ++i) {
-            const Vec2 pos{{sim.fish().px[i], sim.fish().py[i]}};
-            for (const Obstacle& o : obstacles) {
-                const float depth = o.radius - length(displacement(k, o.centre, pos));
-                if (depth > worst) worst = depth, worstStep = s;
-            }
-        }
-    }
-    INFO("deepest " << worst << " px at step " << worstStep);
-    CHECK(worst < 2e-3f);
+    const Deepest deepest = deepestInsideObstacles(sim, obstacles, 300);
+    INFO("deepest " << deepest.depth << " px at step " << deepest.step);
+    CHECK(deepest.depth < 2e-3f);
 }
 
 TEST_CASE("a school pulled into the notch between two overlapping obstacles keeps swimming, not piled onto one point") {
