@@ -17,16 +17,17 @@ namespace mirofish {
 
 // How deep a fish may sit inside an obstacle and count as on its surface:
 // the rounding of a position projected onto the surface in float, which
-// grows with the world's size. Always inlined, as is deeplyInside: the
-// kernel's builds for AVX2 and AVX-512 use them (sim/fish_kernel_body.hpp).
+// grows with the world's size. Always inlined, as are deeplyInside and
+// searchesFar: the kernel's builds for AVX2 and AVX-512 use them
+// (sim/fish_kernel_body.hpp).
 [[gnu::always_inline]] inline float obstacleSurfaceSlack(const StepConstants& k) {
     return 1e-3f + 4e-7f * std::max(k.width, k.height);
 }
 
-// Whether a fish (or each of a group of lanes) lies inside the obstacle by
-// more than the slack. The kernel's lanes and leaveObstacles ask
-// in these same float operations, so that every build of the kernel, however
-// it groups the fish, sends the same fish the exact way.
+// Whether each of a group of fish lies inside the obstacle by more than the
+// slack: each lane's answer depends on that lane alone, so that every build
+// of the kernel, however it groups the fish, sends the same fish the exact
+// way (leaveObstacles).
 template <typename F>
 [[gnu::always_inline]] inline auto deeplyInside(const StepConstants& k, const Obstacle& o, const Vec<2, F>& p) {
     const float reach = std::max(o.radius - obstacleSurfaceSlack(k), 0.0f);
