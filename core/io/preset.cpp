@@ -423,12 +423,16 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
         const bool inObject = message.find("; expected '}'") != std::string_view::npos;
         // "1 080": thousands grouped by a space. In an object no comma mends
         // a second number, which would want a key; in a list it may be two.
-        if (afterNumber && item.size() == 3 && std::all_of(item.begin(), item.end(), isDigit)) {
-            const std::size_t beforeFirst = text.find_last_not_of("0123456789", previous);
-            const std::size_t firstStart = beforeFirst == std::string_view::npos ? 0 : beforeFirst + 1;
-            const std::string first(text.substr(firstStart, previous + 1 - firstStart));
-            return " (a number is written in one piece: " + first + std::string(item) + ", not " + first + " " +
-                   std::string(item) + (inObject ? ")" : "; or a comma is missing between two numbers)");
+        const std::size_t beforeFirst = afterNumber ? text.find_last_not_of("0123456789.eE+-", previous) : 0;
+        const std::size_t firstStart = beforeFirst == std::string_view::npos ? 0 : beforeFirst + 1;
+        const std::string_view first = afterNumber ? text.substr(firstStart, previous + 1 - firstStart) : "";
+        const std::string_view firstDigits = first.substr(first.starts_with('-') ? 1 : 0);
+        const bool groupsThousands = !firstDigits.empty() && firstDigits.size() <= 3 && firstDigits[0] != '0' &&
+                                     std::all_of(firstDigits.begin(), firstDigits.end(), isDigit);
+        if (groupsThousands && item.size() == 3 && std::all_of(item.begin(), item.end(), isDigit)) {
+            return " (a number is written in one piece: " + std::string(first) + std::string(item) + ", not " +
+                   std::string(first) + " " + std::string(item) +
+                   (inObject ? ")" : "; or a comma is missing between two numbers)");
         }
         if (afterNumber && inObject) return " (a number is written in one piece, without spaces)";
         // "0300", "-007": the parser read the 0 as a number and stopped at the rest.

@@ -52,6 +52,7 @@ Vec2 withinWalls(const StepConstants& k, Vec2 p) {
 // to search far: its corners cost the square of their number, each checked
 // against them all.
 constexpr std::size_t kMostCircles = 48;
+constexpr double kFarEnough = 256;  // px
 
 // Each thread's list, kept from one fish to the next: the step allocates
 // nothing once it has grown.
@@ -115,7 +116,9 @@ bool leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
     // No way out lies farther than the far corner of the walls, or of the
     // half world each way around the fish. Nor is one looked for farther than
     // four times the radius of the largest obstacle that holds the fish
-    // (straight out of it is at most its radius away, if not into another).
+    // (straight out of it is at most its radius away, if not into another),
+    // or kFarEnough for small rocks: in a field of them the way out can be
+    // many radii away.
     double farthest = std::hypot(std::max(-walls.left, walls.right), std::max(-walls.top, walls.bottom));
     const std::size_t everyCircle = obstacles.size() * (k.boundary == BoundaryMode::Wrap ? 9 : 1);
     std::optional<Exit> best;
@@ -126,7 +129,7 @@ bool leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles,
             double holding = 0;
             for (const Circle& c : circles)
                 if (norm(c.centre) < c.radius) holding = std::max(holding, c.radius);
-            farthest = std::min(farthest, std::max(4 * holding, 8.0));
+            farthest = std::min(farthest, std::max(4 * holding, kFarEnough));
         }
         // So many circles this near that the search would cost more than a
         // step of thousands of fish: deep in a field of rocks, or in one that

@@ -47,8 +47,8 @@ template <typename F>
 // (under a pixel) and bounces. In a wrapping world the obstacles' copies
 // across the seams count too, and the point found may lie past the seam,
 // for the caller to wrap. The search looks near the fish first, and no
-// farther than four times the radius of the largest obstacle that holds it,
-// nor past 48 circles unless `searchFar`: returns false, leaving movedTo and
+// farther than four times the radius of the largest obstacle that holds it
+// (or 256 px, for small ones), nor past 48 circles unless `searchFar`: returns false, leaving movedTo and
 // v as they were, where it finds no way out (deep in a field of rocks, or an
 // obstacle over the whole world), for the kernel's pushes to stand.
 bool leaveObstacles(const StepConstants& k, std::span<const Obstacle> obstacles, Vec2& movedTo, Vec2& v,

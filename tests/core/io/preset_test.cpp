@@ -304,6 +304,10 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
                                                              !Catch::Contains("comma"));
         // In a list it may be two numbers as well.
         CHECK_THAT(errorOf(start + R"(, "p": [640, 1 080]})"), Catch::Contains("in one piece: 1080, not 1 080; or a comma"));
+        // Its sign kept; a decimal or a leading zero is no grouping of thousands.
+        CHECK_THAT(errorOf(start + R"(, "p": [-1 080]})"), Catch::Contains("in one piece: -1080, not -1 080"));
+        CHECK_THAT(errorOf(start + R"(, "p": [1.5 000]})"), !Catch::Contains("in one piece"));
+        CHECK_THAT(errorOf(start + R"(, "p": [0 080]})"), !Catch::Contains("in one piece"));
         // Curly quotes pasted from a web page, said as such and quoted in whole characters.
         for (const std::string curly : {", \"name\": \u201CMine\u201D}", ", \u201Cseed\u201D: 7}"}) {
             const std::string error = errorOf(start + curly);

@@ -596,6 +596,26 @@ TEST_CASE("no fish ends a step inside obstacles that overlap, from the first ste
     CHECK(deepest.depth < 2e-3f);
 }
 
+TEST_CASE("fish spawned deep in a field of small overlapping rocks are all out of them within 32 steps") {
+    // The search for a way out stopped at four rock radii, 80 px, and 18
+    // fish stayed inside for good where the way out was 150-200 px away.
+    Params p;
+    p.set(ParamId::BoundaryMode, static_cast<float>(BoundaryMode::Bounce));
+    SerialScheduler serial;
+    Simulation sim(sceneWith(p, 300, 1000, 1000, 1), serial);
+    std::vector<Obstacle> field;
+    for (int x = 0; x < 25; ++x)
+        for (int y = 0; y < 25; ++y) field.push_back({Vec2{{200.0f + 15 * x, 200.0f + 15 * y}}, 20});
+    // Listed in no order, as rocks placed by hand are: the kernel's pushes
+    // then swap a fish from rock to rock rather than out along the rows.
+    std::shuffle(field.begin(), field.end(), std::mt19937(1));
+    sim.setObstacles(field);
+    for (int s = 0; s < 33; ++s) sim.step();
+    const Deepest deepest = deepestInsideObstacles(sim, field, 30);
+    INFO("deepest " << deepest.depth << " px at step " << deepest.step);
+    CHECK(deepest.depth < 2e-3f);
+}
+
 TEST_CASE("a school pulled into the notch between two overlapping obstacles keeps swimming, not piled onto one point") {
     // Each fish sent to the one point where the circles cross, 287 of 300
     // ended there, stopped, where separation cannot tell them apart.
