@@ -89,11 +89,11 @@ template <typename F>
 
 // The fish left deeply inside an obstacle take the exact way out, one by
 // one, from where their move had taken them (sim/obstacle_exit.hpp; where
-// there is none near, the pushes stand), and
-// are kept within the walls again (a way out past a wrapping world's seam
-// wraps). Only those fish: the rest of the group, as the builds group the
-// fish differently, keep the kernel's pushes. Out of line: reached only in
-// the few groups where obstacles overlap or meet a wall.
+// there is none near, the pushes stand), and are kept within the walls
+// again (a way out past a wrapping world's seam wraps). Only those fish: the
+// rest of the group keep the kernel's pushes, as the builds group the fish
+// differently. Out of line: reached only in the few groups where obstacles
+// overlap or meet a wall.
 template <typename F>
 [[gnu::noinline]] void leaveObstaclesOneByOne(const StepConstants& k, std::span<const Obstacle> obstacles,
                                               const std::uint32_t* ids, const MaskOf<F>& deep, const VOf<F>& moved,
