@@ -138,8 +138,9 @@ void Editor::run(const Preset& running, const Preset& loaded) {
         c.sim.setParams(scene.params);
         c.sim.setWorldSize(static_cast<float>(world.width()), static_cast<float>(world.height()));
         c.setFishCount(scene.fishCount);
-        c.sim.reset(scene.seed);
+        // The objects first: the school spawns outside the preset's obstacles.
         setObjects(c, scene);
+        c.sim.reset(scene.seed);
         c.overlays.selectedId.reset();  // a fish of the school it replaced
     });
     loaded_ = loaded;

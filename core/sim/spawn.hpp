@@ -1,17 +1,20 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "params/params.hpp"
 #include "sim/fish_arrays.hpp"
+#include "sim/scene.hpp"
 
 namespace mirofish {
 
-// Writes fish `id` into slot `slot`: a pure function of (seed, id), so a fish
-// added later lands exactly where it would have in a fresh run. Positions are
-// spread over the whole world, headings fully random, speeds non-zero (a
-// school that starts still has no heading and no field of view).
+// Writes fish `id` into slot `slot`: a pure function of (seed, id, the
+// obstacles), so a fish added later lands exactly where it would have in a
+// fresh run. Positions are spread over the world outside the obstacles,
+// headings fully random, speeds non-zero (a school that starts still has no
+// heading and no field of view).
 void spawnFish(FishArrays& fish, std::size_t slot, std::uint32_t id, std::uint64_t seed, float width, float height,
-               const Params& params);
+               const Params& params, std::span<const Obstacle> obstacles);
 
 }  // namespace mirofish

@@ -2,6 +2,7 @@
 // a morph, and a broken preset file.
 #include <QQuickItem>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <functional>
 
 #include "editor_fixture.hpp"
@@ -225,6 +226,26 @@ TEST_CASE("a load undone during a step of seconds is redone with its own objects
     f.editor->redo();
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().obstacles.size() == reef.scene.obstacles.size(); }, 30'000));
     CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }, 5000));
+}
+
+TEST_CASE("a preset with rocks loaded while paused shows no fish inside a rock") {
+    // The school was spawned before the preset's rocks were set: paused,
+    // some fish sat inside the rocks until the first step.
+    EditorFixture f;
+    f.editor->setPaused(true);
+    const Preset reef = loadPreset(shippedPreset("obstacle-reef"));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Obstacle reef")));
+    const editor::FrameSnapshot* shown = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] {
+        if (const editor::FrameSnapshot* newest = f.editor->host().frames().readNewest()) shown = newest;
+        return shown && shown->obstacles.size() == reef.scene.obstacles.size() && shown->px.size() == reef.scene.fishCount;
+    }));
+    CHECK(shown->step == 0);
+    std::size_t inside = 0;
+    for (std::size_t i = 0; i < shown->px.size(); ++i)
+        for (const Obstacle& o : shown->obstacles)
+            if (std::hypot(shown->px[i] - o.centre[0], shown->py[i] - o.centre[1]) < o.radius) ++inside;
+    CHECK(inside == 0);
 }
 
 TEST_CASE("undo and redo of a load bring a preset of yours back as its file is now: saved over, renamed or deleted") {
