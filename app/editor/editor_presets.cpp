@@ -415,8 +415,9 @@ bool Editor::morphToPreset(int row, double seconds) {
             // The world first: fish added by the count spawn across it, not the old one.
             // The school swims on in it, none pressed onto a smaller world's walls.
             if (ownWorld) c.sim.scaleWorldTo(scene.width, scene.height);
-            c.setFishCount(scene.fishCount);
+            // The objects before the count: fish added spawn outside the target's obstacles.
             setObjects(c, scene);
+            c.setFishCount(scene.fishCount);
         });
         loaded_ = arrived;
         loadedIsUser_ = e->user;

@@ -103,8 +103,7 @@ void Simulation::reset(std::uint64_t seed) {
     cellsKnown_ = false;
     alarmsClear_ = true;
     rowStretch_ = 1.0f;
-    for (std::uint32_t i = 0; i < scene_.fishCount; ++i)
-        spawnFish(fish_, i, i, seed, scene_.width, scene_.height, scene_.params, scene_.obstacles);
+    spawnFish(fish_, 0, scene_.fishCount, seed, scene_.width, scene_.height, scene_.params, scene_.obstacles);
     // The predators go back where they were put: a path predator starts its
     // path again from its start, not from mid-path across the world.
     scene_.predators = predatorsAsSet_;
@@ -344,9 +343,8 @@ void Simulation::setFishCount(std::uint32_t count) {
             ++w;
         }
     } else {
-        for (std::size_t i = old; i < count; ++i)
-            spawnFish(fish_, i, static_cast<std::uint32_t>(i), scene_.seed, scene_.width, scene_.height, scene_.params,
-                      scene_.obstacles);
+        spawnFish(fish_, static_cast<std::uint32_t>(old), count, scene_.seed, scene_.width, scene_.height,
+                  scene_.params, scene_.obstacles);
     }
     scene_.fishCount = count;
     if (count != old) reserveGrid();

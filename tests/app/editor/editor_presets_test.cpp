@@ -228,24 +228,46 @@ TEST_CASE("a load undone during a step of seconds is redone with its own objects
     CHECK(EditorFixture::waitFor([&] { return !f.editor->modified(); }, 5000));
 }
 
-TEST_CASE("a preset with rocks loaded while paused shows no fish inside a rock") {
-    // The school was spawned before the preset's rocks were set: paused,
-    // some fish sat inside the rocks until the first step.
-    EditorFixture f;
-    f.editor->setPaused(true);
+namespace {
+// The fish of ids from firstId on drawn inside a rock once the shown school
+// has the reef's rocks and its fish count, still at step `step` (the editor
+// paused).
+std::size_t fishShownInsideReefRocks(const EditorFixture& f, std::uint64_t step, std::uint32_t firstId = 0) {
     const Preset reef = loadPreset(shippedPreset("obstacle-reef"));
-    REQUIRE(f.editor->loadPreset(presetRow(f, "Obstacle reef")));
     const editor::FrameSnapshot* shown = nullptr;
     REQUIRE(EditorFixture::waitFor([&] {
         if (const editor::FrameSnapshot* newest = f.editor->host().frames().readNewest()) shown = newest;
         return shown && shown->obstacles.size() == reef.scene.obstacles.size() && shown->px.size() == reef.scene.fishCount;
     }));
-    CHECK(shown->step == 0);
+    REQUIRE(shown->step == step);
     std::size_t inside = 0;
     for (std::size_t i = 0; i < shown->px.size(); ++i)
         for (const Obstacle& o : shown->obstacles)
-            if (std::hypot(shown->px[i] - o.centre[0], shown->py[i] - o.centre[1]) < o.radius) ++inside;
-    CHECK(inside == 0);
+            if (shown->id[i] >= firstId && std::hypot(shown->px[i] - o.centre[0], shown->py[i] - o.centre[1]) < o.radius)
+                ++inside;
+    return inside;
+}
+}  // namespace
+
+TEST_CASE("a preset with rocks loaded while paused shows no fish inside a rock") {
+    // The school was spawned before the preset's rocks were set: paused,
+    // some fish sat inside the rocks until the first step.
+    EditorFixture f;
+    f.editor->setPaused(true);
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Obstacle reef")));
+    CHECK(fishShownInsideReefRocks(f, 0) == 0);
+}
+
+TEST_CASE("the fish a morph adds to a preset with rocks start outside them") {
+    // They spawned while the preset left's objects were still set. (The fish
+    // there before, id 0 here, are only scaled to the new world.)
+    EditorFixture f;
+    f.editor->setPaused(true);
+    f.editor->setFishCount(1);
+    QTest::qWait(300);  // the pause reaches the simulation thread
+    const std::uint64_t pausedAt = f.editor->host().stats().step;
+    REQUIRE(f.editor->morphToPreset(presetRow(f, "Obstacle reef"), 5.0));
+    CHECK(fishShownInsideReefRocks(f, pausedAt, 1) == 0);
 }
 
 TEST_CASE("undo and redo of a load bring a preset of yours back as its file is now: saved over, renamed or deleted") {
