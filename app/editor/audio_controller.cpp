@@ -112,6 +112,10 @@ void AudioController::refreshDevices() {
     }
     const QAudioDevice output = QMediaDevices::defaultAudioOutput();
     if (output.id() != output_.id() || output.isNull() != output_.isNull()) {
+        // Heard until now, and no output left: said once (sinkFailed in
+        // track_playback.cpp may have said it first, and made it silent).
+        if (output.isNull() && playback_.audible())
+            emit problem(tr("The audio output device went away; the file plays on silently"));
         output_ = output;
         playback_.setOutput(output_);
     }

@@ -121,16 +121,44 @@ void TrackPlayback::clear() { setTrack(nullptr); }
 
 void TrackPlayback::setOutput(const QAudioDevice& device) {
     const bool wasPlaying = playing_;
-    pause();
+    // The stream goes, unsuspended: its device may have gone with it (sinkFailed).
+    if (playing_) holdPlace();
     stopSink();
     output_ = device;
     if (wasPlaying) play();
 }
 
 double TrackPlayback::heldBySink() const {
-    // What the sink holds has been handed out but not heard yet.
-    return static_cast<double>(sink_->bufferSize() - sink_->bytesFree()) / sink_->format().bytesPerFrame() /
-           sink_->format().sampleRate();
+    // What the sink holds has been handed out but not heard yet (nothing,
+    // once its stream has failed: sinkFailed).
+    const qsizetype size = sink_->bufferSize(), free = sink_->bytesFree();
+    const qsizetype held = free < 0 || free > size ? 0 : size - free;
+    return static_cast<double>(held) / sink_->format().bytesPerFrame() / sink_->format().sampleRate();
+}
+
+bool TrackPlayback::sinkFailed() const {
+    // Qt 6.4's PulseAudio sink keeps its state when its stream fails (the
+    // device unplugged), and a suspend or resume of the dead stream aborts
+    // inside libpulse. The stream's writable size, (size_t)-1 once it has
+    // failed, then reads as -1 free bytes (or, were it cast otherwise, more
+    // than the whole buffer).
+    if (!sink_ || (sink_->state() != QAudio::ActiveState && sink_->state() != QAudio::IdleState)) return false;
+    const qsizetype free = sink_->bytesFree();
+    return free < 0 || free > sink_->bufferSize();
+}
+
+void TrackPlayback::playOnSilently(const QString& why) {
+    if (playing_) {
+        clockStart_ = heard();
+        clock_.start();
+    }
+    stopSink();
+    emit outputProblem(why);
+}
+
+void TrackPlayback::loseFailedSink() {
+    if (sinkFailed())
+        playOnSilently(outputGone());
 }
 
 double TrackPlayback::position() const {
@@ -163,9 +191,21 @@ double TrackPlayback::lapsHeard() const {
     return std::floor(heard() / duration());
 }
 
+QString TrackPlayback::outputGone() const {
+    return tr("%1 went away (unplugged?); playing silently").arg(output_.description());
+}
+
+bool TrackPlayback::outputListed() const { return QMediaDevices::audioOutputs().contains(output_); }
+
 void TrackPlayback::startSink(double from, double laps) {
     stopSink();
     if (output_.isNull()) return;
+    if (!outputListed()) {
+        // Unplugged since the last look at the devices: Qt 6.4 waits for
+        // ever on a stream to a device that has gone.
+        emit outputProblem(outputGone());
+        return;
+    }
     QAudioFormat format = output_.preferredFormat();
     format.setSampleRate(static_cast<int>(kTrackRate));
     format.setSampleFormat(QAudioFormat::Float);
@@ -192,13 +232,8 @@ void TrackPlayback::startSink(double from, double laps) {
             this,
             [this, watched] {
                 if (sink_.get() != watched) return;  // stopped or restarted since
-                if (playing_) {
-                    clockStart_ = heard();
-                    clock_.start();
-                }
-                stopSink();
-                emit outputProblem(tr("%1 stopped playing (the device reported an error); playing silently")
-                                       .arg(output_.description()));
+                playOnSilently(tr("%1 stopped playing (the device reported an error); playing silently")
+                                   .arg(output_.description()));
             },
             Qt::QueuedConnection);
     });
@@ -219,8 +254,10 @@ void TrackPlayback::play() {
     }
     const double laps = loop_ ? pausedLaps_ : 0;
     // One stream per track and output: pausing suspends it, so a device
-    // need not be opened again (a stream can take a second to start).
-    if (sink_ && reader_) {
+    // need not be opened again (a stream can take a second to start). A
+    // suspended stream whose device has gone since is not resumed: that
+    // aborts inside libpulse (sinkFailed).
+    if (sink_ && reader_ && outputListed()) {
         // The suspended sink still holds what came after the pause: resumed
         // as it is, it plays on from there (a seek while paused dropped it).
         sink_->resume();
@@ -235,13 +272,18 @@ void TrackPlayback::play() {
     emit stateChanged();
 }
 
-void TrackPlayback::pause() {
-    if (!playing_) return;
+void TrackPlayback::holdPlace() {
     pausedAt_ = position();
     pausedLaps_ = lapsHeard();
-    if (sink_) sink_->suspend();
     playing_ = false;
     ticker_.stop();
+}
+
+void TrackPlayback::pause() {
+    if (!playing_) return;
+    loseFailedSink();
+    holdPlace();
+    if (sink_) sink_->suspend();
     report();
     emit stateChanged();
 }
@@ -290,6 +332,7 @@ void TrackPlayback::setLoop(bool loop) {
 }
 
 void TrackPlayback::tick() {
+    loseFailedSink();
     const bool ended = reader_ ? reader_->finished() && sink_->state() == QAudio::IdleState
                                : !loop_ && position() >= duration();
     if (ended) {

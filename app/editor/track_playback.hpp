@@ -89,6 +89,12 @@ private:
     void tick();
     void report();
     double heldBySink() const;  // seconds
+    bool sinkFailed() const;    // its stream died under it (the device unplugged)
+    bool outputListed() const;  // the output is still among the system's devices
+    QString outputGone() const;  // says it went away
+    void loseFailedSink();      // plays on silently, saying so, where sinkFailed
+    void playOnSilently(const QString& why);  // on the clock, from what was heard
+    void holdPlace();           // stops where it is heard, the sink left as it is
 
     std::shared_ptr<AudioFeed> feed_;
     std::shared_ptr<const MonoAudio> audio_;

@@ -147,6 +147,57 @@ TEST_CASE("a file whose output stream dies mid-play plays on silently and says s
     CHECK(audio->position() > held);
 }
 
+// Unplugs its output: run alone, with a server of its own (tests/CMakeLists.txt).
+TEST_CASE("a file whose output device is unplugged plays on silently and says so, playing or paused then",
+          "[.output-unplugged]") {
+    // The editor aborted inside libpulse: the pause that follows a change of
+    // output suspended the dead stream, as did M pressed at once.
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    REQUIRE(audio->hasOutput());
+    audio->openFile(QString::fromStdString(writeLoop(dir, 20).string()), true);
+    REQUIRE(EditorFixture::waitFor([&] { return audio->playing() && audio->position() > 0.5; }, 30'000));
+    QString said;
+    QObject::connect(audio, &AudioController::problem, audio, [&](const QString& message) { said = message; });
+    const auto unplug = [] {
+        const Shell unplugged = shell("pactl unload-module module-null-sink");
+        INFO(unplugged.output);
+        REQUIRE(unplugged.code == 0);
+    };
+    const auto plugIn = [&] {
+        REQUIRE(shell("pactl load-module module-null-sink sink_name=mirofish_null").code == 0);
+        REQUIRE(EditorFixture::waitFor([&] { return audio->hasOutput(); }, 5000));
+    };
+
+    // Playing: paused straight after, then played on.
+    unplug();
+    QTest::qWait(30);
+    audio->pause();
+    const double held = audio->position();
+    CHECK(held < 3.0);
+    audio->play();
+    REQUIRE(EditorFixture::waitFor([&] { return !said.isEmpty(); }, 5000));
+    CHECK(audio->playing());
+    double from = audio->position();
+    QTest::qWait(1000);
+    CHECK(audio->position() == Approx(from + 1.0).margin(0.3));
+
+    // Paused while it goes, and played again at once.
+    plugIn();
+    REQUIRE(EditorFixture::waitFor([&] { return audio->playing(); }, 5000));
+    QTest::qWait(500);
+    audio->pause();
+    unplug();
+    QTest::qWait(30);
+    audio->play();
+    QTest::qWait(1500);
+    CHECK(audio->playing());
+    from = audio->position();
+    QTest::qWait(1000);
+    CHECK(audio->position() == Approx(from + 1.0).margin(0.3));
+}
+
 TEST_CASE("a live input device drives the school", "[.device]") {
     EditorFixture f;
     AudioController* audio = f.editor->audio();
