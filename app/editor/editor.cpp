@@ -323,7 +323,7 @@ void Editor::refreshStats() {
     map["behindAdvice"] =
         stepsTooSlow(s.stepMilliseconds)
             ? tr("fewer fish or a smaller perception radius would keep up")
-            : tr("its steps take %1 % of the time: drawing the view or other programs hold it back")
+            : tr("its steps take %1\u00a0% of the time: drawing the view or other programs hold it back")
                   .arg(std::max(1.0, std::round(100.0 * stepShareOfRealTime(s.stepMilliseconds))));
     map["fish"] = static_cast<qulonglong>(s.fishCount);
     // As text: a number reaches QML as a double, which .arg() wrote as 1e+06 from a million steps on.

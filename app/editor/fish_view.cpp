@@ -180,6 +180,9 @@ void FishView::setShowOvershoot(bool on) {
 }
 
 void FishView::setTrailFrame(const TrailFrame& frame) {
+    // Trails off, and off before: nothing to draw again. (A new seed every
+    // frame had the hidden fade redrawn, and a paused window drew for ever.)
+    if (!frame.on && !trail_.on) return;
     if (frame.on && (!trail_.on || clearPending_)) canvasEmpty_ = true;
     trail_ = frame;
     if (clearPending_) {

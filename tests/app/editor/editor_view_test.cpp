@@ -105,6 +105,20 @@ TEST_CASE("the editor opens every shipped preset and draws its fish") {
     }
 }
 
+TEST_CASE("a paused window with trails off draws again only now and then, not every frame") {
+    // The trails' hidden fade took a new seed every frame and was drawn
+    // again: paused and idle, the window drew as fast as it could.
+    EditorFixture f;
+    REQUIRE(f.editor->host().stats().params.get(ParamId::Trails) < 0.5f);
+    f.editor->setPaused(true);
+    QTest::qWait(500);
+    int frames = 0;
+    QObject::connect(f.window, &QQuickWindow::frameSwapped, f.window, [&] { ++frames; });
+    QTest::qWait(2000);
+    INFO(frames << " frames in 2 s");
+    CHECK(frames < 40);
+}
+
 TEST_CASE("tens of thousands of fish are all drawn, down to the bottom of the world") {
     // More than 65 535 vertices: the scene graph draws such a node only in
     // part, so the view splits it. The fish are sorted by grid row, so the
