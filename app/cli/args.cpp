@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "io/atomic_file.hpp"
+#include "io/whole_path.hpp"
 #include "io/printable_text.hpp"
 #include "params/number_text.hpp"
 #include "render/stop_signals.hpp"
@@ -187,7 +188,7 @@ std::filesystem::path writableOutputFile(const std::string& file, const std::str
     const FileTarget target = fileTarget(file);
     if (!target.refusal.empty())
         throw ArgError("cannot write " + what + " to '" + file + "': " + target.refusal + "; name another file");
-    const auto dir = std::filesystem::absolute(target.path).parent_path();
+    const auto dir = wholePath(target.path).parent_path();
     if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
         throw ArgError("cannot write " + what + " to '" + file + "': folder '" + dir.string() +
                        "' does not exist or is not writable");

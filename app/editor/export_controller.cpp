@@ -14,6 +14,7 @@
 
 #include "editor.hpp"
 #include "io/atomic_file.hpp"
+#include "io/whole_path.hpp"
 #include "render/export_job.hpp"
 #include "render/frame_sink.hpp"
 #include "render/png_file.hpp"
@@ -30,22 +31,15 @@ constexpr std::chrono::milliseconds kSimulationWait{20};
 // that the messages say where the export went: ~ is the home folder, as in
 // a shell, and a relative path is taken from the working folder. Where that
 // folder cannot be read (deleted while the editor runs), a relative path is
-// refused by name: the throw of absolute() reached QML from a binding and
-// ended the editor at the first key typed.
+// refused by name (wholePath): the throw of absolute() reached QML from a
+// binding and ended the editor at the first key typed.
 std::filesystem::path localPath(const QVariant& value) {
     const QString text = value.toString();
     if (text.isEmpty()) return {};
     const QUrl url(text);
     QString path = url.isLocalFile() ? url.toLocalFile() : text;
     if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/"))) path.replace(0, 1, QDir::homePath());
-    std::error_code ec;
-    std::filesystem::path absolute = std::filesystem::absolute(path.toStdString(), ec);
-    if (ec)
-        throw std::runtime_error("cannot tell where '" + path.toStdString() +
-                                 "' is: a path that does not start with / is taken from the folder the editor was "
-                                 "started in, which cannot be read (" + ec.message() +
-                                 ", deleted?); give the whole path");
-    return absolute;
+    return wholePath(path.toStdString());
 }
 
 // localPath, or none where it cannot be told: for the dialog's questions

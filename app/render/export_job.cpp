@@ -11,6 +11,7 @@
 #include "editor/trail_frame.hpp"
 #include "frame_sink.hpp"
 #include "io/atomic_file.hpp"
+#include "io/whole_path.hpp"
 #include "offscreen_quick.hpp"
 
 namespace mirofish::render {
@@ -48,10 +49,10 @@ void checkSettings(const ExportSettings& s) {
 std::vector<std::filesystem::path> missingFolders(const ExportSettings& s) {
     // None named: checkOutput says so (absolute("") throws a library error).
     if (s.output.empty()) return {};
-    std::filesystem::path output = std::filesystem::absolute(s.output);
+    std::filesystem::path output = wholePath(s.output);
     if (!output.has_filename()) output = output.parent_path();  // "frames/"
     const std::filesystem::path folder =
-        s.kind() == OutputKind::PngSequence ? output : std::filesystem::absolute(fileTarget(output).path).parent_path();
+        s.kind() == OutputKind::PngSequence ? output : wholePath(fileTarget(output).path).parent_path();
     std::vector<std::filesystem::path> missing;
     std::filesystem::path prefix;
     std::error_code ec;

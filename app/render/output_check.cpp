@@ -7,6 +7,7 @@
 
 #include "frame_sink.hpp"
 #include "io/atomic_file.hpp"
+#include "io/whole_path.hpp"
 #include "io/file_names.hpp"
 
 namespace mirofish::render {
@@ -19,7 +20,7 @@ void requireWritableFolder(const std::filesystem::path& folder, bool frames) {
     // A link on the way that leads nowhere (to a drive not mounted): "it
     // cannot be created (File exists)" did not say what was wrong.
     std::filesystem::path prefix;
-    for (const std::filesystem::path& part : std::filesystem::absolute(folder)) {
+    for (const std::filesystem::path& part : wholePath(folder)) {
         prefix /= part;
         if (!std::filesystem::is_symlink(prefix, ec)) continue;
         std::error_code unreachable;  // no entry allowed, a loop of links
@@ -164,7 +165,7 @@ void checkOutput(const ExportSettings& settings) {
                           "', whose folder is not there (a drive not mounted?)");
     requireNotTheAudio(video, settings);
     requireAudioToReadAgain(settings);
-    requireWritableFolder(std::filesystem::absolute(video).parent_path(), false);
+    requireWritableFolder(wholePath(video).parent_path(), false);
 }
 
 }  // namespace mirofish::render

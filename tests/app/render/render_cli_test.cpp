@@ -794,3 +794,20 @@ TEST_CASE("mirofish render whose progress pipe is closed stops at its next line,
     CHECK_THAT(full.output, Catch::EndsWith("rc=0\n"));
     CHECK(std::filesystem::exists(framePath(dir / "full", 299)));
 }
+
+TEST_CASE("render and simulate started in a folder deleted since name the relative output and ask for the whole path",
+          "[render][cli]") {
+    // They printed a library error: "filesystem error: cannot make absolute path".
+    TempDir dir;
+    const std::string gone = (dir / "gone").string();
+    for (const std::string command : {"render --size 64x64 --fish 50 --frames 2 --out frames",
+                                      "simulate --fish 50 --steps 2 --save-state rel.state"}) {
+        INFO(command);
+        const Shell r = shell("mkdir '" + gone + "' && cd '" + gone + "' && rmdir '" + gone + "' && " + kMirofish + " " +
+                              command);
+        INFO(r.output);
+        CHECK(r.code == 2);
+        CHECK_THAT(r.output, Catch::Contains("cannot tell where '") && Catch::Contains("give the whole path"));
+        CHECK_THAT(r.output, !Catch::Contains("filesystem error"));
+    }
+}
