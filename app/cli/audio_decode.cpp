@@ -243,6 +243,7 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
     const std::string ffmpeg = ffmpegProgramNamed(program);
     WavStreamMixer mixer(file.string());
     std::optional<AudioFileError> broken;  // a header the mixer could not read
+    std::size_t written = 0;               // bytes ffmpeg wrote, its WAV header and all
     // "info" so that the input's duration is printed (for the progress); no banner, no running stats.
     // The first audio stream, as the video carries it (ffmpeg_pipe_sink).
     // Every channel, mixed down here as a WAV file is: ffmpeg's own downmix
@@ -257,6 +258,7 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
             if (progress.cancelled && progress.cancelled()) return false;
             if (inputRate == 0) inputRate = inputSampleRate(partial.err);
             if (rateDamaged()) return false;
+            written += partial.out.size();
             try {
                 mixer.feed(partial.out);
             } catch (const AudioFileError& e) {
@@ -293,6 +295,12 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
         throw FfmpegFailed(file.string() + ": the file holds no audio stream", "the file holds no audio stream");
     if (r.exitCode != 0)
         throw FfmpegFailed(file.string() + ": not a readable audio file (ffmpeg: " + lastLine(r.err) + ")", lastLine(r.err));
+    // ffmpeg writes a WAV header even for no sound: a program that wrote
+    // nothing at all is not ffmpeg at work (the file was called empty).
+    if (written + r.out.size() == 0)
+        throw FfmpegFailed(file.string() + ": '" + ffmpeg + "' ended without writing any audio or saying why: " +
+                               "is it the ffmpeg program?",
+                           "'" + ffmpeg + "' wrote no audio");
     MonoAudio a = mixer.finish(r.out);
     if (static_cast<double>(a.samples.size()) > longestSamples) throw tooLong(file, longestSeconds);
     if (progress.report) progress.report(1.0);

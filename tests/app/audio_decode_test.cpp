@@ -168,6 +168,16 @@ TEST_CASE("a video without sound or a picture says it holds no audio stream, not
     }
 }
 
+TEST_CASE("a program given as ffmpeg that writes nothing and exits 0 is named, the file not called empty", "[audio]") {
+    TempDir dir;
+    writeProgram(dir / "quiet-ffmpeg", "#!/bin/sh\nexit 0\n");
+    writeText(dir / "song.mp3", "a song that only ffmpeg could read");
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "song.mp3", cli::kAnalysisSampleRate, {}, cli::kLongestAudioSeconds,
+                                           (dir / "quiet-ffmpeg").string()),
+                      Catch::Contains("quiet-ffmpeg' ended without writing any audio or saying why") &&
+                          !Catch::Contains("empty"));
+}
+
 TEST_CASE("a program started while ffmpeg decodes does not inherit the decode's pipes", "[audio]") {
     // The export's video ffmpeg, started meanwhile, held the audio check's
     // pipe open: the check waited for its end, and the video for frames.
