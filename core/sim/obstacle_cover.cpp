@@ -34,8 +34,12 @@ ObstacleCover::ObstacleCover(std::span<const Obstacle> obstacles, float width, f
     if (obstacles.empty()) return;
     // The cells an obstacle's bounding box spans along one axis (all of
     // them, wrapping, where it spans the world), as indices that may lie
-    // outside the world, wrapped round by the caller.
+    // outside the world, wrapped round by the caller. Wrapping, a centre
+    // worlds away is the same as its copy in the world (the indices were
+    // clamped, and a rock five worlds out covered one column of cells).
     const auto cellRange = [&](float centre, float radius, float cell) {
+        const float size = cell * kCells;
+        if (wrap_) centre -= std::floor(centre / size) * size;
         const auto index = [&](float at) {
             return static_cast<int>(std::clamp(std::floor(static_cast<double>(at) / cell), -2.0 * kCells, 3.0 * kCells));
         };

@@ -30,7 +30,9 @@ TEST_CASE("the obstacle cover answers as the plain test of every obstacle, in fi
         // From a few large rocks, some wider than the world, to hundreds of small ones.
         const int count = 1 + scene * 7;
         const float largest = std::max(w, h) * (scene % 5 == 0 ? 1.2f : 0.8f / std::sqrt(static_cast<float>(count)));
-        std::uniform_real_distribution<float> x(-0.3f * w, 1.3f * w), y(-0.3f * h, 1.3f * h), r(0.0f, largest);
+        // Some rocks worlds away: wrapping, their copies reach into the world.
+        const float out = scene % 4 == 1 ? 6.0f : 0.3f;
+        std::uniform_real_distribution<float> x(-out * w, (1 + out) * w), y(-out * h, (1 + out) * h), r(0.0f, largest);
         std::vector<Obstacle> rocks;
         for (int i = 0; i < count; ++i) rocks.push_back({Vec2{{x(random), y(random)}}, r(random)});
         const ObstacleCover cover(rocks, w, h, wrap);
@@ -54,4 +56,21 @@ TEST_CASE("the obstacle cover of no obstacles contains nothing") {
     const ObstacleCover cover({}, 800, 600, true);
     CHECK_FALSE(cover.contains(0, 0));
     CHECK_FALSE(cover.contains(799.9f, 599.9f));
+}
+
+TEST_CASE("in a wrapping world a rock worlds away covers where its copy in the world lies") {
+    // A rock five worlds out covered one column of cells: fish spawned inside its copy.
+    const std::vector<Obstacle> far = {{Vec2{{7040, 360}}, 300}, {Vec2{{-5000, -3000}}, 100}};
+    const ObstacleCover cover(far, 1280, 720, true);
+    std::mt19937 random(7);
+    std::uniform_real_distribution<float> x(0.0f, 1280.0f), y(0.0f, 720.0f);
+    int inside = 0, wrong = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const float qx = x(random), qy = y(random);
+        const bool plain = insideAnyPlainly(far, qx, qy, 1280, 720, true);
+        inside += plain ? 1 : 0;
+        wrong += cover.contains(qx, qy) != plain ? 1 : 0;
+    }
+    REQUIRE(inside > 1000);
+    CHECK(wrong == 0);
 }
