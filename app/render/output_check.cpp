@@ -7,6 +7,7 @@
 
 #include "frame_sink.hpp"
 #include "io/atomic_file.hpp"
+#include "io/broken_link.hpp"
 #include "io/whole_path.hpp"
 #include "io/file_names.hpp"
 
@@ -17,19 +18,8 @@ namespace {
 // a video goes into.
 void requireWritableFolder(const std::filesystem::path& folder, bool frames) {
     std::error_code ec;
-    // A link on the way that leads nowhere (to a drive not mounted): "it
-    // cannot be created (File exists)" did not say what was wrong.
-    std::filesystem::path prefix;
-    for (const std::filesystem::path& part : wholePath(folder)) {
-        prefix /= part;
-        if (!std::filesystem::is_symlink(prefix, ec)) continue;
-        std::error_code unreachable;  // no entry allowed, a loop of links
-        if (std::filesystem::exists(prefix, unreachable)) continue;
-        throw ExportError("cannot write to the output folder '" + folder.string() + "': '" + prefix.string() +
-                          "' is a link to '" + std::filesystem::read_symlink(prefix, ec).string() + "', which " +
-                          (unreachable ? "cannot be reached (" + unreachable.message() + ")"
-                                       : "is not there (a drive not mounted?)"));
-    }
+    if (const std::string broken = brokenLinkOnTheWay(folder); !broken.empty())
+        throw ExportError("cannot write to the output folder '" + folder.string() + "': " + broken);
     // A file there: "cannot be created (Not a directory)" would not say what to do.
     if (std::filesystem::exists(folder, ec) && !std::filesystem::is_directory(folder, ec))
         throw ExportError(frames ? "the output '" + folder.string() +

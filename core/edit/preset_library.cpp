@@ -5,6 +5,8 @@
 #include <system_error>
 #include <utility>
 
+#include "io/broken_link.hpp"
+
 namespace mirofish {
 
 namespace fs = std::filesystem;
@@ -60,6 +62,9 @@ PresetLibrary::Entry PresetLibrary::write(const Preset& preset, const fs::path& 
     if (userDir_.empty())
         throw PresetError("there is no folder for your presets: set HOME, XDG_DATA_HOME or MIROFISH_USER_PRESETS; "
                           "nothing was saved");
+    if (const std::string broken = brokenLinkOnTheWay(userDir_); !broken.empty())
+        throw PresetError("cannot save into the user preset folder " + userDir_.string() + ": " + broken +
+                          "; nothing was saved");
     std::error_code ec;
     fs::create_directories(userDir_, ec);
     if (ec)

@@ -87,6 +87,17 @@ TEST_CASE("a saved preset loads back with its parameters", "[edit]") {
     REQUIRE(back.scene.params.get(ParamId::MaxSpeed) == 321.0f);
 }
 
+TEST_CASE("a preset folder that is a link to a drive not mounted is named as such, nothing saved", "[edit]") {
+    // The save said "cannot create the user preset folder ... (File exists)".
+    TempDir user;
+    fs::create_symlink(user / "usb-gone" / "presets", user / "presets");
+    PresetLibrary lib({}, user / "presets");
+    CHECK_THROWS_WITH(lib.save(named("Mine")), Catch::Contains("is a link to '" + (user / "usb-gone" / "presets").string() +
+                                                               "', which is not there (a drive not mounted?)") &&
+                                                   Catch::Contains("nothing was saved"));
+    CHECK_FALSE(fs::exists(user / "usb-gone"));
+}
+
 TEST_CASE("saving twice under the same name keeps one file", "[edit]") {
     TempDir user;
     PresetLibrary lib({}, user.path());

@@ -1,0 +1,15 @@
+#pragma once
+// A link on the way to a folder that leads nowhere (to a drive not
+// mounted): creating the folder then fails with "File exists", which sends
+// the user looking at the wrong thing.
+#include <filesystem>
+#include <string>
+
+namespace mirofish {
+
+// Empty, or "'PREFIX' is a link to 'TARGET', which is not there (a drive
+// not mounted?)" (or "which cannot be reached (WHY)") for the first such
+// link on the way to `path` (made absolute; empty where it cannot be).
+std::string brokenLinkOnTheWay(const std::filesystem::path& path);
+
+}  // namespace mirofish
