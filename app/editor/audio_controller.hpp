@@ -77,6 +77,7 @@ public:
     double duration() const { return playback_.duration(); }
     double position() const { return playback_.position(); }
     bool playing() const { return playback_.playing(); }
+    bool audible() const { return playback_.audible(); }  // heard through an output, not on the clock alone
     bool loop() const { return playback_.loop(); }
     void setLoop(bool loop);
     int latencyMs() const { return latencyMs_; }

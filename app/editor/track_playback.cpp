@@ -110,6 +110,7 @@ void TrackPlayback::setTrack(std::shared_ptr<const MonoAudio> audio) {
     // new track's (the feed already holds it), playing, though nothing played.
     ticker_.stop();
     playing_ = false;
+    awaitingOutput_ = false;
     stopSink();
     audio_ = std::move(audio);
     pausedAt_ = 0;
@@ -120,6 +121,7 @@ void TrackPlayback::setTrack(std::shared_ptr<const MonoAudio> audio) {
 void TrackPlayback::clear() { setTrack(nullptr); }
 
 void TrackPlayback::setOutput(const QAudioDevice& device) {
+    awaitingOutput_ = false;
     const bool wasPlaying = playing_;
     // The stream goes, unsuspended: its device may have gone with it (sinkFailed).
     if (playing_) holdPlace();
@@ -157,8 +159,9 @@ void TrackPlayback::playOnSilently(const QString& why) {
 }
 
 void TrackPlayback::loseFailedSink() {
-    if (sinkFailed())
-        playOnSilently(outputGone());
+    if (!sinkFailed()) return;
+    playOnSilently(outputGone());
+    awaitingOutput_ = true;
 }
 
 double TrackPlayback::position() const {
@@ -204,6 +207,7 @@ void TrackPlayback::startSink(double from, double laps) {
         // Unplugged since the last look at the devices: Qt 6.4 waits for
         // ever on a stream to a device that has gone.
         emit outputProblem(outputGone());
+        awaitingOutput_ = true;
         return;
     }
     QAudioFormat format = output_.preferredFormat();
@@ -341,6 +345,14 @@ void TrackPlayback::tick() {
         // The visuals may still be behind the end (the latency offset).
         feed_->setEnded();
         emit stateChanged();
+        return;
+    }
+    // Gone for a moment (a USB interface reconnecting) and back under the
+    // same name: the device poll sees no change, so it is taken up here.
+    if (awaitingOutput_ && !sink_ && outputListed()) {
+        awaitingOutput_ = false;
+        holdPlace();
+        play();
         return;
     }
     report();

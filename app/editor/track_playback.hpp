@@ -107,6 +107,7 @@ private:
     double pausedAt_ = 0;
     double pausedLaps_ = 0;  // whole laps before pausedAt_, looping
     bool playing_ = false;
+    bool awaitingOutput_ = false;  // its output went away: taken up again once listed (tick)
     bool loop_ = false;
     QTimer ticker_;
 };

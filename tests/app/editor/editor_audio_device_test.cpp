@@ -183,8 +183,17 @@ TEST_CASE("a file whose output device is unplugged plays on silently and says so
     QTest::qWait(1000);
     CHECK(audio->position() == Approx(from + 1.0).margin(0.3));
 
-    // Paused while it goes, and played again at once.
+    // Gone for a moment and back (a USB interface reconnecting): heard again.
     plugIn();
+    REQUIRE(EditorFixture::waitFor([&] { return audio->audible(); }, 5000));
+    said.clear();
+    REQUIRE(shell("pactl unload-module module-null-sink && sleep 0.1 && "
+                  "pactl load-module module-null-sink sink_name=mirofish_null").code == 0);
+    REQUIRE(EditorFixture::waitFor([&] { return !said.isEmpty(); }, 5000));
+    CHECK(EditorFixture::waitFor([&] { return audio->audible(); }, 5000));
+    CHECK(audio->playing());
+
+    // Paused while it goes, and played again at once.
     REQUIRE(EditorFixture::waitFor([&] { return audio->playing(); }, 5000));
     QTest::qWait(500);
     audio->pause();
