@@ -239,8 +239,11 @@ bool Editor::savePreset() {
                 } catch (const std::exception& broken) {
                     throw PresetError(std::string(broken.what()) + "; mend the file, or use Save as");
                 }
+                // Mended since, as that advice asks: back in the list, saved over.
+                presets_->refresh();
+                e = presets_->entry(presetRow());
             }
-            throw PresetError("the preset file " + loadedFile_.string() + " is gone; use Save as");
+            if (!e) throw PresetError("the preset file " + loadedFile_.string() + " is gone; use Save as");
         }
         const Preset p = currentPreset();
         presets_->library().saveOver(*e, p);

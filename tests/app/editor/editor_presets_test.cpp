@@ -270,6 +270,22 @@ TEST_CASE("the fish a morph adds to a preset with rocks start outside them") {
     CHECK(fishShownInsideReefRocks(f, pausedAt, 1) == 0);
 }
 
+TEST_CASE("Save of your preset broken by hand and mended since saves over it, not 'the file is gone'") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    const std::filesystem::path file = f.userDir.path() / "mine.json";
+    const std::string good = readText(file);
+    writeText(file, good.substr(0, good.size() / 2));  // a slip while editing it by hand
+    CHECK_FALSE(f.editor->loadPreset(presetRow(f, "Mine")));  // said, and the list read again without it
+    REQUIRE(presetRow(f, "Mine") < 0);
+    writeText(file, good);  // mended
+    f.editor->setFishCount(f.editor->fishCount() + 7);
+    CHECK(f.editor->savePreset());
+    CHECK_FALSE(f.editor->message().contains("is gone"));
+    CHECK(loadPreset(file).scene.fishCount == static_cast<std::uint32_t>(f.editor->fishCount()));
+    CHECK(presetRow(f, "Mine") >= 0);
+}
+
 TEST_CASE("undo and redo of a load bring a preset of yours back as its file is now: saved over, renamed or deleted") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Mine"));
