@@ -382,8 +382,15 @@ std::string parsePlace(const json::parse_error& e, std::string_view text) {
 // string (a bad escape: "invalid string") none of these applies.
 std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_view message) {
     if (byte == 0 || byte > text.size() || message.find("invalid string") != std::string_view::npos) return {};
+    // Saved as UTF-16 (Windows Notepad's "Unicode"): a byte-order mark, or a
+    // zero byte beside every ASCII character.
+    if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF") || text.substr(0, 4).find('\0') != std::string_view::npos)
+        return " (the file is UTF-16, as Notepad's \"Unicode\" saves it: save it as UTF-8)";
     const std::size_t at = byte - 1;
     const std::string_view from = text.substr(at);
+    // Python's spellings.
+    for (const auto& [python, json] : {std::pair{"True", "true"}, std::pair{"False", "false"}, std::pair{"None", "null"}})
+        if (from.starts_with(python)) return std::string(" (JSON writes ") + json + ", not " + python + ")";
     if (from.starts_with("//") || from.starts_with("/*") || from.starts_with("#"))
         return " (JSON has no comments: remove it)";
     if (from.starts_with("'")) return " (JSON strings take double quotes, not single ones)";
@@ -396,6 +403,19 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
         return " (JSON allows no comma after the last item: remove the one before it)";
     if (from.starts_with(",") && afterComma) return " (two commas in a row: remove one)";
     if (from.starts_with("NaN") || from.starts_with("Infinity")) return " (JSON has no NaN or Infinity: write a number)";
+    // "80,5": a decimal comma, as many languages write numbers. The parser
+    // took the comma for one between items, and the 5 for where a key goes.
+    const auto digitAt = [&](std::size_t i) { return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) != 0; };
+    if (message.find("parsing object key") != std::string_view::npos &&
+        message.find("unexpected number literal") != std::string_view::npos && afterComma && before + 1 == at &&
+        before > 0 && digitAt(before - 1) && digitAt(at)) {
+        std::size_t whole = before;
+        while (whole > 0 && digitAt(whole - 1)) --whole;
+        std::size_t end = at;
+        while (digitAt(end)) ++end;
+        const std::string_view integer = text.substr(whole, before - whole), fraction = text.substr(at, end - at);
+        return " (a decimal comma? JSON writes " + std::string(integer) + "." + std::string(fraction) + ", with a point)";
+    }
     if (message.find("parsing object key") != std::string_view::npos &&
         message.find("invalid literal") != std::string_view::npos)
         return " (JSON keys take double quotes: \"fish\": 300)";

@@ -314,12 +314,22 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
             CHECK_THAT(error, Catch::Contains("curly quotes are no JSON quotes"));
             CHECK(wholeCharacters(error) == error);
         }
+        // Python's spellings, a decimal comma, a file saved as UTF-16 by Notepad.
+        CHECK_THAT(errorOf(start + R"(, "seed": None})"), Catch::Contains("(JSON writes null, not None)"));
+        CHECK_THAT(errorOf(start + R"(, "p": [True]})"), Catch::Contains("(JSON writes true, not True)"));
+        CHECK_THAT(errorOf(start + R"(, "p": False})"), Catch::Contains("(JSON writes false, not False)"));
+        CHECK_THAT(errorOf(start + R"(, "params": {"perceptionRadius": 80,5}})"),
+                   Catch::Contains("(a decimal comma? JSON writes 80.5, with a point)"));
+        CHECK_THAT(errorOf(start + R"(, "seed": 7, 5})"), !Catch::Contains("decimal comma"));
+        std::string utf16 = "\xFF\xFE";
+        for (const char c : start + "}") utf16 += std::string{c, '\0'};
+        CHECK_THAT(errorOf(utf16), Catch::Contains("the file is UTF-16") && Catch::Contains("save it as UTF-8"));
         // Other slips keep the parser's words alone: no hint that misleads.
         for (const std::string slip : {R"(, "seed": x})", R"(, "name": Neon reef})", R"(, "seed" 7})", R"(, "a": 1 :})",
                                        R"(, "description": "A school called ""the swirl"""})",
                                        R"(, "description": "Season "2""})", R"(, "description": "Use "true" colours"})",
                                        R"(, "description": "Say \"hi\" "again""})",
-                                       R"(, "seed": None})", R"(, "seed": 1/3})", R"(, "name": "Nemo\'s"})",
+                                       R"(, "seed": 1/3})", R"(, "name": "Nemo\'s"})",
                                        R"(, "name": "\#"})", R"(, "name": "\u12/4"})"}) {
             INFO(slip);
             CHECK_THAT(errorOf(start + slip), Catch::Contains("not valid JSON") && !Catch::Contains("(JSON") &&
