@@ -71,12 +71,18 @@ TEST_CASE("through an output device the playhead follows what the device has pla
 }
 
 namespace {
-// An 8 s track playing in a loop through the output device, a second in.
-AudioController* playLoopingThroughOutput(EditorFixture& f, const TempDir& dir) {
+// A track of `seconds` playing through the output device, half a second in.
+AudioController* playThroughOutput(EditorFixture& f, const TempDir& dir, double seconds) {
     AudioController* audio = f.editor->audio();
     REQUIRE(audio->hasOutput());
-    audio->openFile(QString::fromStdString(writeLoop(dir, 8).string()), true);
-    REQUIRE(EditorFixture::waitFor([&] { return audio->playing(); }, 30'000));
+    audio->openFile(QString::fromStdString(writeLoop(dir, seconds).string()), true);
+    REQUIRE(EditorFixture::waitFor([&] { return audio->playing() && audio->position() > 0.5; }, 30'000));
+    return audio;
+}
+
+// An 8 s track playing in a loop through the output device, a second in.
+AudioController* playLoopingThroughOutput(EditorFixture& f, const TempDir& dir) {
+    AudioController* audio = playThroughOutput(f, dir, 8);
     audio->setLoop(true);
     REQUIRE(EditorFixture::waitFor([&] { return audio->position() > 1.0; }, 5000));
     return audio;
@@ -124,10 +130,7 @@ TEST_CASE("a file whose output stream dies mid-play plays on silently and says s
     // school stopped on the frame heard last, with Pause still shown.
     EditorFixture f;
     TempDir dir;
-    AudioController* audio = f.editor->audio();
-    REQUIRE(audio->hasOutput());
-    audio->openFile(QString::fromStdString(writeLoop(dir, 20).string()), true);
-    REQUIRE(EditorFixture::waitFor([&] { return audio->playing() && audio->position() > 0.5; }, 30'000));
+    AudioController* audio = playThroughOutput(f, dir, 20);
     QString said;
     QObject::connect(audio, &AudioController::problem, audio, [&](const QString& message) { said = message; });
     const Shell ended = shell("pactl exit");
@@ -154,10 +157,7 @@ TEST_CASE("a file whose output device is unplugged plays on silently and says so
     // output suspended the dead stream, as did M pressed at once.
     EditorFixture f;
     TempDir dir;
-    AudioController* audio = f.editor->audio();
-    REQUIRE(audio->hasOutput());
-    audio->openFile(QString::fromStdString(writeLoop(dir, 20).string()), true);
-    REQUIRE(EditorFixture::waitFor([&] { return audio->playing() && audio->position() > 0.5; }, 30'000));
+    AudioController* audio = playThroughOutput(f, dir, 20);
     QString said;
     QObject::connect(audio, &AudioController::problem, audio, [&](const QString& message) { said = message; });
     const auto unplug = [] {
