@@ -137,10 +137,10 @@ void Editor::run(const Preset& running, const Preset& loaded) {
         c.morph.reset();
         c.sim.setParams(scene.params);
         c.sim.setWorldSize(static_cast<float>(world.width()), static_cast<float>(world.height()));
-        c.setFishCount(scene.fishCount);
-        // The objects first: the school spawns outside the preset's obstacles.
+        // The objects first: the school spawns outside the preset's
+        // obstacles, once (the selection goes below).
         setObjects(c, scene);
-        c.sim.reset(scene.seed);
+        c.sim.reset(scene.seed, scene.fishCount);
         c.overlays.selectedId.reset();  // a fish of the school it replaced
     });
     loaded_ = loaded;

@@ -92,7 +92,13 @@ void Simulation::reserveGrid() {
     grid_.reserve(std::max<std::size_t>(scene_.fishCount, 1));
 }
 
-void Simulation::reset(std::uint64_t seed) {
+void Simulation::reset(std::uint64_t seed, std::optional<std::uint32_t> count) {
+    if (count && *count != scene_.fishCount) {
+        // As setFishCount grows the arrays, without spawning.
+        if (*count > fish_.capacity()) allocate(std::max<std::size_t>(*count, fish_.capacity() * 3 / 2));
+        scene_.fishCount = *count;
+        reserveGrid();
+    }
     scene_.seed = seed;
     step_ = 0;
     time_ = 0;

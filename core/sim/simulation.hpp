@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "math/noise_field.hpp"
@@ -97,8 +98,10 @@ public:
     // Keeps the fish that exist (ids 0..n-1 stay), spawns or drops the rest.
     // Grows the arrays when beyond capacity.
     void setFishCount(std::uint32_t count);
-    // Respawns every fish from a new seed and restarts time.
-    void reset(std::uint64_t seed);
+    // Respawns every fish from a new seed and restarts time; with a count,
+    // a school of that many (a setFishCount before it would spawn the fish
+    // it adds for nothing, which costs in a world rocks cover).
+    void reset(std::uint64_t seed, std::optional<std::uint32_t> count = {});
     // The interaction layer: returns the new field's id.
     std::uint32_t addForceField(ForceField field);
     bool updateForceField(const ForceField& field);

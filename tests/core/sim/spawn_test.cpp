@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/state_hash.hpp"
 #include "sched/scheduler.hpp"
 #include "sim/simulation.hpp"
 #include "support/sim_fixtures.hpp"
@@ -114,4 +115,20 @@ TEST_CASE("a world an obstacle covers still opens, its school spread over it") {
     std::set<std::pair<float, float>> places;
     for (std::size_t i = 0; i < sim.fishCount(); ++i) places.insert({sim.fish().px[i], sim.fish().py[i]});
     CHECK(places.size() > 4990);
+}
+
+TEST_CASE("a school reset to another count is the school a fresh run of that count starts with, and swims as it does") {
+    SerialScheduler serial;
+    for (const std::uint32_t count : {200u, 2600u, 9000u}) {
+        INFO(count << " fish");
+        Simulation resized(rockyScene(BoundaryMode::Wrap, 2500), serial);
+        resized.step();
+        resized.reset(11, count);
+        Scene fresh = rockyScene(BoundaryMode::Wrap, count);
+        fresh.seed = 11;
+        Simulation started(fresh, serial);
+        CHECK(stateHash(resized) == stateHash(started));
+        for (int s = 0; s < 10; ++s) resized.step(), started.step();
+        CHECK(stateHash(resized) == stateHash(started));
+    }
 }
