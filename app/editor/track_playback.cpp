@@ -11,6 +11,7 @@ namespace mirofish::editor {
 
 namespace {
 constexpr int kTickMs = 50;  // playhead reports and the end of the track
+constexpr int kSettleMs = 1000;  // an output back after a dropout, before it is taken up again
 constexpr double kTrackRate = 48000;
 
 void writeSample(char* out, QAudioFormat::SampleFormat format, float v) {
@@ -161,7 +162,12 @@ void TrackPlayback::playOnSilently(const QString& why) {
 void TrackPlayback::loseFailedSink() {
     if (!sinkFailed()) return;
     playOnSilently(outputGone());
+    awaitOutput();
+}
+
+void TrackPlayback::awaitOutput() {
     awaitingOutput_ = true;
+    ticksListed_ = 0;
 }
 
 double TrackPlayback::position() const {
@@ -207,7 +213,7 @@ void TrackPlayback::startSink(double from, double laps) {
         // Unplugged since the last look at the devices: Qt 6.4 waits for
         // ever on a stream to a device that has gone.
         emit outputProblem(outputGone());
-        awaitingOutput_ = true;
+        awaitOutput();
         return;
     }
     QAudioFormat format = output_.preferredFormat();
@@ -348,12 +354,18 @@ void TrackPlayback::tick() {
         return;
     }
     // Gone for a moment (a USB interface reconnecting) and back under the
-    // same name: the device poll sees no change, so it is taken up here.
-    if (awaitingOutput_ && !sink_ && outputListed()) {
-        awaitingOutput_ = false;
-        holdPlace();
-        play();
-        return;
+    // same name: the device poll sees no change, so it is taken up here,
+    // once it has stayed back for a second. A stream started on a device
+    // that goes again before it connects waits for ever in Qt 6.4: taken
+    // up at once, a loose cable froze the editor within tens of dropouts.
+    if (awaitingOutput_ && !sink_) {
+        ticksListed_ = outputListed() ? ticksListed_ + 1 : 0;
+        if (ticksListed_ * kTickMs >= kSettleMs) {
+            awaitingOutput_ = false;
+            holdPlace();
+            play();
+            return;
+        }
     }
     report();
 }

@@ -93,6 +93,7 @@ private:
     bool outputListed() const;  // the output is still among the system's devices
     QString outputGone() const;  // says it went away
     void loseFailedSink();      // plays on silently, saying so, where sinkFailed
+    void awaitOutput();         // takes the output up again once back (tick)
     void playOnSilently(const QString& why);  // on the clock, from what was heard
     void holdPlace();           // stops where it is heard, the sink left as it is
 
@@ -107,7 +108,8 @@ private:
     double pausedAt_ = 0;
     double pausedLaps_ = 0;  // whole laps before pausedAt_, looping
     bool playing_ = false;
-    bool awaitingOutput_ = false;  // its output went away: taken up again once listed (tick)
+    bool awaitingOutput_ = false;  // its output went away: taken up again once listed a while (tick)
+    int ticksListed_ = 0;          // ticks since it was listed again, while awaiting it
     bool loop_ = false;
     QTimer ticker_;
 };
