@@ -225,6 +225,9 @@ void TrackPlayback::startSink(double from, double laps) {
     reader_->seekSeconds(from, laps);
     sink_ = std::make_unique<QAudioSink>(output_, format);
     sink_->start(reader_.get());
+    // Started or refused, its output is no longer awaited: a device listed
+    // but refusing is not tried again every second.
+    awaitingOutput_ = false;
     if (sink_->error() != QAudio::NoError || sink_->state() == QAudio::StoppedState) {
         stopSink();
         emit outputProblem(tr("Could not play through %1; playing silently").arg(output_.description()));
