@@ -622,6 +622,9 @@ TEST_CASE("a world shrunk under a predator (W, the side panel) moves it in the s
 
     f.editor->setWorldFollowsView(false);
     REQUIRE(EditorFixture::waitFor([&] { return stats().worldWidth == 1280.0f; }));
+    // Paused, so that step 0 is seen: running, the steps due with the reset
+    // could all be taken before the school was shown (under load, 4 times in 6).
+    f.editor->setPaused(true);
     f.editor->resetWithNewSeed();
     REQUIRE(EditorFixture::waitFor([&] { return stats().step == 0; }));
     CHECK(stats().predators.at(1).position[0] == 1180.0f);
