@@ -4,7 +4,8 @@
 // obstacle or holding the few obstacles that reach into it. A school's
 // spawn asks it for every place a fish draws, which, where rocks cover most
 // of the world, is up to 128 places a fish (sim/spawn.cpp): against every
-// rock each time, 200 000 fish in a world of 336 rocks took 20 s.
+// rock each time, 200 000 fish in a world of 336 rocks took 20 s on a busy
+// machine (0.55 s through the cover).
 #include <cstdint>
 #include <span>
 #include <vector>

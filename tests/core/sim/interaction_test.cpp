@@ -590,7 +590,7 @@ TEST_CASE("no fish ends a step inside obstacles that overlap, from the first ste
         for (const Obstacle& o : obstacles)
             if (length(displacement(k, o.centre, pos)) < o.radius) ++insideAtStart;
     }
-    REQUIRE(insideAtStart > 200);  // spawned anywhere, so many start inside
+    REQUIRE(insideAtStart > 200);  // spawned before the rocks were set, so many start inside
     const Deepest deepest = deepestInsideObstacles(sim, obstacles, 300);
     INFO("deepest " << deepest.depth << " px at step " << deepest.step);
     CHECK(deepest.depth < 2e-3f);
