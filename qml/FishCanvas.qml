@@ -5,7 +5,8 @@
 // Trails are a feedback loop: `feedback` captures `accumulation` every frame
 // into a 16-bit float texture (8 bits never fade fully) and hands the
 // previous capture back to `fade`, which draws it dimmed; the fish then add
-// their light on top. `exposure` shows the result.
+// their light on top. `exposure` shows the result. Paused, nothing fades and
+// nothing is added, and the capture is held as it is.
 import QtQuick
 import MiroFish
 
@@ -41,12 +42,15 @@ Item {
         visible: false
         sourceItem: canvas.trails ? accumulation : null
         hideSource: canvas.trails
-        live: true
+        // A held canvas is drawn again only when its size changes.
+        live: !fishView.trailsHeld
         recursive: true
         format: ShaderEffectSource.RGBA16F
         // One texel per pixel: nearest sampling is exact, and much cheaper
         // than linear in software OpenGL.
         smooth: false
+        onWidthChanged: if (!live) scheduleUpdate()
+        onHeightChanged: if (!live) scheduleUpdate()
     }
 
     ShaderEffect {

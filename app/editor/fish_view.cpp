@@ -184,6 +184,7 @@ void FishView::setTrailFrame(const TrailFrame& frame) {
     // frame had the hidden fade redrawn, and a paused window drew for ever.)
     if (!frame.on && !trail_.on) return;
     if (frame.on && (!trail_.on || clearPending_)) canvasEmpty_ = true;
+    const TrailFrame before = trail_;
     trail_ = frame;
     if (clearPending_) {
         std::fill(std::begin(trail_.keep), std::end(trail_.keep), 0.0f);
@@ -202,8 +203,17 @@ void FishView::setTrailFrame(const TrailFrame& frame) {
         if (canvasEmpty_) std::fill(std::begin(trail_.keep), std::end(trail_.keep), 0.0f);
         canvasEmpty_ = false;
     }
+    // Keeping all of the canvas and adding no light, the fade gives back the
+    // canvas as it was, bit for bit: FishCanvas.qml stops drawing it. A frame
+    // like the last one then changes nothing at all, not even the seed (a
+    // new seed had the hidden fade redrawn, and a paused window with trails
+    // on drew for ever).
+    const bool held = trail_.on && !canvasEmpty_ && trail_.deposit == 0.0f &&
+                      std::all_of(std::begin(trail_.keep), std::end(trail_.keep), [](float k) { return k == 1.0f; });
+    if (held && trailsHeld_ && trail_ == before) return;
+    trailsHeld_ = held;
     // Any sequence that does not repeat within a few frames will do.
-    trailSeed_ = std::fmod(trailSeed_ + 0.618034, 1.0);
+    if (!held) trailSeed_ = std::fmod(trailSeed_ + 0.618034, 1.0);
     emit trailFrameChanged();
 }
 

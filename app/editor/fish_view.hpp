@@ -34,8 +34,11 @@ class FishView : public QQuickItem {
     Q_PROPERTY(QVector3D trailKeep READ trailKeep NOTIFY trailFrameChanged)
     Q_PROPERTY(double trailDeposit READ trailDeposit NOTIFY trailFrameChanged)
     Q_PROPERTY(double trailExposure READ trailExposure NOTIFY trailFrameChanged)
-    // Changes every frame: seeds the fade's stochastic rounding.
+    // Changes every frame the canvas is drawn: seeds the fade's stochastic rounding.
     Q_PROPERTY(double trailSeed READ trailSeed NOTIFY trailFrameChanged)
+    // The frame neither fades the canvas nor adds light (a paused school):
+    // the canvas stays as it is and need not be drawn again.
+    Q_PROPERTY(bool trailsHeld READ trailsHeld NOTIFY trailFrameChanged)
 
 public:
     explicit FishView(QQuickItem* parent = nullptr);
@@ -57,12 +60,17 @@ public:
     double trailDeposit() const { return trail_.deposit; }
     double trailExposure() const { return trail_.exposure; }
     double trailSeed() const { return trailSeed_; }
+    bool trailsHeld() const { return trailsHeld_; }
     // The trail settings of the next frame. The live view sets them itself
     // each frame from the last frame's parameters and the wall time since
     // it; the export sets them with exactly 1/fps.
     void setTrailFrame(const TrailFrame& frame);
     // The next frame starts from an empty canvas.
-    Q_INVOKABLE void clearTrails() { clearPending_ = true; }
+    // A held canvas draws no frame of its own: ask for one.
+    Q_INVOKABLE void clearTrails() {
+        clearPending_ = true;
+        update();
+    }
 
 signals:
     void editorChanged();
@@ -101,6 +109,7 @@ private:
     double trailSeed_ = 0;
     bool clearPending_ = false;
     bool canvasEmpty_ = false;  // cleared or turned on, and no step has laid down light since
+    bool trailsHeld_ = false;
     std::uint64_t drawnStep_ = 0;  // the step of the last frame drawn (written like drawnParams_)
     std::uint64_t trailStep_ = 0;  // the step the canvas has been faded and lit up to
     static constexpr double kMaxTrailFrameSeconds = 0.1;

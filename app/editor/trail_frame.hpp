@@ -17,6 +17,8 @@ struct TrailFrame {
     // The simulated time the frame covers: each fish lays its light along
     // the way it swam in it (fish_geometry's strokes), not in one place.
     float seconds = 0;
+
+    bool operator==(const TrailFrame&) const = default;
 };
 
 enum class TrailPalette { Speed = 0, Heading = 1, Age = 2, Gradient = 3 };

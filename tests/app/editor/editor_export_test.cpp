@@ -725,6 +725,38 @@ TEST_CASE("C clears the trail canvas", "[export]") {
     CHECK(after < before / 4);
 }
 
+TEST_CASE("a paused window with trails on keeps its trails without drawing every frame, and C still clears them", "[export]") {
+    // The trail canvas is drawn from itself: it was drawn again every frame,
+    // paused or not, as fast as the machine could (most of two cores here).
+    EditorFixture f;
+    f.editor->setShowStats(false);
+    f.editor->params()->setValue(f.editor->params()->rowOf("trails"), 1);
+    f.editor->params()->setValue(f.editor->params()->rowOf("trailPersistence"), 1);  // never fades
+    QQuickItem* view = f.find("fishView");
+    QTest::mouseMove(f.window, view->mapToScene(QPointF(5, 5)).toPoint());
+    QTest::qWait(2000);
+    f.editor->setPaused(true);
+    REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
+    QTest::qWait(500);
+    const QRect area = view->mapRectToScene(QRectF(0, 0, view->width(), view->height())).toAlignedRect();
+    const QImage pausedShot = f.grab();
+    int frames = 0;
+    QObject::connect(f.window, &QQuickWindow::frameSwapped, f.window, [&] { ++frames; });
+    QTest::qWait(2000);
+    const QImage later = f.grab();
+    INFO(frames << " frames in 2 s");
+    CHECK(frames < 40);
+    CHECK(later == pausedShot);
+
+    QTest::keyClick(f.window, Qt::Key_C);
+    QTest::qWait(300);
+    const int trailed = litPixels(pausedShot, area);
+    const int cleared = litPixels(f.grab(), area);
+    INFO(trailed << " lit pixels with the trails, " << cleared << " after C");
+    CHECK(cleared < trailed / 4);
+    CHECK(cleared > 100);
+}
+
 TEST_CASE("paused, the school stays in view when trails are turned on and when C clears them", "[export]") {
     // Paused, no step lays down light: the canvas was left empty, a dark view until Play.
     EditorFixture f;
