@@ -1,5 +1,7 @@
 #include "track_playback.hpp"
 
+#include "stream_failures.hpp"
+
 #include <QMediaDevices>
 #include <QMetaObject>
 #include <algorithm>
@@ -99,6 +101,7 @@ qint64 TrackReader::readData(char* data, qint64 maxSize) {
 
 TrackPlayback::TrackPlayback(std::shared_ptr<AudioFeed> feed, QObject* parent)
     : QObject(parent), feed_(std::move(feed)) {
+    countStreamFailures();
     ticker_.setInterval(kTickMs);
     connect(&ticker_, &QTimer::timeout, this, &TrackPlayback::tick);
 }
@@ -269,8 +272,9 @@ void TrackPlayback::play() {
     // One stream per track and output: pausing suspends it, so a device
     // need not be opened again (a stream can take a second to start). A
     // suspended stream whose device has gone since is not resumed: that
-    // aborts inside libpulse (sinkFailed).
-    if (sink_ && reader_ && outputListed()) {
+    // aborts inside libpulse (sinkFailed), nor one that failed while paused
+    // and whose device is back, under the same name, by now.
+    if (sink_ && reader_ && outputListed() && streamFailures() == failuresAtPause_) {
         // The suspended sink still holds what came after the pause: resumed
         // as it is, it plays on from there (a seek while paused dropped it).
         sink_->resume();
@@ -296,6 +300,7 @@ void TrackPlayback::pause() {
     if (!playing_) return;
     loseFailedSink();
     holdPlace();
+    failuresAtPause_ = streamFailures();
     if (sink_) sink_->suspend();
     report();
     emit stateChanged();

@@ -10,6 +10,7 @@
 #include <QIODevice>
 #include <QObject>
 #include <QTimer>
+#include <cstdint>
 #include <memory>
 
 #include "audio/audio_feed.hpp"
@@ -111,6 +112,7 @@ private:
     bool awaitingOutput_ = false;  // its output went away: taken up again once listed a while (tick)
     int ticksListed_ = 0;          // ticks since it was listed again, while awaiting it
     bool loop_ = false;
+    std::uint64_t failuresAtPause_ = 0;  // streamFailures() when paused
     QTimer ticker_;
 };
 

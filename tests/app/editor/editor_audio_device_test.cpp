@@ -154,7 +154,8 @@ TEST_CASE("a file whose output stream dies mid-play plays on silently and says s
 TEST_CASE("a file whose output device is unplugged plays on silently and says so, playing or paused then",
           "[.output-unplugged]") {
     // The editor aborted inside libpulse: the pause that follows a change of
-    // output suspended the dead stream, as did M pressed at once.
+    // output suspended the dead stream, as did M pressed at once, and Play
+    // resumed a paused stream whose output had gone and come back.
     EditorFixture f;
     TempDir dir;
     AudioController* audio = playThroughOutput(f, dir, 20);
@@ -193,8 +194,25 @@ TEST_CASE("a file whose output device is unplugged plays on silently and says so
     CHECK(EditorFixture::waitFor([&] { return audio->audible(); }, 5000));
     CHECK(audio->playing());
 
+    // Paused, gone for a moment and back, and played: the paused stream,
+    // resumed, was a dead one, and libpulse aborted.
+    REQUIRE(EditorFixture::waitFor([&] { return audio->audible(); }, 5000));
+    QTest::qWait(500);
+    audio->pause();
+    REQUIRE(shell("pactl unload-module module-null-sink && "
+                  "pactl load-module module-null-sink sink_name=mirofish_null").code == 0);
+    QTest::qWait(2000);
+    const double paused = audio->position();
+    audio->play();
+    // In a fresh stream, which may take a moment to start.
+    REQUIRE(EditorFixture::waitFor([&] { return audio->position() > paused + 0.05; }, 5000));
+    CHECK(audio->playing());
+    CHECK(audio->audible());
+    from = audio->position();
+    QTest::qWait(1000);
+    CHECK(audio->position() == Approx(from + 1.0).margin(0.3));
+
     // Paused while it goes, and played again at once.
-    REQUIRE(EditorFixture::waitFor([&] { return audio->playing(); }, 5000));
     QTest::qWait(500);
     audio->pause();
     unplug();
