@@ -35,8 +35,10 @@ std::vector<BandRange> logSpacedBands(std::size_t count, double lowHz = kAudible
 
 // Bands resolved to bins once, then measured on every power spectrum.
 // A band holds the bins whose centre frequency lies in [lowHz, highHz); a band
-// narrower than one bin (or beyond Nyquist) takes the bin nearest its
-// geometric centre, so no band is ever empty.
+// narrower than one bin takes the bin nearest its geometric centre. Above
+// Nyquist (an input device at 8 kHz) there is nothing: a band there holds no
+// bin and reads silence, and one that reaches past it has its mean taken
+// over its whole width, as a file at that rate resampled to 48 kHz has it.
 class BandBins {
 public:
     BandBins() = default;
@@ -53,6 +55,7 @@ public:
 
 private:
     std::vector<std::size_t> first_, end_;
+    std::vector<double> width_;  // bins the band spans, Nyquist or not: meanDb's divisor
 };
 
 }  // namespace mirofish
