@@ -81,6 +81,10 @@ void FishView::setFrameFeed(TripleBuffer<FrameSnapshot>* frames) {
 void FishView::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) {
     QQuickItem::geometryChange(newGeometry, oldGeometry);
     if (editor_) editor_->setViewSize(newGeometry.size());
+    // The trail canvas of a new size starts empty (the scene graph makes its
+    // texture afresh): as after C, so that paused, the school shows rather
+    // than empty water.
+    if (newGeometry.size() != oldGeometry.size()) clearPending_ = true;
     update();
 }
 

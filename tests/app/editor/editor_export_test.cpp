@@ -725,7 +725,7 @@ TEST_CASE("C clears the trail canvas", "[export]") {
     CHECK(after < before / 4);
 }
 
-TEST_CASE("a paused window with trails on keeps its trails without drawing every frame, and C still clears them", "[export]") {
+TEST_CASE("a paused window with trails on keeps its trails without drawing every frame, and C and a resize still show the school", "[export]") {
     // The trail canvas is drawn from itself: it was drawn again every frame,
     // paused or not, as fast as the machine could (most of two cores here).
     EditorFixture f;
@@ -755,6 +755,16 @@ TEST_CASE("a paused window with trails on keeps its trails without drawing every
     INFO(trailed << " lit pixels with the trails, " << cleared << " after C");
     CHECK(cleared < trailed / 4);
     CHECK(cleared > 100);
+
+    // A canvas of a new size starts empty: paused, it showed empty water.
+    f.editor->stepOnce();  // light laid down: the canvas held again
+    QTest::qWait(300);
+    f.window->resize(1000, 600);
+    REQUIRE(EditorFixture::waitFor([&] { return f.window->width() == 1000; }));
+    QTest::qWait(300);
+    const int resized = litPixels(f.grab(), view->mapRectToScene(QRectF(0, 0, view->width(), view->height())).toAlignedRect());
+    INFO(resized << " lit pixels after a resize");
+    CHECK(resized > 100);
 }
 
 TEST_CASE("paused, the school stays in view when trails are turned on and when C clears them", "[export]") {
