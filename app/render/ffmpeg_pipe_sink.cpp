@@ -52,12 +52,12 @@ QString aacChannels(int channels) {
     return filters + "pan=stereo|c0=" + gain(side) + "*c0" + both + "|c1=" + gain(side) + "*c1" + both + ",";
 }
 
-// The frame rate as ffmpeg takes it. The broadcast rates, 24, 30 and 60
+// The frame rate as ffmpeg takes it. The broadcast rates, 24 to 240
 // times 1000/1001, are given rounded (23.976, 29.97, 59.94) and written as
 // that fraction: the rounded figure made 2997/125, a rate of its own that
 // editing software may not match with its 23.976 timelines.
 QString frameRateText(double fps) {
-    for (const int whole : {24, 30, 48, 60, 120})
+    for (const int whole : {24, 30, 48, 60, 120, 240})
         if (std::abs(fps - whole * 1000.0 / 1001.0) < 0.0015) return QString("%1/1001").arg(whole * 1000);
     return QString::number(fps, 'g', 10);
 }
@@ -78,7 +78,10 @@ QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const st
         for (const std::string& arg : cli::ffmpegAudioInput(ec ? std::filesystem::path(s.audioFile) : file))
             a << QString::fromStdString(arg);
     }
-    a << "-map" << "0:v";
+    // The video's rate stated as the frames': ffmpeg 5.1 otherwise guesses
+    // it from the input among rates of its own, which lack 120000/1001 and
+    // 240000/1001, and wrote 119.88 fps as 120 with a frame doubled every 8 s.
+    a << "-map" << "0:v" << "-r" << frameRateText(s.fps);
     // The first audio stream, the one analysed (cli::decodeAudioFile), from
     // its first sample as the analysis counts it: a video's sound that starts
     // after its picture played late and lost its end (asetpts). At 48 kHz,
@@ -178,6 +181,12 @@ public:
         const QByteArray errors = process_.readAllStandardError();
         if (process_.exitStatus() != QProcess::NormalExit || process_.exitCode() != 0 || !errors.trimmed().isEmpty())
             failed(errors);
+        // ffmpeg writes at least the container's header: a program that wrote
+        // nothing is not ffmpeg at work (it was told as a failed move).
+        if (std::error_code missing; !std::filesystem::exists(partial_, missing))
+            throw ExportError("'" + process_.program().toStdString() +
+                              "' ended without writing the video or saying why: is it the ffmpeg program? "
+                              "Nothing was kept");
         std::error_code ec;
         std::filesystem::rename(partial_, final_, ec);
         if (ec) throw ExportError("could not move the finished video to '" + final_.string() + "': " + ec.message());

@@ -147,9 +147,11 @@ void checkOutput(const ExportSettings& settings) {
     }
     const std::filesystem::path video = requireFileOrAbsent(settings.output);
     // Named by a link into a folder that is not there (a drive not mounted):
-    // the folders were made on the local disk, and the video went there.
+    // the folders were made on the local disk, and the video went there. (A
+    // link to a bare name, beside it in the folder the program started in,
+    // leads to a path without a folder: made whole, it has one.)
     if (std::error_code ec; std::filesystem::is_symlink(settings.output, ec) &&
-                            !std::filesystem::exists(video.parent_path(), ec))
+                            !std::filesystem::exists(wholePath(video).parent_path(), ec))
         throw ExportError("the output '" + settings.output.string() + "' is a link to '" +
                           std::filesystem::read_symlink(settings.output, ec).string() +
                           "', whose folder is not there (a drive not mounted?)");

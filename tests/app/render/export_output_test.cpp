@@ -108,11 +108,27 @@ TEST_CASE("an output through a link that leads nowhere is refused, naming the li
                                                                 "', which cannot be reached ("));
 }
 
-TEST_CASE("a video at 23.976, 29.97 or 59.94 fps has the broadcast rate, 1000/1001 of a whole one", "[render][ffmpeg]") {
-    // 23.976 was written as 2997/125, a rate of its own.
+TEST_CASE("a video named by a link to a name beside it, given from its own folder, is written through the link",
+          "[render][ffmpeg]") {
+    // The link's target had no folder in it, and was taken for a link into a
+    // folder not there ("a drive not mounted?").
     TempDir dir;
-    const std::pair<double, const char*> rates[] = {{23.976, "24000/1001"}, {29.97, "30000/1001"}, {59.94, "60000/1001"},
-                                                    {25, "25/1"}};
+    std::filesystem::create_symlink("take3.mp4", dir / "clip.mp4");
+    const Shell r = shell("cd '" + dir.path().string() + "' && " + MIROFISH_BINARY +
+                          " render --frames 2 --size 32x32 --fish 5 --out clip.mp4");
+    INFO(r.output);
+    CHECK(r.code == 0);
+    CHECK(std::filesystem::is_symlink(dir / "clip.mp4"));
+    CHECK(std::filesystem::is_regular_file(dir / "take3.mp4"));
+}
+
+TEST_CASE("a video at 23.976 to 239.76 fps has the broadcast rate, 1000/1001 of a whole one, and every frame once", "[render][ffmpeg]") {
+    // 23.976 was written as 2997/125, a rate of its own, and 119.88 as 120
+    // fps with a frame doubled every 8 s.
+    TempDir dir;
+    const std::pair<double, const char*> rates[] = {{23.976, "24000/1001"},  {29.97, "30000/1001"},
+                                                    {59.94, "60000/1001"},   {119.88, "120000/1001"},
+                                                    {239.76, "240000/1001"}, {25, "25/1"}};
     for (const auto& [fps, fraction] : rates) {
         INFO(fps);
         const auto file = dir / ("at-" + std::to_string(fps) + ".mp4");
@@ -121,6 +137,15 @@ TEST_CASE("a video at 23.976, 29.97 or 59.94 fps has the broadcast rate, 1000/10
         runExport(s);
         CHECK(probe(file, "stream=r_frame_rate", "v:0").find(fraction) == 0);
     }
+    // 8.5 s at 119.88 fps: 1019 frames, where ffmpeg had put one more.
+    const auto file = dir / "long.mp4";
+    auto s = smallExport(file, 1019);
+    s.width = 64;
+    s.height = 36;
+    s.preset.scene.fishCount = 20;
+    s.fps = 119.88;
+    runExport(s);
+    CHECK(probe(file, "stream=nb_frames", "v:0").find("1019") == 0);
 }
 
 TEST_CASE("an MP4 export has the requested frames and duration, and the audio that drove it", "[render][ffmpeg]") {
@@ -667,6 +692,23 @@ TEST_CASE("ffmpeg failing mid-export (a full disk) stops the export with its rea
     CHECK_THAT(error, Catch::Contains("No space left on device") && Catch::Contains("nothing was kept"));
     // ffmpeg gave its reason: no guess added to it.
     CHECK_THAT(error, !Catch::Contains("is the disk full?"));
+}
+
+TEST_CASE("a program given as ffmpeg that takes every frame and writes nothing is named, not taken for a failed move",
+          "[render][ffmpeg]") {
+    TempDir dir;
+    const auto fake = dir / "not-ffmpeg";
+    writeProgram(fake, "#!/bin/sh\ncat > /dev/null\nexit 0\n");
+    auto s = smallExport(dir / "out.mp4", 5);
+    s.ffmpeg = fake.string();
+    std::string error;
+    try {
+        runExport(s);
+    } catch (const render::ExportError& e) {
+        error = e.what();
+    }
+    CHECK_THAT(error, Catch::Contains("not-ffmpeg' ended without writing the video or saying why: is it the ffmpeg program?"));
+    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
 }
 
 TEST_CASE("an export's --ffmpeg program decodes its audio file too, not only writes the video", "[render][ffmpeg]") {
