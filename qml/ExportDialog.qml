@@ -236,15 +236,18 @@ Dialog {
             objectName: "exportProgress"
             visible: dialog.exporter.running
             from: 0
-            to: Math.max(1, dialog.exporter.framesTotal)
-            value: dialog.exporter.framesDone
+            to: dialog.exporter.warmingUp ? Math.max(0.001, dialog.exporter.warmupSeconds)
+                                          : Math.max(1, dialog.exporter.framesTotal)
+            value: dialog.exporter.warmingUp ? dialog.exporter.warmedUpSeconds : dialog.exporter.framesDone
             Layout.fillWidth: true
         }
         Label {
             objectName: "exportProgressText"
             visible: dialog.exporter.running
             text: dialog.exporter.readingAudio ? qsTr("Reading the audio file…")
-                  : dialog.exporter.warmingUp ? qsTr("Warming up…")
+                  : dialog.exporter.warmingUp ? qsTr("Warming up: %1 of %2 s simulated before the first frame…")
+                                                    .arg(dialog.exporter.warmedUpSeconds.toFixed(1))
+                                                    .arg(dialog.exporter.warmupSeconds.toFixed(1))
                   : dialog.exporter.finishing ? (dialog.video ? qsTr("Finishing the video…") : qsTr("Writing the last frames…"))
                   : dialog.exporter.framesPerSecond > 0
                     ? qsTr("%1 / %2 frames · %3 frames/s · %4 s left")

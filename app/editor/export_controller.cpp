@@ -38,7 +38,13 @@ std::filesystem::path localPath(const QVariant& value) {
     if (text.isEmpty()) return {};
     const QUrl url(text);
     QString path = url.isLocalFile() ? url.toLocalFile() : text;
-    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/"))) path.replace(0, 1, QDir::homePath());
+    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/"))) {
+        // Without HOME, Qt's home is the root: the export went to "/".
+        if (qEnvironmentVariableIsEmpty("HOME"))
+            throw std::runtime_error("'" + text.toStdString() +
+                                     "' starts with ~, the home folder, and HOME is not set: give the whole path");
+        path.replace(0, 1, QDir::homePath());
+    }
     return wholePath(path.toStdString());
 }
 
@@ -74,6 +80,8 @@ ExportController::~ExportController() = default;
 int ExportController::framesDone() const { return job_ ? static_cast<int>(job_->framesDone()) : 0; }
 int ExportController::framesTotal() const { return job_ ? static_cast<int>(job_->framesTotal()) : 0; }
 bool ExportController::warmingUp() const { return job_ && job_->warmingUp(); }
+double ExportController::warmedUpSeconds() const { return job_ ? job_->warmedUpSeconds() : 0.0; }
+double ExportController::warmupSeconds() const { return job_ ? job_->warmupSeconds() : 0.0; }
 bool ExportController::finishing() const { return job_ && job_->finishing(); }
 bool ExportController::readingAudio() const { return job_ && job_->readingAudio(); }
 bool ExportController::writingVideo() const {

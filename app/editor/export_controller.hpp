@@ -35,6 +35,9 @@ class ExportController : public QObject {
     Q_PROPERTY(double framesPerSecond READ framesPerSecond NOTIFY progressChanged)
     Q_PROPERTY(double secondsLeft READ secondsLeft NOTIFY progressChanged)
     Q_PROPERTY(bool warmingUp READ warmingUp NOTIFY progressChanged)
+    // Seconds of the warm-up simulated so far, of warmupSeconds.
+    Q_PROPERTY(double warmedUpSeconds READ warmedUpSeconds NOTIFY progressChanged)
+    Q_PROPERTY(double warmupSeconds READ warmupSeconds NOTIFY progressChanged)
     // Every frame is written; the output is being completed.
     Q_PROPERTY(bool finishing READ finishing NOTIFY progressChanged)
     // The audio file is being read and analysed, before the first frame.
@@ -59,6 +62,8 @@ public:
     double framesPerSecond() const { return framesPerSecond_; }
     double secondsLeft() const { return secondsLeft_; }
     bool warmingUp() const;
+    double warmedUpSeconds() const;
+    double warmupSeconds() const;
     bool finishing() const;
     bool readingAudio() const;
     bool writingVideo() const;

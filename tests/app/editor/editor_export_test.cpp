@@ -244,6 +244,24 @@ TEST_CASE("a PNG export cancelled in its warm-up says nothing was written, not t
     CHECK_THAT(exporter->status().toStdString(), Catch::EndsWith("after 0 frames; nothing was written"));
 }
 
+TEST_CASE("the export dialog shows how far the warm-up has come, on its bar and in seconds", "[export]") {
+    // A warm-up of up to an hour showed "Warming up…" over an empty bar.
+    EditorFixture f;
+    TempDir out;
+    openExportDialog(f, 3, out / "frames");
+    f.find("exportWarmup")->setProperty("value", 600);
+    auto* exporter = qobject_cast<editor::ExportController*>(exporterOf(f));
+    f.clickItem("exportStart");
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->warmingUp() && exporter->warmedUpSeconds() >= 1; }, 20'000));
+    const QString said = f.find("exportProgressText")->property("text").toString();
+    INFO(said.toStdString());
+    CHECK(said.startsWith("Warming up: "));
+    CHECK(said.contains(" of 600.0 s"));
+    CHECK(f.find("exportProgress")->property("value").toDouble() > 0);
+    CHECK(f.find("exportProgress")->property("to").toDouble() == Approx(600));
+    exporter->cancel();
+}
+
 TEST_CASE("closing the window during an export asks first: Keep exporting carries on, Stop and close stops it",
           "[export]") {
     // The export goes with the window; its dialog may have been closed long before.
@@ -664,6 +682,25 @@ TEST_CASE("a relative name typed after the working folder was deleted is refused
     CHECK_FALSE(exporter->property("running").toBool());
     CHECK_THAT(f.find("exportStatus")->property("text").toString().toStdString(),
                Catch::Contains("give the whole path"));
+}
+
+TEST_CASE("an output starting with ~ without HOME is refused, not written at the root", "[export]") {
+    // Qt's home without HOME is "/": the frames went to /NAME.
+    EditorFixture f;
+    TempDir out;
+    openExportDialog(f, 5, out / "frames");
+    QObject* exporter = exporterOf(f);
+    const QByteArray home = qgetenv("HOME");
+    qunsetenv("HOME");
+    f.typeInto(f.find("exportOutput"), "~/mirofish-home-test-frames");
+    f.clickItem("exportStart");
+    const bool failed = EditorFixture::waitFor([&] { return exporter->property("failed").toBool(); }, 2000);
+    qputenv("HOME", home);
+    REQUIRE(failed);
+    CHECK_FALSE(exporter->property("running").toBool());
+    CHECK_THAT(f.find("exportStatus")->property("text").toString().toStdString(),
+               Catch::Contains("HOME is not set: give the whole path"));
+    CHECK_FALSE(std::filesystem::exists("/mirofish-home-test-frames"));
 }
 
 TEST_CASE("an export to a folder holding an earlier export's frames says so in the dialog and deletes nothing",
