@@ -189,7 +189,7 @@ std::filesystem::path writableOutputFile(const std::string& file, const std::str
     if (!target.refusal.empty())
         throw ArgError("cannot write " + what + " to '" + file + "': " + target.refusal + "; name another file");
     const auto dir = wholePath(target.path).parent_path();
-    if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
+    if (std::error_code ec; !std::filesystem::is_directory(dir, ec) || ::access(dir.c_str(), W_OK) != 0)
         throw ArgError("cannot write " + what + " to '" + file + "': folder '" + dir.string() +
                        "' does not exist or is not writable");
     return target.path;

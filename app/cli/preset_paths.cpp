@@ -25,7 +25,18 @@ std::vector<std::filesystem::path> presetDirectories() {
 }
 
 std::filesystem::path userPresetDirectory() {
-    if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env) return env;
+    if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env) {
+        // Set in quotes (a launcher's Environment= line, '~/mine' in a shell),
+        // ~ reached us as it is and named a folder "~" in the working folder,
+        // while the messages said "~/mine". The home folder, as a shell reads
+        // it; a relative folder is the working folder's, and said whole.
+        std::string dir = env;
+        const char* home = std::getenv("HOME");
+        if ((dir == "~" || dir.starts_with("~/")) && home && *home) dir.replace(0, 1, home);
+        std::error_code ec;
+        const std::filesystem::path whole = std::filesystem::absolute(dir, ec);
+        return ec ? std::filesystem::path(dir) : whole;
+    }
     std::filesystem::path data;
     if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && std::filesystem::path(xdg).is_absolute())
         data = xdg;

@@ -382,8 +382,12 @@ std::string parsePlace(const json::parse_error& e, std::string_view text) {
 // string (a bad escape: "invalid string") none of these applies.
 std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_view message) {
     if (byte == 0 || byte > text.size() || message.find("invalid string") != std::string_view::npos) return {};
-    // Saved as UTF-16 (Windows Notepad's "Unicode"): a byte-order mark, or a
-    // zero byte beside every ASCII character.
+    // Saved as UTF-32 (its byte-order mark: a zero pair, and FE FF, or FF FE
+    // then a zero pair) or as UTF-16 (Windows Notepad's "Unicode"): a
+    // byte-order mark, or a zero byte beside every ASCII character.
+    using namespace std::string_view_literals;
+    if (text.starts_with("\xFF\xFE\0\0"sv) || text.starts_with("\0\0\xFE\xFF"sv))
+        return " (the file is UTF-32: save it as UTF-8)";
     if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF") || text.substr(0, 4).find('\0') != std::string_view::npos)
         return " (the file is UTF-16, as Notepad's \"Unicode\" saves it: save it as UTF-8)";
     const std::size_t at = byte - 1;

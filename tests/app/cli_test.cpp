@@ -17,6 +17,7 @@
 
 #include "bench_scenes.hpp"
 #include "cli/commands.hpp"
+#include "cli/preset_paths.hpp"
 #include "io/preset.hpp"
 #include "sim/fish_kernel.hpp"
 #include "support/cli_run.hpp"
@@ -207,6 +208,11 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
     // Before the run, not after it (no metrics printed).
     requireRefused(run(runSimulate, {"--steps", "5", "--save-state", dir.path().string()}), "simulate", "is a folder");
     requireRefused(run(runSimulate, {"--steps", "5", "--save-state", "/dev/null"}), "simulate", "a character device");
+    // A path longer than the system takes: said as any folder not there, not as a library's error.
+    std::string deep = dir.path().string();
+    while (deep.size() < 5000) deep += "/d";
+    requireRefused(run(runSimulate, {"--steps", "5", "--save-state", deep + "/s.bin"}), "simulate",
+                   "does not exist or is not writable");
     // Through a link, the folder checked is the one the link leads into.
     std::filesystem::create_symlink(dir / "absent" / "s.bin", dir / "link.bin");
     requireRefused(run(runSimulate, {"--steps", "5", "--save-state", (dir / "link.bin").string()}), "simulate",
@@ -368,6 +374,23 @@ TEST_CASE("a preset's key, value or file name holding an escape sequence reaches
         CHECK_FALSE(raw(r->out));
         CHECK_FALSE(raw(r->err));
     }
+}
+
+TEST_CASE("your preset folder set as ~/NAME is in your home, and set as a relative name it is said whole") {
+    // Set in quotes, ~ named a folder "~" in the working folder, where the
+    // presets saved were not found from any other folder.
+    TempDir dir;
+    {
+        const ScopedEnv home("HOME", dir.path().string());
+        const ScopedEnv user("MIROFISH_USER_PRESETS", "~/mine");
+        CHECK(userPresetDirectory() == dir / "mine");
+    }
+    const std::filesystem::path before = std::filesystem::current_path();
+    std::filesystem::current_path(dir.path());
+    const ScopedEnv user("MIROFISH_USER_PRESETS", "relative");
+    const std::filesystem::path relative = userPresetDirectory();
+    std::filesystem::current_path(before);
+    CHECK(relative == dir / "relative");
 }
 
 TEST_CASE("a preset saved in your folder opens by its id from the command line, and presets lists it as yours") {

@@ -324,6 +324,10 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         std::string utf16 = "\xFF\xFE";
         for (const char c : start + "}") utf16 += std::string{c, '\0'};
         CHECK_THAT(errorOf(utf16), Catch::Contains("the file is UTF-16") && Catch::Contains("save it as UTF-8"));
+        // UTF-32 starts as UTF-16 does, then a zero pair: it was called UTF-16.
+        std::string utf32 = std::string("\xFF\xFE\0\0", 4);
+        for (const char c : start + "}") utf32 += std::string{c, '\0', '\0', '\0'};
+        CHECK_THAT(errorOf(utf32), Catch::Contains("the file is UTF-32: save it as UTF-8"));
         // Other slips keep the parser's words alone: no hint that misleads.
         for (const std::string slip : {R"(, "seed": x})", R"(, "name": Neon reef})", R"(, "seed" 7})", R"(, "a": 1 :})",
                                        R"(, "description": "A school called ""the swirl"""})",
