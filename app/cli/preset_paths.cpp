@@ -1,22 +1,59 @@
 #include "cli/preset_paths.hpp"
 
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 
 #include <unistd.h>
 
+#include "io/broken_link.hpp"
 #include "io/whole_file.hpp"
 
 namespace mirofish::cli {
 
-std::vector<std::filesystem::path> presetDirectories() {
-    std::vector<std::filesystem::path> dirs;
+namespace {
+// A folder named in the environment. Set in quotes (a launcher's
+// Environment= line, '~/mine' in a shell), ~ reached us as it is and named a
+// folder "~" in the working folder: it is the home folder, as a shell reads
+// it, and none without a home. A relative folder is the working folder's,
+// said whole.
+std::optional<std::filesystem::path> environmentFolder(std::string dir) {
+    if (dir == "~" || dir.starts_with("~/")) {
+        const char* home = std::getenv("HOME");
+        if (!home || !*home) return std::nullopt;
+        dir.replace(0, 1, home);
+    }
+    std::error_code ec;
+    const std::filesystem::path whole = std::filesystem::absolute(dir, ec);
+    return ec ? std::filesystem::path(dir) : whole;
+}
+
+std::vector<std::string> presetsVariable() {
+    std::vector<std::string> folders;
     if (const char* env = std::getenv("MIROFISH_PRESETS")) {
         std::stringstream s(env);
         std::string dir;
         while (std::getline(s, dir, ':'))
-            if (!dir.empty()) dirs.emplace_back(dir);
+            if (!dir.empty()) folders.push_back(dir);
     }
+    return folders;
+}
+
+// Empty where `dir` is a folder, or why it is none.
+std::string noFolder(const std::filesystem::path& dir) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec)) return {};
+    if (const std::string link = brokenLinkOnTheWay(dir); !link.empty()) return link;
+    return std::filesystem::exists(dir, ec) ? "'" + dir.string() + "' is no folder" : "'" + dir.string() + "' is not there";
+}
+
+constexpr const char* kNoHome = "starts with ~, the home folder, and HOME is not set: give the whole path";
+}  // namespace
+
+std::vector<std::filesystem::path> presetDirectories() {
+    std::vector<std::filesystem::path> dirs;
+    for (const std::string& dir : presetsVariable())
+        if (auto folder = environmentFolder(dir)) dirs.push_back(std::move(*folder));
     std::error_code ec;
     const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) dirs.push_back(exe.parent_path().parent_path() / "share" / "mirofish" / "presets");
@@ -25,18 +62,7 @@ std::vector<std::filesystem::path> presetDirectories() {
 }
 
 std::filesystem::path userPresetDirectory() {
-    if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env) {
-        // Set in quotes (a launcher's Environment= line, '~/mine' in a shell),
-        // ~ reached us as it is and named a folder "~" in the working folder,
-        // while the messages said "~/mine". The home folder, as a shell reads
-        // it; a relative folder is the working folder's, and said whole.
-        std::string dir = env;
-        const char* home = std::getenv("HOME");
-        if ((dir == "~" || dir.starts_with("~/")) && home && *home) dir.replace(0, 1, home);
-        std::error_code ec;
-        const std::filesystem::path whole = std::filesystem::absolute(dir, ec);
-        return ec ? std::filesystem::path(dir) : whole;
-    }
+    if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env) return environmentFolder(env).value_or("");
     std::filesystem::path data;
     if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && std::filesystem::path(xdg).is_absolute())
         data = xdg;
@@ -45,6 +71,28 @@ std::filesystem::path userPresetDirectory() {
     else
         return {};
     return data / "MiroFish" / "MiroFish" / "presets";
+}
+
+std::vector<std::string> presetFolderProblems() {
+    std::vector<std::string> problems;
+    for (const std::string& dir : presetsVariable()) {
+        const auto folder = environmentFolder(dir);
+        const std::string why = folder ? noFolder(*folder) : "it " + std::string(kNoHome);
+        if (!why.empty()) problems.push_back("$MIROFISH_PRESETS names '" + dir + "': " + why);
+    }
+    if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env && !environmentFolder(env))
+        problems.push_back("$MIROFISH_USER_PRESETS is '" + std::string(env) + "', which " + kNoHome);
+    // Your folder may not be there yet (nothing saved): only a link that
+    // leads nowhere or a file in its place hides presets.
+    if (const std::filesystem::path yours = userPresetDirectory(); !yours.empty()) {
+        std::error_code ec;
+        const std::string link = brokenLinkOnTheWay(yours);
+        if (!link.empty())
+            problems.push_back("your presets folder: " + link);
+        else if (std::filesystem::exists(yours, ec) && !std::filesystem::is_directory(yours, ec))
+            problems.push_back("your presets folder '" + yours.string() + "' is no folder");
+    }
+    return problems;
 }
 
 std::vector<std::filesystem::path> presetSearchPath() {

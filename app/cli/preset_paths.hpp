@@ -13,10 +13,16 @@ namespace mirofish::cli {
 // binary was built from.
 std::vector<std::filesystem::path> presetDirectories();
 
-// Where the editor saves your presets: $MIROFISH_USER_PRESETS, else
+// Where the editor saves your presets: $MIROFISH_USER_PRESETS (~ the home
+// folder; empty where it starts with ~ and HOME is not set), else
 // MiroFish/MiroFish/presets in $XDG_DATA_HOME or ~/.local/share (Qt's
 // application data folder of the editor, without Qt).
 std::filesystem::path userPresetDirectory();
+
+// Why presets that were meant to be found are not: a folder of
+// $MIROFISH_PRESETS that is not there, a ~ without HOME, your presets folder
+// a link that leads nowhere or a file. Empty where nothing is amiss.
+std::vector<std::string> presetFolderProblems();
 
 // Where a preset id is looked up: presetDirectories(), then your presets (a
 // shipped id always means the shipped preset).

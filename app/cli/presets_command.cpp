@@ -65,6 +65,8 @@ int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
         }
         for (const std::string& problem : problems)
             err << "mirofish presets: skipped " << printableText(problem) << "\n";
+        for (const std::string& problem : presetFolderProblems())
+            err << "mirofish presets: " << printableText(problem) << "\n";
         // A preset of yours whose id a folder searched earlier already has
         // (a shipped one) never opens by that id: say so, or it seems lost.
         std::error_code ec;

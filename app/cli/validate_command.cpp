@@ -28,13 +28,15 @@ int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
                     // `presets` lists ids, not files: where your own are read from is what a
                     // preset put in the wrong folder needs.
                     const std::filesystem::path yours = userPresetDirectory();
+                    std::string folders;
+                    for (const std::string& problem : presetFolderProblems()) folders += "; " + problem;
                     throw PresetError(given.find('/') != std::string::npos
                                           ? noPresetFile(given)
                                           : given + ": no such file, nor a preset of that id (mirofish presets lists "
                                                     "the ids" +
                                                 (yours.empty() ? std::string()
                                                                : "; your own presets are read from " + yours.string()) +
-                                                ")");
+                                                folders + ")");
                 }
                 const Preset p = loadPreset(file);
                 out << printableText(given);

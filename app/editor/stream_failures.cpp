@@ -17,7 +17,9 @@ void countingFailures(QtMsgType type, const QMessageLogContext& context, const Q
     // qWarning() << QString quotes it: "\"Stream error: Entity killed\"".
     if (type == QtWarningMsg && message.contains(QLatin1String("Stream error: ")))
         gFailures.fetch_add(1, std::memory_order_relaxed);
-    gPrevious(type, context, message);  // Qt's own when none was installed before
+    // Qt's own where none was installed before; none yet only in the moment
+    // between the install and the assignment below.
+    if (gPrevious) gPrevious(type, context, message);
 }
 }  // namespace
 

@@ -393,6 +393,43 @@ TEST_CASE("your preset folder set as ~/NAME is in your home, and set as a relati
     CHECK(relative == dir / "relative");
 }
 
+TEST_CASE("preset folders that cannot be read are named by presets and validate, and ~ in $MIROFISH_PRESETS is the home") {
+    // A folder misspelt in $MIROFISH_PRESETS, or set as '~/team', was
+    // skipped without a word: its presets seemed lost.
+    TempDir dir;
+    std::filesystem::create_directory(dir / "team");
+    Preset team = loadPreset(shippedPreset("gentle-cruise"));
+    team.name = "Team school";
+    savePreset(team, dir / "team" / "team-school.json");
+    const ScopedEnv home("HOME", dir.path().string());
+    {
+        const ScopedEnv shared("MIROFISH_PRESETS", "~/team:" + (dir / "absent").string());
+        const Run listed = run(runPresets, {});
+        CHECK_THAT(listed.out, Catch::Contains("team-school  (Team school)"));
+        CHECK_THAT(listed.err, Catch::Contains("mirofish presets: $MIROFISH_PRESETS names '" + (dir / "absent").string() +
+                                               "': '" + (dir / "absent").string() + "' is not there"));
+        requireRefused(run(runValidate, {"no-such-school"}), "validate",
+                       "$MIROFISH_PRESETS names '" + (dir / "absent").string() + "'");
+    }
+    // Your own folder a link to a drive not mounted: your presets seemed gone.
+    std::filesystem::create_directory_symlink(dir / "unmounted", dir / "mine");
+    {
+        const ScopedEnv user("MIROFISH_USER_PRESETS", (dir / "mine").string());
+        CHECK_THAT(run(runPresets, {}).err, Catch::Contains("your presets folder: '" + (dir / "mine").string() +
+                                                            "' is a link to '" + (dir / "unmounted").string() +
+                                                            "', which is not there"));
+    }
+    // ~ without a home: no folder named ~ in the working folder, and said so.
+    const ScopedEnv user("MIROFISH_USER_PRESETS", "~/mine");
+    ::unsetenv("HOME");
+    const std::filesystem::path yours = userPresetDirectory();
+    const Run listed = run(runPresets, {});
+    ::setenv("HOME", dir.path().string().c_str(), 1);
+    CHECK(yours.empty());
+    CHECK_THAT(listed.err, Catch::Contains("$MIROFISH_USER_PRESETS is '~/mine', which starts with ~, the home folder, "
+                                           "and HOME is not set"));
+}
+
 TEST_CASE("a preset saved in your folder opens by its id from the command line, and presets lists it as yours") {
     TempDir yours;
     const ScopedEnv user("MIROFISH_USER_PRESETS", yours.path().string() + "/");
