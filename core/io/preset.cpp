@@ -381,7 +381,16 @@ std::string parsePlace(const json::parse_error& e, std::string_view text) {
 // from 1 to the last character read; `message` is the parser's. Inside a
 // string (a bad escape: "invalid string") none of these applies.
 std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_view message) {
-    if (byte == 0 || byte > text.size() || message.find("invalid string") != std::string_view::npos) return {};
+    if (byte == 0 || byte > text.size()) return {};
+    if (message.find("invalid string") != std::string_view::npos) {
+        // The parser's words send a beginner the wrong way: a line break is
+        // to be escaped, where a quote is missing.
+        if (message.find("U+000A") != std::string_view::npos || message.find("U+000D") != std::string_view::npos)
+            return " (a string without its closing quote runs on to the end of the line: close it with \")";
+        if (message.find("after backslash") != std::string_view::npos)
+            return " (a backslash in a string starts an escape such as \\n: write \\\\ for a backslash itself)";
+        return {};
+    }
     // Saved as UTF-32 (its byte-order mark: a zero pair, and FE FF, or FF FE
     // then a zero pair) or as UTF-16 (Windows Notepad's "Unicode"): a
     // byte-order mark, or a zero byte beside every ASCII character.
