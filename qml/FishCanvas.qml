@@ -42,15 +42,17 @@ Item {
         visible: false
         sourceItem: canvas.trails ? accumulation : null
         hideSource: canvas.trails
-        // A held canvas is drawn again only when its size changes.
+        // Held (paused), the canvas is drawn again only when asked.
         live: !fishView.trailsHeld
         recursive: true
         format: ShaderEffectSource.RGBA16F
         // One texel per pixel: nearest sampling is exact, and much cheaper
         // than linear in software OpenGL.
         smooth: false
-        onWidthChanged: if (!live) scheduleUpdate()
-        onHeightChanged: if (!live) scheduleUpdate()
+    }
+    Connections {
+        target: fishView
+        function onTrailCanvasStale() { feedback.scheduleUpdate() }
     }
 
     ShaderEffect {

@@ -64,7 +64,7 @@ void FishView::setEditor(Editor* editor) {
     frames_ = editor_ ? &editor_->host().frames() : nullptr;
     haveFrame_ = false;
     if (editor_) {
-        connect(editor_, &Editor::frameReady, this, &QQuickItem::update);
+        connect(editor_, &Editor::frameReady, this, &FishView::redraw);
         editor_->setViewSize(size());
     }
     emit editorChanged();
@@ -173,14 +173,21 @@ void FishView::setGuides(bool on) {
     if (guides_ == on) return;
     guides_ = on;
     emit guidesChanged();
-    update();
+    redraw();
 }
 
 void FishView::setShowOvershoot(bool on) {
     if (showOvershoot_ == on) return;
     showOvershoot_ = on;
     emit showOvershootChanged();
+    redraw();
+}
+
+void FishView::redraw() {
     update();
+    // Held, the school shown at full light on a clear canvas is not drawn
+    // into the canvas again by itself.
+    if (trailsHeld_ && canvasEmpty_) emit trailCanvasStale();
 }
 
 void FishView::setTrailFrame(const TrailFrame& frame) {
@@ -189,6 +196,7 @@ void FishView::setTrailFrame(const TrailFrame& frame) {
     if (!frame.on && !trail_.on) return;
     if (frame.on && (!trail_.on || clearPending_)) canvasEmpty_ = true;
     const TrailFrame before = trail_;
+    const bool clearing = clearPending_;
     trail_ = frame;
     if (clearPending_) {
         std::fill(std::begin(trail_.keep), std::end(trail_.keep), 0.0f);
@@ -207,14 +215,15 @@ void FishView::setTrailFrame(const TrailFrame& frame) {
         if (canvasEmpty_) std::fill(std::begin(trail_.keep), std::end(trail_.keep), 0.0f);
         canvasEmpty_ = false;
     }
-    // Keeping all of the canvas and adding no light, the fade gives back the
-    // canvas as it was, bit for bit: FishCanvas.qml stops drawing it. A frame
-    // like the last one then changes nothing at all, not even the seed (a
-    // new seed had the hidden fade redrawn, and a paused window with trails
-    // on drew for ever).
-    const bool held = trail_.on && !canvasEmpty_ && trail_.deposit == 0.0f &&
-                      std::all_of(std::begin(trail_.keep), std::end(trail_.keep), [](float k) { return k == 1.0f; });
-    if (held && trailsHeld_ && trail_ == before) return;
+    // A frame of no simulated time (paused), drawn as the last one was, gives
+    // back the canvas as it was, bit for bit: kept whole with no light added,
+    // or the school at full light on a clear canvas. FishCanvas.qml stops
+    // drawing it; where the school on the clear canvas changes (dragged,
+    // selected), it is drawn once (trailCanvasStale). Such a frame changes
+    // nothing at all, not even the seed (a new seed had the hidden fade
+    // redrawn, and a paused window with trails on drew for ever).
+    const bool held = trail_.on && frame.seconds == 0.0f && !clearing && trail_ == before;
+    if (held && trailsHeld_) return;
     trailsHeld_ = held;
     // Any sequence that does not repeat within a few frames will do.
     if (!held) trailSeed_ = std::fmod(trailSeed_ + 0.618034, 1.0);

@@ -36,8 +36,9 @@ class FishView : public QQuickItem {
     Q_PROPERTY(double trailExposure READ trailExposure NOTIFY trailFrameChanged)
     // Changes every frame the canvas is drawn: seeds the fade's stochastic rounding.
     Q_PROPERTY(double trailSeed READ trailSeed NOTIFY trailFrameChanged)
-    // The frame neither fades the canvas nor adds light (a paused school):
-    // the canvas stays as it is and need not be drawn again.
+    // The frame covers no simulated time (a paused school) and is drawn as
+    // the last one was: the canvas stays as it is and need not be drawn
+    // again, unless trailCanvasStale says so.
     Q_PROPERTY(bool trailsHeld READ trailsHeld NOTIFY trailFrameChanged)
 
 public:
@@ -75,6 +76,9 @@ public:
 signals:
     void editorChanged();
     void trailFrameChanged();
+    // Held, the canvas shows the school itself (just cleared, paused), and
+    // the school has changed: draw the canvas once.
+    void trailCanvasStale();
     void guidesChanged();
     void showOvershootChanged();
 
@@ -89,6 +93,8 @@ protected:
     void itemChange(ItemChange change, const ItemChangeData& data) override;
 
 private:
+    // update(), and the held canvas drawn again where it shows the school.
+    void redraw();
     QPointF toWorld(QPointF viewPosition) const;
     void liveTrailFrame();
 
