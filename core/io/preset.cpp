@@ -392,10 +392,12 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
         return {};
     }
     // Saved as UTF-32 (its byte-order mark: a zero pair, and FE FF, or FF FE
-    // then a zero pair) or as UTF-16 (Windows Notepad's "Unicode"): a
-    // byte-order mark, or a zero byte beside every ASCII character.
+    // then a zero pair; without one, three zero bytes beside an ASCII
+    // character) or as UTF-16 (Windows Notepad's "Unicode"): a byte-order
+    // mark, or a zero byte beside every ASCII character.
     using namespace std::string_view_literals;
-    if (text.starts_with("\xFF\xFE\0\0"sv) || text.starts_with("\0\0\xFE\xFF"sv))
+    if (text.starts_with("\xFF\xFE\0\0"sv) || text.starts_with("\0\0\xFE\xFF"sv) ||
+        (text.size() >= 4 && (text.substr(1, 3) == "\0\0\0"sv || text.substr(0, 3) == "\0\0\0"sv)))
         return " (the file is UTF-32: save it as UTF-8)";
     if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF") || text.substr(0, 4).find('\0') != std::string_view::npos)
         return " (the file is UTF-16, as Notepad's \"Unicode\" saves it: save it as UTF-8)";

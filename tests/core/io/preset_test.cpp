@@ -333,6 +333,7 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         std::string utf32 = std::string("\xFF\xFE\0\0", 4);
         for (const char c : start + "}") utf32 += std::string{c, '\0', '\0', '\0'};
         CHECK_THAT(errorOf(utf32), Catch::Contains("the file is UTF-32: save it as UTF-8"));
+        CHECK_THAT(errorOf(utf32.substr(4)), Catch::Contains("the file is UTF-32: save it as UTF-8"));  // no mark
         // Other slips keep the parser's words alone: no hint that misleads.
         for (const std::string slip : {R"(, "seed": x})", R"(, "name": Neon reef})", R"(, "seed" 7})", R"(, "a": 1 :})",
                                        R"(, "description": "A school called ""the swirl"""})",
