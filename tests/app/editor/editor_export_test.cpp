@@ -720,14 +720,24 @@ TEST_CASE("an export to a folder holding an earlier export's frames says so in t
     CHECK(readText(out / "frames" / "frame_000000.png") == "earlier");
 }
 
-TEST_CASE("loading a preset clears the trails of the school it replaces", "[export]") {
-    EditorFixture f;
+namespace {
+// Trails on that never fade, the stats and the pointer out of the way; the view.
+QQuickItem* withLastingTrails(EditorFixture& f) {
     f.editor->setShowStats(false);
     f.editor->params()->setValue(f.editor->params()->rowOf("trails"), 1);
     f.editor->params()->setValue(f.editor->params()->rowOf("trailPersistence"), 1);  // never fades
+    QQuickItem* view = f.find("fishView");
+    QTest::mouseMove(f.window, view->mapToScene(QPointF(5, 5)).toPoint());
+    return view;
+}
+
+}  // namespace
+
+TEST_CASE("loading a preset clears the trails of the school it replaces", "[export]") {
+    EditorFixture f;
+    const QQuickItem* view = withLastingTrails(f);
     REQUIRE(f.editor->savePresetAs("Trails forever"));
     QTest::qWait(2000);
-    const QQuickItem* view = f.find("fishView");
     const QRect area = view->mapRectToScene(QRectF(0, 0, view->width(), view->height())).toAlignedRect();
     const int before = litPixels(f.grab(), area);
     f.editor->setPaused(true);
@@ -746,12 +756,8 @@ TEST_CASE("loading a preset clears the trails of the school it replaces", "[expo
 
 TEST_CASE("C clears the trail canvas", "[export]") {
     EditorFixture f;
-    f.editor->setShowStats(false);
-    const int row = f.editor->params()->rowOf("trails");
-    f.editor->params()->setValue(row, 1);
-    f.editor->params()->setValue(f.editor->params()->rowOf("trailPersistence"), 1);  // never fades
+    const QQuickItem* view = withLastingTrails(f);
     QTest::qWait(2000);
-    const QQuickItem* view = f.find("fishView");
     const QRect area = view->mapRectToScene(QRectF(0, 0, view->width(), view->height())).toAlignedRect();
     const int before = litPixels(f.grab(), area);
     f.editor->setPaused(true);
@@ -770,11 +776,7 @@ TEST_CASE("a paused window with trails on keeps its trails without drawing every
     // at first it stopped only when paused running, not after C, a resize or
     // a start paused, where the canvas shows the school at full light.
     EditorFixture f;
-    f.editor->setShowStats(false);
-    f.editor->params()->setValue(f.editor->params()->rowOf("trails"), 1);
-    f.editor->params()->setValue(f.editor->params()->rowOf("trailPersistence"), 1);  // never fades
-    QQuickItem* view = f.find("fishView");
-    QTest::mouseMove(f.window, view->mapToScene(QPointF(5, 5)).toPoint());
+    QQuickItem* view = withLastingTrails(f);
     QTest::qWait(2000);
     f.editor->setPaused(true);
     REQUIRE(EditorFixture::waitFor([&] { return f.editor->host().stats().paused; }));
@@ -845,11 +847,7 @@ TEST_CASE("paused, the school stays in view when trails are turned on and when C
 
 TEST_CASE("R clears the trails of the school it replaces and, paused, shows the new one", "[export]") {
     EditorFixture f;
-    f.editor->setShowStats(false);
-    f.editor->params()->setValue(f.editor->params()->rowOf("trails"), 1);
-    f.editor->params()->setValue(f.editor->params()->rowOf("trailPersistence"), 1);  // never fades
-    QQuickItem* view = f.find("fishView");
-    QTest::mouseMove(f.window, view->mapToScene(QPointF(5, 5)).toPoint());
+    QQuickItem* view = withLastingTrails(f);
     QTest::qWait(2000);
     const QRect area = view->mapRectToScene(QRectF(0, 0, view->width(), view->height())).toAlignedRect();
     const int before = litPixels(f.grab(), area);

@@ -649,6 +649,22 @@ TEST_CASE("a PNG export on a full disk says so and asks whether the disk is full
 }
 
 namespace {
+// The error of a small MP4 export through `program` as its ffmpeg (empty if
+// it finished), which must leave no video.
+std::string errorOfExportThrough(const std::filesystem::path& program, const std::filesystem::path& video,
+                                 std::uint64_t frames) {
+    auto s = smallExport(video, frames);
+    s.ffmpeg = program.string();
+    std::string error;
+    try {
+        runExport(s);
+    } catch (const render::ExportError& e) {
+        error = e.what();
+    }
+    CHECK_FALSE(std::filesystem::exists(video));
+    return error;
+}
+
 // A small MP4 export through a fake ffmpeg that starts the output file, reads
 // the frames with `reading` (a shell command), says it could not write the
 // trailer for lack of space, and exits with `exitCode`. Returns the export's
@@ -664,15 +680,7 @@ std::string exportThroughFailingFfmpeg(const std::string& reading, int exitCode,
                            "echo 'Error writing trailer of out.mp4.part: No space left on device' >&2\n"
                            "exit " +
                            std::to_string(exitCode) + "\n");
-    auto s = smallExport(dir / "out.mp4", frames);
-    s.ffmpeg = fake.string();
-    std::string error;
-    try {
-        runExport(s);
-    } catch (const render::ExportError& e) {
-        error = e.what();
-    }
-    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
+    const std::string error = errorOfExportThrough(fake, dir / "out.mp4", frames);
     CHECK_FALSE(partialLeftBeside(dir / "out.mp4"));
     return error;
 }
@@ -699,16 +707,8 @@ TEST_CASE("a program given as ffmpeg that takes every frame and writes nothing i
     TempDir dir;
     const auto fake = dir / "not-ffmpeg";
     writeProgram(fake, "#!/bin/sh\ncat > /dev/null\nexit 0\n");
-    auto s = smallExport(dir / "out.mp4", 5);
-    s.ffmpeg = fake.string();
-    std::string error;
-    try {
-        runExport(s);
-    } catch (const render::ExportError& e) {
-        error = e.what();
-    }
-    CHECK_THAT(error, Catch::Contains("not-ffmpeg' ended without writing the video or saying why: is it the ffmpeg program?"));
-    CHECK_FALSE(std::filesystem::exists(dir / "out.mp4"));
+    CHECK_THAT(errorOfExportThrough(fake, dir / "out.mp4", 5),
+               Catch::Contains("not-ffmpeg' ended without writing the video or saying why: is it the ffmpeg program?"));
 }
 
 TEST_CASE("an export's --ffmpeg program decodes its audio file too, not only writes the video", "[render][ffmpeg]") {
