@@ -234,10 +234,13 @@ namespace {
 // paused).
 std::size_t fishShownInsideReefRocks(const EditorFixture& f, std::uint64_t step, std::uint32_t firstId = 0) {
     const Preset reef = loadPreset(shippedPreset("obstacle-reef"));
+    // The view reads the frames too: the one it took first is the one it holds.
+    // (Paused, a single frame is published, which the view took first under load.)
     const editor::FrameSnapshot* shown = nullptr;
     REQUIRE(EditorFixture::waitFor([&] {
-        if (const editor::FrameSnapshot* newest = f.editor->host().frames().readNewest()) shown = newest;
-        return shown && shown->obstacles.size() == reef.scene.obstacles.size() && shown->px.size() == reef.scene.fishCount;
+        const editor::FrameSnapshot* newest = f.editor->host().frames().readNewest();
+        shown = newest ? newest : &f.editor->host().frames().current();
+        return shown->obstacles.size() == reef.scene.obstacles.size() && shown->px.size() == reef.scene.fishCount;
     }));
     REQUIRE(shown->step == step);
     std::size_t inside = 0;
