@@ -1,6 +1,7 @@
 #include "edit/preset_library.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <system_error>
 #include <utility>
@@ -58,10 +59,17 @@ std::vector<PresetLibrary::Entry> PresetLibrary::entries(std::vector<std::string
 }
 
 PresetLibrary::Entry PresetLibrary::write(const Preset& preset, const fs::path& file) {
-    // No folder: neither HOME nor XDG_DATA_HOME told where one lives.
-    if (userDir_.empty())
+    // No folder: neither HOME nor XDG_DATA_HOME told where one lives, or
+    // $MIROFISH_USER_PRESETS starts with ~ and HOME is not set (which the
+    // advice to set XDG_DATA_HOME cannot mend: the variable comes first).
+    if (userDir_.empty()) {
+        if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env)
+            throw PresetError("$MIROFISH_USER_PRESETS is '" + std::string(env) +
+                              "', which starts with ~, the home folder, and HOME is not set: give the whole path; "
+                              "nothing was saved");
         throw PresetError("there is no folder for your presets: set HOME, XDG_DATA_HOME or MIROFISH_USER_PRESETS; "
                           "nothing was saved");
+    }
     if (const std::string broken = brokenLinkOnTheWay(userDir_); !broken.empty())
         throw PresetError("cannot save into the user preset folder " + userDir_.string() + ": " + broken +
                           "; nothing was saved");

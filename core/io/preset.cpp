@@ -384,23 +384,31 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
     if (byte == 0 || byte > text.size()) return {};
     if (message.find("invalid string") != std::string_view::npos) {
         // The parser's words send a beginner the wrong way: a line break is
-        // to be escaped, where a quote is missing.
+        // to be escaped, where a quote is missing (or a long line was
+        // wrapped by hand).
         if (message.find("U+000A") != std::string_view::npos || message.find("U+000D") != std::string_view::npos)
-            return " (a string without its closing quote runs on to the end of the line: close it with \")";
-        if (message.find("after backslash") != std::string_view::npos)
+            return " (a line break inside a string: close the string before the line ends, or write \\n for a "
+                   "line break)";
+        // A Windows path: "C:\Users" and "C:\users" fail as different escapes.
+        if (message.find("after backslash") != std::string_view::npos ||
+            message.find("'\\u' must be followed") != std::string_view::npos)
             return " (a backslash in a string starts an escape such as \\n: write \\\\ for a backslash itself)";
         return {};
     }
     // Saved as UTF-32 (its byte-order mark: a zero pair, and FE FF, or FF FE
     // then a zero pair; without one, three zero bytes beside an ASCII
     // character) or as UTF-16 (Windows Notepad's "Unicode"): a byte-order
-    // mark, or a zero byte beside every ASCII character.
+    // mark, or a zero byte beside every ASCII character. A file that starts
+    // with zero bytes alone (a power cut) is neither.
     using namespace std::string_view_literals;
-    if (text.starts_with("\xFF\xFE\0\0"sv) || text.starts_with("\0\0\xFE\xFF"sv) ||
-        (text.size() >= 4 && (text.substr(1, 3) == "\0\0\0"sv || text.substr(0, 3) == "\0\0\0"sv)))
-        return " (the file is UTF-32: save it as UTF-8)";
-    if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF") || text.substr(0, 4).find('\0') != std::string_view::npos)
-        return " (the file is UTF-16, as Notepad's \"Unicode\" saves it: save it as UTF-8)";
+    const std::string_view head = text.substr(0, 4);
+    if (head.find_first_not_of('\0') != std::string_view::npos) {
+        if (text.starts_with("\xFF\xFE\0\0"sv) || text.starts_with("\0\0\xFE\xFF"sv) ||
+            (head.size() == 4 && (head.substr(1) == "\0\0\0"sv || head.substr(0, 3) == "\0\0\0"sv)))
+            return " (the file is UTF-32: save it as UTF-8)";
+        if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF") || head.find('\0') != std::string_view::npos)
+            return " (the file is UTF-16, as Notepad's \"Unicode\" saves it: save it as UTF-8)";
+    }
     const std::size_t at = byte - 1;
     const std::string_view from = text.substr(at);
     // Python's spellings.

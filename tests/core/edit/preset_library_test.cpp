@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "edit/preset_library.hpp"
+#include "support/cli_run.hpp"
 #include "support/sim_fixtures.hpp"
 
 using namespace mirofish;
@@ -96,6 +97,16 @@ TEST_CASE("a preset folder that is a link to a drive not mounted is named as suc
                                                                "', which is not there (a drive not mounted?)") &&
                                                    Catch::Contains("nothing was saved"));
     CHECK_FALSE(fs::exists(user / "usb-gone"));
+}
+
+TEST_CASE("no preset folder because $MIROFISH_USER_PRESETS starts with ~ without HOME is said so, nothing saved", "[edit]") {
+    // It advised setting XDG_DATA_HOME, which that variable overrides.
+    const ScopedEnv user("MIROFISH_USER_PRESETS", "~/mine");
+    PresetLibrary lib({}, {});
+    CHECK_THROWS_WITH(lib.save(named("Mine")),
+                      Catch::Contains("$MIROFISH_USER_PRESETS is '~/mine', which starts with ~, the home folder, and "
+                                      "HOME is not set") &&
+                          Catch::Contains("nothing was saved"));
 }
 
 TEST_CASE("saving twice under the same name keeps one file", "[edit]") {

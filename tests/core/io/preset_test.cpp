@@ -325,10 +325,14 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         for (const char c : start + "}") utf16 += std::string{c, '\0'};
         CHECK_THAT(errorOf(utf16), Catch::Contains("the file is UTF-16") && Catch::Contains("save it as UTF-8"));
         // A string left open, a Windows path: the parser asked for an escaped line break.
-        CHECK_THAT(errorOf(start + ", \"name\": \"Mine}\n"),
-                   Catch::Contains("(a string without its closing quote runs on to the end of the line: close it with \")"));
-        CHECK_THAT(errorOf(start + R"(, "description": "From C:\Users\me"})"),
-                   Catch::Contains("(a backslash in a string starts an escape such as \\n: write \\\\ for a backslash itself)"));
+        const std::string lineBreak = "(a line break inside a string: close the string before the line ends, or write \\n";
+        CHECK_THAT(errorOf(start + ", \"name\": \"Mine}\n"), Catch::Contains(lineBreak));
+        CHECK_THAT(errorOf(start + ", \"description\": \"line one\nline two\"}"), Catch::Contains(lineBreak));
+        const std::string backslash = "(a backslash in a string starts an escape such as \\n: write \\\\ for a backslash itself)";
+        CHECK_THAT(errorOf(start + R"(, "description": "From C:\Users\me"})"), Catch::Contains(backslash));
+        CHECK_THAT(errorOf(start + R"(, "description": "From C:\users\me"})"), Catch::Contains(backslash));
+        // Zero bytes alone (a power cut) are no encoding.
+        CHECK_THAT(errorOf(std::string(600, '\0')), !Catch::Contains("UTF"));
         // UTF-32 starts as UTF-16 does, then a zero pair: it was called UTF-16.
         std::string utf32 = std::string("\xFF\xFE\0\0", 4);
         for (const char c : start + "}") utf32 += std::string{c, '\0', '\0', '\0'};
