@@ -802,6 +802,12 @@ TEST_CASE("a paused window with trails on keeps its trails without drawing every
     const int afterC = framesIn2s();
     CHECK(cleared < trailed / 4);
     CHECK(cleared > 100);
+    // More fish on the cleared canvas, still paused: drawn, though held.
+    f.editor->setFishCount(3 * f.editor->fishCount());
+    QTest::qWait(500);
+    const int more = litPixels(f.grab(), area());
+    INFO(cleared << " lit pixels after C, " << more << " with three times the fish");
+    CHECK(more > 2 * cleared);
 
     // A canvas of a new size starts empty: paused, it showed empty water.
     f.editor->stepOnce();  // light laid down: the canvas kept whole again
