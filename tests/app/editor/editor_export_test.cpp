@@ -807,7 +807,7 @@ TEST_CASE("a paused window with trails on keeps its trails without drawing every
     QTest::qWait(500);
     const int more = litPixels(f.grab(), area());
     INFO(cleared << " lit pixels after C, " << more << " with three times the fish");
-    CHECK(more > 2 * cleared);
+    CHECK(more > cleared + 500);  // about 2000 more; not drawn, not one
 
     // A canvas of a new size starts empty: paused, it showed empty water.
     f.editor->stepOnce();  // light laid down: the canvas kept whole again
