@@ -7,25 +7,21 @@
 #include <unistd.h>
 
 #include "io/broken_link.hpp"
+#include "io/home_folder.hpp"
 #include "io/whole_file.hpp"
 
 namespace mirofish::cli {
 
 namespace {
-// A folder named in the environment. Set in quotes (a launcher's
-// Environment= line, '~/mine' in a shell), ~ reached us as it is and named a
-// folder "~" in the working folder: it is the home folder, as a shell reads
-// it, and none without a home. A relative folder is the working folder's,
-// said whole.
-std::optional<std::filesystem::path> environmentFolder(std::string dir) {
-    if (dir == "~" || dir.starts_with("~/")) {
-        const char* home = std::getenv("HOME");
-        if (!home || !*home) return std::nullopt;
-        dir.replace(0, 1, home);
-    }
+// A folder named in the environment: ~ the home folder (withHomeFolder; it
+// named a folder "~" in the working folder), none where HOME is not set. A
+// relative folder is the working folder's, said whole.
+std::optional<std::filesystem::path> environmentFolder(const std::string& value) {
+    const std::optional<std::string> dir = withHomeFolder(value);
+    if (!dir) return std::nullopt;
     std::error_code ec;
-    const std::filesystem::path whole = std::filesystem::absolute(dir, ec);
-    return ec ? std::filesystem::path(dir) : whole;
+    const std::filesystem::path whole = std::filesystem::absolute(*dir, ec);
+    return ec ? std::filesystem::path(*dir) : whole;
 }
 
 std::vector<std::string> presetsVariable() {
@@ -46,8 +42,6 @@ std::string noFolder(const std::filesystem::path& dir) {
     if (const std::string link = brokenLinkOnTheWay(dir); !link.empty()) return link;
     return std::filesystem::exists(dir, ec) ? "'" + dir.string() + "' is no folder" : "'" + dir.string() + "' is not there";
 }
-
-constexpr const char* kNoHome = "starts with ~, the home folder, and HOME is not set: give the whole path";
 }  // namespace
 
 std::vector<std::filesystem::path> presetDirectories() {
@@ -77,11 +71,11 @@ std::vector<std::string> presetFolderProblems() {
     std::vector<std::string> problems;
     for (const std::string& dir : presetsVariable()) {
         const auto folder = environmentFolder(dir);
-        const std::string why = folder ? noFolder(*folder) : "it " + std::string(kNoHome);
+        const std::string why = folder ? noFolder(*folder) : "it " + std::string(kTildeWithoutHome);
         if (!why.empty()) problems.push_back("$MIROFISH_PRESETS names '" + dir + "': " + why);
     }
     if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env && !environmentFolder(env))
-        problems.push_back("$MIROFISH_USER_PRESETS is '" + std::string(env) + "', which " + kNoHome);
+        problems.push_back("$MIROFISH_USER_PRESETS is '" + std::string(env) + "', which " + kTildeWithoutHome);
     // Your folder may not be there yet (nothing saved): only a link that
     // leads nowhere or a file in its place hides presets.
     if (const std::filesystem::path yours = userPresetDirectory(); !yours.empty()) {

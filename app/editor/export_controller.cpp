@@ -14,6 +14,7 @@
 
 #include "editor.hpp"
 #include "io/atomic_file.hpp"
+#include "io/home_folder.hpp"
 #include "io/whole_path.hpp"
 #include "render/export_job.hpp"
 #include "render/frame_sink.hpp"
@@ -37,15 +38,10 @@ std::filesystem::path localPath(const QVariant& value) {
     const QString text = value.toString();
     if (text.isEmpty()) return {};
     const QUrl url(text);
-    QString path = url.isLocalFile() ? url.toLocalFile() : text;
-    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/"))) {
-        // Without HOME, Qt's home is the root: the export went to "/".
-        if (qEnvironmentVariableIsEmpty("HOME"))
-            throw std::runtime_error("'" + text.toStdString() +
-                                     "' starts with ~, the home folder, and HOME is not set: give the whole path");
-        path.replace(0, 1, QDir::homePath());
-    }
-    return wholePath(path.toStdString());
+    const QString path = url.isLocalFile() ? url.toLocalFile() : text;
+    const std::optional<std::string> local = withHomeFolder(path.toStdString());
+    if (!local) throw std::runtime_error("'" + text.toStdString() + "' " + kTildeWithoutHome);
+    return wholePath(*local);
 }
 
 // localPath, or none where it cannot be told: for the dialog's questions

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "io/broken_link.hpp"
+#include "io/home_folder.hpp"
 
 namespace mirofish {
 
@@ -64,9 +65,8 @@ PresetLibrary::Entry PresetLibrary::write(const Preset& preset, const fs::path& 
     // advice to set XDG_DATA_HOME cannot mend: the variable comes first).
     if (userDir_.empty()) {
         if (const char* env = std::getenv("MIROFISH_USER_PRESETS"); env && *env)
-            throw PresetError("$MIROFISH_USER_PRESETS is '" + std::string(env) +
-                              "', which starts with ~, the home folder, and HOME is not set: give the whole path; "
-                              "nothing was saved");
+            throw PresetError("$MIROFISH_USER_PRESETS is '" + std::string(env) + "', which " + kTildeWithoutHome +
+                              "; nothing was saved");
         throw PresetError("there is no folder for your presets: set HOME, XDG_DATA_HOME or MIROFISH_USER_PRESETS; "
                           "nothing was saved");
     }

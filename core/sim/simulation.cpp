@@ -92,10 +92,17 @@ void Simulation::reserveGrid() {
     grid_.reserve(std::max<std::size_t>(scene_.fishCount, 1));
 }
 
+void Simulation::reserveFish(std::size_t count, std::size_t keep) {
+    if (count <= fish_.capacity()) return;
+    FishArrays kept;
+    if (keep > 0) kept = fish_;
+    allocate(std::max<std::size_t>(count, fish_.capacity() * 3 / 2));
+    if (keep > 0) fish_.copyPrefix(kept, keep);
+}
+
 void Simulation::reset(std::uint64_t seed, std::optional<std::uint32_t> count) {
     if (count && *count != scene_.fishCount) {
-        // As setFishCount grows the arrays, without spawning.
-        if (*count > fish_.capacity()) allocate(std::max<std::size_t>(*count, fish_.capacity() * 3 / 2));
+        reserveFish(*count, 0);  // all of them spawned below
         scene_.fishCount = *count;
         reserveGrid();
     }
@@ -334,12 +341,7 @@ void Simulation::setParam(ParamId id, float value) {
 void Simulation::setFishCount(std::uint32_t count) {
     const std::size_t old = scene_.fishCount;
     cellsKnown_ = false;
-    if (count > fish_.capacity()) {
-        // Grow outside any step; keep the existing fish.
-        const FishArrays keep = fish_;
-        allocate(std::max<std::size_t>(count, fish_.capacity() * 3 / 2));
-        fish_.copyPrefix(keep, old);
-    }
+    reserveFish(count, old);  // outside any step
     if (count < old) {
         // Drop the fish with the highest ids, so ids stay exactly 0..count-1.
         std::size_t w = 0;

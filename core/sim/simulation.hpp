@@ -189,6 +189,9 @@ public:
 
 private:
     void allocate(std::size_t capacity);
+    // Room for `count` fish, the first `keep` of them kept: grown by half at
+    // least, so that repeated small growths do not each reallocate.
+    void reserveFish(std::size_t count, std::size_t keep);
     void reserveGrid();
     void bringPredatorsInside(std::vector<Predator>& predators) const;
     void bringLeaderInside();
