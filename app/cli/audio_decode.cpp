@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "audio/resample.hpp"
+#include "io/broken_link.hpp"
 #include "io/file_names.hpp"
 #include "io/whole_file.hpp"
 #include "params/number_text.hpp"
@@ -356,7 +357,8 @@ MonoAudio decodeAudioFile(const std::filesystem::path& file, double sampleRate, 
     std::error_code ec;
     if (const std::string what = notARegularFile(file); !what.empty())
         throw AudioFileError(file.string() + ": " + what + ", not an audio file");
-    if (!std::filesystem::is_regular_file(file, ec)) throw AudioFileError(file.string() + ": no such audio file");
+    if (!std::filesystem::is_regular_file(file, ec))
+        throw AudioFileError(file.string() + ": " + unreadableBecause(file, "no such audio file"));
     if (std::filesystem::file_size(file, ec) == 0) throw AudioFileError(file.string() + ": the file is empty");
 
     if (lowerExtension(file) != ".wav" && !startsLikeWav(file))

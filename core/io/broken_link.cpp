@@ -10,6 +10,7 @@ std::string brokenLinkOnTheWay(const std::filesystem::path& path) {
     if (ec) return {};  // the working folder gone: wholePath says so where it matters
     std::filesystem::path prefix;
     for (const std::filesystem::path& part : whole) {
+        if (part == ".") continue;  // "/here/./link" would name the link oddly
         prefix /= part;
         if (!std::filesystem::is_symlink(prefix, ec)) continue;
         std::error_code unreachable;  // no entry allowed, a loop of links
@@ -19,6 +20,11 @@ std::string brokenLinkOnTheWay(const std::filesystem::path& path) {
                (unreachable ? "cannot be reached (" + unreachable.message() + ")" : "is not there (a drive not mounted?)");
     }
     return {};
+}
+
+std::string unreadableBecause(const std::filesystem::path& file, std::string reason) {
+    std::string broken = brokenLinkOnTheWay(file);
+    return broken.empty() ? reason : broken;
 }
 
 }  // namespace mirofish

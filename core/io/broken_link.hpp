@@ -12,4 +12,9 @@ namespace mirofish {
 // link on the way to `path` (made absolute; empty where it cannot be).
 std::string brokenLinkOnTheWay(const std::filesystem::path& path);
 
+// Why `file` cannot be read: the link on the way that leads nowhere where
+// there is one ("no such file" would send the user looking for a file that
+// is on an unmounted drive), else `reason`.
+std::string unreadableBecause(const std::filesystem::path& file, std::string reason);
+
 }  // namespace mirofish

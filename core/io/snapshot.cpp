@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "io/atomic_file.hpp"
+#include "io/broken_link.hpp"
 #include "io/preset.hpp"
 #include "io/state_hash.hpp"
 #include "params/number_text.hpp"
@@ -216,7 +217,7 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     if (const std::string what = notARegularFile(file); !what.empty())
         throw SnapshotError(name + ": " + what + ", not a state file");
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw SnapshotError(name + ": cannot open the state file (" + std::strerror(errno) + ")");
+    if (!in) throw SnapshotError(name + ": cannot open the state file (" + unreadableBecause(file, std::strerror(errno)) + ")");
     // The header first: another kind of file (a video named by mistake) is
     // told so before gigabytes of it are read.
     std::vector<char> data(kHeaderSize);

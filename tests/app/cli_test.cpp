@@ -273,6 +273,25 @@ TEST_CASE("simulate runs a preset given as a file") {
     CHECK(jsonLines(r.out).back()["fish"] == 12);
 }
 
+TEST_CASE("a preset, state or audio file through a link to a drive not mounted is named so, not as missing") {
+    // "no such file" sent the user looking for a file that sat on an
+    // unplugged drive.
+    TempDir dir;
+    std::filesystem::create_directory_symlink(dir / "unmounted", dir / "drive");
+    const std::string drive = "'" + (dir / "drive").string() + "' is a link to '" + (dir / "unmounted").string() +
+                              "', which is not there (a drive not mounted?)";
+    requireRefused(run(runSimulate, {"--preset", (dir / "drive" / "school.json").string()}), "simulate", drive);
+    requireRefused(run(runValidate, {(dir / "drive" / "school.json").string()}), "validate", drive);
+    requireRefused(run(runSimulate, {"--load-state", (dir / "drive" / "run.state").string()}), "simulate", drive);
+    requireRefused(run(runSimulate, {"--audio", (dir / "drive" / "song.wav").string()}), "simulate", drive);
+    // "./" in front names the link as it is.
+    const std::filesystem::path before = std::filesystem::current_path();
+    std::filesystem::current_path(dir.path());
+    const Run local = run(runSimulate, {"--audio", "./drive/song.wav"});
+    std::filesystem::current_path(before);
+    requireRefused(local, "simulate", drive);
+}
+
 TEST_CASE("validate accepts a good preset and refuses a broken one") {
     TempDir dir;
     const std::string good = shippedPreset("gentle-cruise").string();
