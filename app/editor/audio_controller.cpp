@@ -169,7 +169,10 @@ void AudioController::openFile(const QString& pathOrUrl, bool play) {
     const std::uint64_t generation = ++loadGeneration_;
     loadCancelled_ = std::make_shared<std::atomic<bool>>(false);
     loadingPath_ = QFileInfo(path).absoluteFilePath();
-    playWhenLoaded_ = play;
+    // A file playing now hands its playing on to this one, even if it ends
+    // before this one is read (a performer opens the next song near the end
+    // of this one); Play and Pause while it is read say otherwise.
+    playWhenLoaded_ = play || (source_ == FileSource && playback_.playing());
     loading_ = true;
     loadProgress_ = 0;
     emit loadingChanged();
@@ -220,10 +223,11 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
         emit problem(error);
         return;
     }
-    // The next track opened while one plays, or while an input listens,
-    // takes over playing: it was left paused at 0:00, the school no longer
-    // driven, the moment it was read (as an input takes over once started).
-    const bool driving = (source_ == FileSource && playback_.playing()) || source_ == InputSource;
+    // The next track opened while an input listens takes over playing (as
+    // an input takes over once started), as does one opened while a file
+    // played (playWhenLoaded_): it was left paused at 0:00, the school no
+    // longer driven, the moment it was read.
+    const bool listening = source_ == InputSource;
     // An input listening, or still opening, gives way to the file.
     if (source_ == InputSource || inputIndex_ >= 0) {
         live_.stop();
@@ -241,15 +245,19 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
     if (!track->audio.warning.empty()) emit problem(QString::fromStdString(track->audio.warning));
     emit trackChanged();
     setStatus(tr("%1 s, analysed at %2 frames per second").arg(duration(), 0, 'f', 1).arg(kFrameRate));
-    if (playWhenLoaded_ || driving) play();
+    if (playWhenLoaded_ || listening) play();
 }
 
 void AudioController::play() {
     if (source_ != FileSource) return;
+    if (loading_) playWhenLoaded_ = true;
     playback_.play();
 }
 
-void AudioController::pause() { playback_.pause(); }
+void AudioController::pause() {
+    if (loading_) playWhenLoaded_ = false;
+    playback_.pause();
+}
 
 void AudioController::togglePlay() {
     // A file being read with nothing playing yet (`--audio`): M says

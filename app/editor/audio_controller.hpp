@@ -159,7 +159,7 @@ private:
     std::shared_ptr<std::atomic<bool>> loadCancelled_;
     std::uint64_t loadGeneration_ = 0;
     bool loading_ = false;
-    bool playWhenLoaded_ = false;
+    bool playWhenLoaded_ = false;  // the file being read plays once read
     double loadProgress_ = 0;
     int latencyMs_ = 0;
 

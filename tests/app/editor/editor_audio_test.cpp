@@ -613,6 +613,37 @@ TEST_CASE("the next file opened while one plays takes over playing once read, an
     CHECK_FALSE(audio->playing());
 }
 
+TEST_CASE("the next file opened near the end of the playing one plays once read, though the first ended meanwhile") {
+    // The first track, run out while the next was read, looked paused by
+    // the user: the next waited at 0:00 and the school went undriven.
+    EditorFixture f;
+    TempDir dir, next;
+    AudioController* audio = f.editor->audio();
+    openAndWait(audio, writeLoop(dir, 4), true);
+    REQUIRE(audio->playing());
+    audio->seek(audio->duration() - 0.3);
+    const std::filesystem::path longer = writeLoop(next, 240);  // read for longer than 0.3 s
+    audio->openFile(QString::fromStdString(longer.string()));
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->playing(); }, 10'000));
+    REQUIRE(audio->loading());  // the first ended while the next is read
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 60'000));
+    CHECK(audio->duration() == Approx(240).margin(0.1));
+    CHECK(audio->playing());
+    // Paused by the user while the next is read, the next waits paused.
+    audio->openFile(QString::fromStdString(writeLoop(dir, 6).string()));
+    REQUIRE(audio->loading());
+    audio->pause();
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 30'000));
+    CHECK(audio->duration() == Approx(6).margin(0.1));
+    CHECK_FALSE(audio->playing());
+    // And played while it is read, it plays.
+    audio->openFile(QString::fromStdString(longer.string()));
+    REQUIRE(audio->loading());
+    audio->play();
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 60'000));
+    CHECK(audio->playing());
+}
+
 TEST_CASE("closing the audio source while a file is read drops that file, even one read to the end already") {
     EditorFixture f;
     TempDir dir;
