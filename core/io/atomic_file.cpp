@@ -28,12 +28,13 @@ std::optional<fs::path> followLinks(const fs::path& file, std::string& refusal) 
         std::error_code ec;
         if (!fs::is_symlink(fs::symlink_status(target, ec))) return target;
         if (links == kMaxLinks) {
-            refusal = "too many levels of symbolic links; nothing was written";
+            refusal = "is a loop of symbolic links, or a chain of more than " + std::to_string(kMaxLinks) + "; nothing was written";
             return std::nullopt;
         }
         const fs::path next = fs::read_symlink(target, ec);
         if (ec) {
-            refusal = "cannot read the symbolic link " + target.string() + " (" + ec.message() + "); nothing was written";
+            refusal = "leads through the symbolic link " + target.string() + ", which cannot be read (" + ec.message() +
+                      "); nothing was written";
             return std::nullopt;
         }
         target = next.is_absolute() ? next : target.parent_path() / next;

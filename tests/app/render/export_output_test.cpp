@@ -106,6 +106,12 @@ TEST_CASE("an output through a link that leads nowhere is refused, naming the li
     std::filesystem::create_directory_symlink(dir / "loop", dir / "loop");
     CHECK_THAT(refusal(dir / "loop" / "take1"), Catch::Contains("is a link to '" + (dir / "loop").string() +
                                                                 "', which cannot be reached ("));
+    // A video named by two links to each other: the words follow its name.
+    std::filesystem::create_symlink("b.mp4", dir / "a.mp4");
+    std::filesystem::create_symlink("a.mp4", dir / "b.mp4");
+    CHECK_THAT(refusal(dir / "a.mp4"), Catch::Contains("the output '" + (dir / "a.mp4").string() +
+                                                       "' is a loop of symbolic links, or a chain of more than 40; "
+                                                       "nothing was written"));
 }
 
 TEST_CASE("a video named by a link to a name beside it, given from its own folder, is written through the link",
