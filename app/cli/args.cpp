@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "io/atomic_file.hpp"
+#include "io/home_folder.hpp"
 #include "io/whole_path.hpp"
 #include "io/printable_text.hpp"
 #include "params/number_text.hpp"
@@ -52,7 +53,12 @@ Args::Args(const std::vector<std::string>& argv, const std::vector<OptionSpec>& 
             continue;
         }
         if (inlineValue) {
-            values_[name] = *inlineValue;
+            // The shell reads ~ as the home folder in "--out ~/clips" but not
+            // in "--out=~/clips", where a folder named ~ appeared in the
+            // working folder: read it here as the shell would have.
+            const std::optional<std::string> local = withHomeFolder(*inlineValue);
+            if (!local) throw ArgError("option '--" + name + "' is '" + *inlineValue + "', which " + kTildeWithoutHome);
+            values_[name] = *local;
         } else {
             // "--fish --steps 3": the next word is an option, not --fish's value.
             const auto namesOption = [&](const std::string& word) {

@@ -547,6 +547,27 @@ TEST_CASE("after -- every word is a file, one named like an option too") {
     CHECK(r.err.empty());
 }
 
+TEST_CASE("a value given as --name=~/FILE is in the home folder, as the shell reads --name ~/FILE") {
+    // Bash leaves ~ after '=' as it is: a folder named ~ appeared in the
+    // working folder, and a later "rm -rf ~" meant for it is the home's.
+    TempDir home, work;
+    const ScopedEnv setHome("HOME", home.path().string());
+    const std::filesystem::path before = std::filesystem::current_path();
+    std::filesystem::current_path(work.path());
+    const Run saved = run(runSimulate, {"--steps", "2", "--fish", "5", "--save-state=~/run.state"});
+    const Run loaded = run(runSimulate, {"--steps", "1", "--load-state=~/run.state"});
+    ::unsetenv("HOME");
+    const Run homeless = run(runSimulate, {"--steps", "1", "--load-state=~/run.state"});
+    ::setenv("HOME", home.path().string().c_str(), 1);
+    std::filesystem::current_path(before);
+    CHECK(saved.code == 0);
+    CHECK(std::filesystem::is_regular_file(home / "run.state"));
+    CHECK_FALSE(std::filesystem::exists(work / "~"));
+    CHECK(loaded.code == 0);
+    requireRefused(homeless, "simulate", "option '--load-state' is '~/run.state', which starts with ~, the home "
+                                         "folder, and HOME is not set");
+}
+
 TEST_CASE("bench's help names the separation scan it takes when none is chosen") {
     const Run r = run(runBench, {"--help"});
     CHECK_THAT(r.out, Catch::Contains(std::string("(default: ") + separationScanName(bestSeparationScan()) + ")"));
