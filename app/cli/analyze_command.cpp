@@ -1,10 +1,12 @@
 #include <cstdio>
 #include <iomanip>
+#include <optional>
 
 #include "audio/audio_analyzer.hpp"
 #include "cli/args.hpp"
 #include "cli/audio_track.hpp"
 #include "cli/commands.hpp"
+#include "render/stop_signals.hpp"
 
 namespace mirofish::cli {
 
@@ -39,7 +41,24 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
         AudioAnalyzerConfig config;
         config.frameRate = fps;
         config.bands = static_cast<std::size_t>(bands);
-        const AnalysedTrack track = analyseAudioFile(*file, config);
+        // Ctrl+C or a kill while the file is read stops its ffmpeg too (in a
+        // process group of its own, which the terminal's signal misses:
+        // killed with the command, it ran on).
+        std::optional<AnalysedTrack> read;
+        {
+            const render::StopSignals stopSignals;
+            DecodeProgress reading;
+            reading.cancelled = [] { return render::StopSignals::received() != 0; };
+            try {
+                read = analyseAudioFile(*file, config, reading);
+            } catch (const DecodeCancelled&) {  // said below
+            }
+            if (const int signal = render::StopSignals::received()) {
+                err << "mirofish analyze: stopped by a signal while reading the audio file\n";
+                return render::exitCodeFor(signal);
+            }
+        }
+        const AnalysedTrack& track = *read;
         if (!track.audio.warning.empty()) err << "mirofish analyze: warning: " << track.audio.warning << "\n";
         const std::vector<AudioFeatures>& frames = track.frames;
 

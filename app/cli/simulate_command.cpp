@@ -130,11 +130,28 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
         Simulation sim(preset.scene, pool);
         if (const auto state = args.value("load-state")) loadSnapshot(sim, *state);
 
+        // Ctrl+C, a kill or a closed terminal stops the run between two steps
+        // (not inside the state's save): its last line and state are those
+        // of the step reached. The stop is looked at before the first step and
+        // after each step, not after a line is written: a signal that comes
+        // while one is written stops the run after the next step, so the last
+        // line never repeats a step. While the audio file is read, it stops
+        // the reading and its ffmpeg (in a process group of its own, which
+        // the terminal's signal misses: killed with the run, it ran on).
+        const render::StopSignals stopSignals;
         std::optional<AudioDrive> audio;
         if (const auto file = args.value("audio")) {
             // The audio modulates the preset's parameters: a loaded state holds
             // the values as modulated at its last step.
-            audio = analyseAudioDrive(*file, preset, preset.scene.params, 1.0 / Simulation::kStepSeconds);
+            DecodeProgress reading;
+            reading.cancelled = [] { return render::StopSignals::received() != 0; };
+            try {
+                audio = analyseAudioDrive(*file, preset, preset.scene.params, 1.0 / Simulation::kStepSeconds, {},
+                                          reading);
+            } catch (const DecodeCancelled&) {
+                err << "mirofish simulate: stopped by a signal while reading the audio file; no step was run\n";
+                return render::exitCodeFor(render::StopSignals::received());
+            }
             if (!audio->warning.empty()) err << "mirofish simulate: warning: " << audio->warning << "\n";
             audio->skipTo(sim.stepIndex());  // a resumed run goes on where the state left off
         }
@@ -150,13 +167,6 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             return j;
         };
 
-        // Ctrl+C, a kill or a closed terminal stops the run between two steps
-        // (not inside the state's save): its last line and state are those
-        // of the step reached. The stop is looked at before the first step and
-        // after each step, not after a line is written: a signal that comes
-        // while one is written stops the run after the next step, so the last
-        // line never repeats a step.
-        const render::StopSignals stopSignals;
         const std::uint64_t last = sim.stepIndex() + static_cast<std::uint64_t>(steps);
         bool outputStalled = false;
         bool stop = render::StopSignals::received() != 0;

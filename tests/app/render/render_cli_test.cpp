@@ -536,6 +536,27 @@ TEST_CASE("while the audio file is decoded the render says so, and a kill stops 
     CHECK_FALSE(std::filesystem::exists(dir / "frames"));
 }
 
+TEST_CASE("a kill while analyze or simulate reads an audio file stops them and their ffmpeg", "[render][cli]") {
+    // Their ffmpeg, in a process group of its own, ran on alone for minutes
+    // on a file it took long to read.
+    TempDir dir;
+    writeProgram(dir / "slow-ffmpeg", "#!/bin/sh\necho $$ > \"$(dirname \"$0\")/ffmpeg.pid\"\nexec sleep 30\n");
+    writeText(dir / "song.mp3", "not decoded here");
+    for (const std::string command : {"analyze", "simulate --steps 5"}) {
+        INFO(command);
+        std::filesystem::remove(dir / "ffmpeg.pid");
+        const Shell r = shell("d='" + dir.path().string() + "'; MIROFISH_FFMPEG=$d/slow-ffmpeg " + kMirofish + " " +
+                              command + " --audio $d/song.mp3 >$d/out 2>$d/err & pid=$!; " +
+                              "for i in $(seq 1 600); do [ -s $d/ffmpeg.pid ] && break; sleep 0.05; done; " +
+                              "kill -TERM $pid; wait $pid; echo \"rc=$?\"; sleep 0.5; " +
+                              "kill -0 $(cat $d/ffmpeg.pid) 2>/dev/null && echo 'ffmpeg runs on'; cat $d/err $d/out");
+        INFO(r.output);
+        CHECK_THAT(r.output, Catch::Contains("rc=143"));
+        CHECK_THAT(r.output, Catch::Contains("stopped by a signal while reading the audio file"));
+        CHECK_THAT(r.output, !Catch::Contains("ffmpeg runs on"));
+    }
+}
+
 TEST_CASE("a kill while ffmpeg completes the video stops the render and keeps no video", "[render][cli]") {
     TempDir dir;
     // An ffmpeg that takes every frame, then needs long to complete the
