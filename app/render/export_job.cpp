@@ -105,13 +105,14 @@ std::uint64_t framesFor(double seconds, double fps) {
     return static_cast<std::uint64_t>(std::max(1.0, std::round(seconds * fps)));
 }
 
-ExportJob::ExportJob(ExportSettings settings, std::function<bool()> stopRequested) : settings_(std::move(settings)) {
+ExportJob::ExportJob(ExportSettings settings, std::function<bool()> stopRequested)
+    : settings_(std::move(settings)), stopRequested_(std::move(stopRequested)) {
     checkSettings(settings_);
     createdFolders_ = missingFolders(settings_);
     try {
         // It may create the folders, then find them not writable.
         checkOutput(settings_);
-        prepare(stopRequested);
+        prepare();
     } catch (...) {
         stopAudio();
         removeCreatedFolders();
@@ -134,7 +135,7 @@ void ExportJob::removeCreatedFolders() {
             std::filesystem::remove(folder, ignored);  // only if empty
 }
 
-void ExportJob::prepare(const std::function<bool()>& stopRequested) {
+void ExportJob::prepare() {
     clock_ = FrameClock::forFps(settings_.fps);
 
     const int threads = settings_.threads > 0 ? settings_.threads
@@ -148,7 +149,7 @@ void ExportJob::prepare(const std::function<bool()>& stopRequested) {
     if (!settings_.audioFile.empty()) {
         // On a thread of its own: minutes for hours of audio, during which
         // the editor's window answers and Cancel works (the destructor asks it to stop).
-        audioAnalysis_ = std::async(std::launch::async, [this, stopRequested, base = base_] {
+        audioAnalysis_ = std::async(std::launch::async, [this, stopRequested = stopRequested_, base = base_] {
             const auto stop = [this, stopRequested] {
                 return stopAnalysis_.load(std::memory_order_relaxed) || (stopRequested && stopRequested());
             };
@@ -180,7 +181,7 @@ void ExportJob::prepare(const std::function<bool()>& stopRequested) {
     // sound at the last frame (the audio's length, where no length is given)
     // and is told the file's channels.
     if (settings_.kind() == OutputKind::PngSequence) sink_ = openPngSequence(settings_);
-    else if (settings_.audioFile.empty()) sink_ = openFfmpegPipe(settings_);
+    else if (settings_.audioFile.empty()) sink_ = openFfmpegPipe(settings_, 0, stopRequested_);
 }
 
 ExportJob::~ExportJob() {
@@ -265,7 +266,7 @@ bool ExportJob::audioReadFor(std::chrono::milliseconds wait) {
         throw ExportError(e.what());
     }
     if (settings_.frames == 0) settings_.frames = framesFor(audio_->durationSeconds, settings_.fps);
-    if (!sink_) sink_ = openFfmpegPipe(settings_, audio_->channels);
+    if (!sink_) sink_ = openFfmpegPipe(settings_, audio_->channels, stopRequested_);
     return true;
 }
 

@@ -49,7 +49,8 @@ public:
     // and analysed on a thread of its own (minutes for hours of audio):
     // waitForAudio() or the first step tells whether it could be.
     // `stopRequested`, if set, is asked meanwhile: true ends the reading,
-    // and the job then throws ExportError.
+    // and the job then throws ExportError; and while a frame waits for
+    // ffmpeg to take it: true returns from step() at once.
     explicit ExportJob(ExportSettings settings, std::function<bool()> stopRequested = {});
     ~ExportJob();  // without finish(): cancelled; the sink removes what it began
 
@@ -87,7 +88,7 @@ public:
 
 private:
     // Everything after the checks: simulation, audio, renderer and output.
-    void prepare(const std::function<bool()>& stopRequested);
+    void prepare();
     using Clock = std::chrono::steady_clock;
     // The parameters of the frame the next call simulates: a warm-up frame
     // or frame framesDone(); none once every frame is written. Once per
@@ -103,6 +104,7 @@ private:
     bool finishOutputFor(std::chrono::milliseconds wait);
 
     ExportSettings settings_;
+    std::function<bool()> stopRequested_;
     FrameClock clock_;
     std::unique_ptr<ThreadPool> pool_;
     std::unique_ptr<Simulation> sim_;

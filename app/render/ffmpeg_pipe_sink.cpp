@@ -122,8 +122,12 @@ QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const st
 
 class FfmpegPipeSink : public FrameSink {
 public:
-    FfmpegPipeSink(const ExportSettings& s, int audioChannels, std::string program)
-        : final_(fileTarget(s.output).path), partial_(partialBeside(final_)), alpha_(s.alpha) {
+    FfmpegPipeSink(const ExportSettings& s, int audioChannels, std::string program,
+                   std::function<bool()> stopRequested)
+        : final_(fileTarget(s.output).path),
+          partial_(partialBeside(final_)),
+          alpha_(s.alpha),
+          stopRequested_(std::move(stopRequested)) {
         process_.setProgram(QString::fromStdString(program));
         process_.setArguments(ffmpegArguments(s, audioChannels, partial_));
         process_.setProcessChannelMode(QProcess::SeparateChannels);
@@ -154,8 +158,15 @@ public:
         const qsizetype bytes = straight.sizeInBytes();
         process_.write(reinterpret_cast<const char*>(straight.constBits()), bytes);
         // Keep at most two frames in flight: ffmpeg encodes while we render.
+        // A minute without a byte taken is a failure; a stop is looked at
+        // every tenth of a second meanwhile.
+        auto lastTaken = std::chrono::steady_clock::now();
         while (process_.bytesToWrite() > 2 * bytes) {
-            if (!process_.waitForBytesWritten(60'000) || process_.state() != QProcess::Running) failed();
+            if (stopRequested_ && stopRequested_()) return;
+            if (process_.waitForBytesWritten(100)) lastTaken = std::chrono::steady_clock::now();
+            else if (process_.state() != QProcess::Running ||
+                     std::chrono::steady_clock::now() - lastTaken > std::chrono::minutes(1))
+                failed();
         }
     }
 
@@ -214,14 +225,17 @@ private:
     QProcess process_;
     std::filesystem::path final_, partial_;
     bool alpha_;
+    std::function<bool()> stopRequested_;
     bool inputClosed_ = false;
     bool finished_ = false;
 };
 
 }  // namespace
 
-std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings, int audioChannels) {
-    return std::make_unique<FfmpegPipeSink>(settings, audioChannels, findProgram(ffmpegProgram(settings)));
+std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings, int audioChannels,
+                                          std::function<bool()> stopRequested) {
+    return std::make_unique<FfmpegPipeSink>(settings, audioChannels, findProgram(ffmpegProgram(settings)),
+                                            std::move(stopRequested));
 }
 
 }  // namespace mirofish::render

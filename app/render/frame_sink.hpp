@@ -5,6 +5,7 @@
 #include <QImage>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -52,7 +53,11 @@ std::uint64_t framesWritten(const ExportSettings& settings, std::uint64_t handed
 // Open the sink for a checked output.
 std::unique_ptr<FrameSink> openPngSequence(const ExportSettings& settings);
 // A video with sound is opened once its audio file is read: `audioChannels`
-// are that file's (its first audio stream's).
-std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings, int audioChannels = 0);
+// are that file's (its first audio stream's). `stopRequested`, if set, is
+// asked while a write waits for ffmpeg to take frames (one that stopped
+// reading, on a stalled share, held Ctrl+C for up to a minute): true returns
+// at once, the frame queued, and the caller drops the sink.
+std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings, int audioChannels = 0,
+                                          std::function<bool()> stopRequested = {});
 
 }  // namespace mirofish::render

@@ -573,6 +573,22 @@ TEST_CASE("a kill while ffmpeg completes the video stops the render and keeps no
     CHECK_FALSE(partialLeftBeside(dir / "v.mp4"));
 }
 
+TEST_CASE("a kill while ffmpeg takes no more frames stops the render at once and keeps no video", "[render][cli]") {
+    // An ffmpeg stuck on a stalled share: the render waited up to a minute
+    // for it to take a frame before it looked at the signal.
+    TempDir dir;
+    writeProgram(dir / "stuck-ffmpeg", "#!/bin/sh\ntouch \"$(dirname \"$0\")/started\"\nexec sleep 90\n");
+    const Shell r = renderTermedWhen(
+        dir, "--frames 200 --size 640x360 --fish 5 --ffmpeg \"$d/stuck-ffmpeg\" --out \"$d/v.mp4\"",
+        "for i in $(seq 1 600); do [ -e $d/started ] && break; sleep 0.05; done; sleep 3");
+    INFO(r.output);
+    CHECK(secondsAfter(r.output, "143") >= 0);
+    CHECK(secondsAfter(r.output, "143") < 20);
+    CHECK_THAT(r.output, Catch::Contains("stopped by a signal after") && Catch::Contains("no video was kept"));
+    CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
+    CHECK_FALSE(partialLeftBeside(dir / "v.mp4"));
+}
+
 TEST_CASE("two renders to one video name each write their own partial file, and the name ends as one whole video",
           "[render][cli]") {
     // Both wrote into one FILE.part: the first to finish renamed it, and the
