@@ -7,8 +7,11 @@
 namespace mirofish::cli {
 
 Params AudioDrive::paramsAt(std::uint64_t frame) {
-    if (frame >= frames.size()) return base;
-    return matrix.apply(base, frames[frame], onset_.update(frames[frame]));
+    if (frames.empty()) return base;
+    // From the last frame on, silence is heard as it is there (its onset
+    // envelope, read again at the same time, stays as it is).
+    const AudioFeatures& heard = frames[std::min<std::uint64_t>(frame, frames.size() - 1)];
+    return matrix.apply(base, heard, onset_.update(heard));
 }
 
 void AudioDrive::skipTo(std::uint64_t frame) {
@@ -19,7 +22,11 @@ AudioDrive analyseAudioDrive(const std::string& file, const Preset& preset, cons
                              const std::string& ffmpeg, const DecodeProgress& progress) {
     AudioAnalyzerConfig config;
     config.frameRate = frameRate;
-    AnalysedTrack track = analyseAudioFile(file, config, progress, ffmpeg);
+    // Past the file's end the frames hear silence until the analysis has
+    // forgotten the file: its longest memory, the tempo's, then holds
+    // silence alone, and every later frame would be the last one.
+    const double settle = std::max(config.tempoWindowSeconds, config.gainWindowSeconds) + 1.0;
+    AnalysedTrack track = analyseAudioFile(file, config, progress, ffmpeg, settle);
     AudioDrive drive;
     drive.frames = std::move(track.frames);
     drive.matrix = presetAudioRoutes(preset);

@@ -15,6 +15,7 @@
 namespace mirofish::cli {
 
 struct AudioDrive {
+    // The file's frames, then silence until the analysis holds still.
     std::vector<AudioFeatures> frames;
     ModulationMatrix matrix;
     Params base;
@@ -24,7 +25,9 @@ struct AudioDrive {
     std::string warning;         // MonoAudio::warning: only part of the file could be read
 
     // The parameters for frame k, called with k = 0, 1, 2... in order (the
-    // onset envelope follows the frames); the base once the audio has ended.
+    // onset envelope follows the frames). Past the file's end, what silence
+    // gives them, as the video's sound is silence there: they jumped back to
+    // the base in one frame.
     Params paramsAt(std::uint64_t frame);
     // Instead of the calls for frames 0 .. frame - 1: the onset envelope as
     // they would leave it (a run resumed at that frame).

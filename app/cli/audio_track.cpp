@@ -1,9 +1,12 @@
 #include "cli/audio_track.hpp"
 
+#include <cmath>
+
 namespace mirofish::cli {
 
 AnalysedTrack analyseAudioFile(const std::filesystem::path& file, AudioAnalyzerConfig config,
-                               const DecodeProgress& progress, const std::string& ffmpeg) {
+                               const DecodeProgress& progress, const std::string& ffmpeg,
+                               double silenceAfterSeconds) {
     DecodeProgress decoding = progress;
     if (progress.report) decoding.report = [&](double f) { progress.report(0.5 * f); };
     AnalysedTrack track;
@@ -12,7 +15,10 @@ AnalysedTrack analyseAudioFile(const std::filesystem::path& file, AudioAnalyzerC
     config.sampleRate = track.audio.sampleRate;
     AudioAnalyzer analyzer(config);
     track.bandRanges.assign(analyzer.bandRanges().begin(), analyzer.bandRanges().end());
-    const std::size_t count = AudioAnalyzer::frameCount(track.audio.samples.size(), config.sampleRate, config.frameRate);
+    // A frame whose window reaches past the end reads silence there.
+    const std::size_t count =
+        AudioAnalyzer::frameCount(track.audio.samples.size(), config.sampleRate, config.frameRate) +
+        static_cast<std::size_t>(std::ceil(silenceAfterSeconds * config.frameRate));
     track.frames.reserve(count);
     // Frame by frame (as analyzeAll does) so that a long file reports progress and can be cancelled.
     constexpr std::size_t kReportEvery = 256;

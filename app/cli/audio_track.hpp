@@ -26,7 +26,10 @@ struct AnalysedTrack {
 // the analysis as the second.
 // config.frameRate is the frame rate; its sampleRate is the decoder's.
 // `ffmpeg`: the program for other kinds than WAV (decodeAudioFile).
+// `silenceAfterSeconds`: the frames go on past the file's end that long,
+// hearing silence.
 AnalysedTrack analyseAudioFile(const std::filesystem::path& file, AudioAnalyzerConfig config,
-                               const DecodeProgress& progress = {}, const std::string& ffmpeg = {});
+                               const DecodeProgress& progress = {}, const std::string& ffmpeg = {},
+                               double silenceAfterSeconds = 0);
 
 }  // namespace mirofish::cli

@@ -147,6 +147,33 @@ TEST_CASE("simulate --audio resumed from a saved state goes on exactly as the un
     CHECK(split(resumed.out, '\n').back() == split(whole.out, '\n').back());
 }
 
+TEST_CASE("simulate --audio past the file's end hears silence, as a render's padded sound, not the preset's values",
+          "[audio]") {
+    // The parameters jumped back to the preset's in one frame where the
+    // sound ended, while a longer render's video went on in silence.
+    TempDir dir;
+    const std::string kick = kickFile(dir).string(), state = (dir / "state.bin").string();
+    MonoAudio padded = readWav(kick);
+    padded.samples.resize(padded.samples.size() + samplesFor(14.0), 0.0f);
+    writeWav(dir / "padded.wav", padded);
+    const auto simulate = [&](const std::string& file, std::vector<std::string> more) {
+        std::vector<std::string> args{"--preset", "gentle-cruise", "--audio", file, "--threads", "1",
+                                      "--metrics-every", "1"};
+        args.insert(args.end(), more.begin(), more.end());
+        return run(cli::runSimulate, args);
+    };
+    // 15 s: the 2 s file, its silence, and on past the 11 s analysed.
+    const Run past = simulate(kick, {"--steps", "900"});
+    REQUIRE(past.code == 0);
+    CHECK(past.out == simulate((dir / "padded.wav").string(), {"--steps", "900"}).out);
+    const auto last = nlohmann::json::parse(split(past.out, '\n').back());
+    CHECK(last["params"]["separationWeight"] == Approx(1.2));  // the route's value in silence
+    // Resumed past the frames analysed, it goes on as the uninterrupted run.
+    REQUIRE(simulate(kick, {"--steps", "750", "--save-state", state}).code == 0);
+    const Run resumed = simulate(kick, {"--steps", "150", "--load-state", state});
+    CHECK(split(resumed.out, '\n').back() == split(past.out, '\n').back());
+}
+
 TEST_CASE("analyze refuses a missing or corrupt file with its name and exit code 2", "[audio]") {
     TempDir dir;
     const Run missing = run(cli::runAnalyze, {"--audio", (dir / "gone.flac").string()});
