@@ -102,6 +102,17 @@ std::string noPresetFile(const std::string& path) {
     return "no preset file '" + path + "'" + (withJson ? " (there is '" + path + ".json')" : std::string());
 }
 
+std::string brokenLinkToPreset(const std::string& name) {
+    std::vector<std::filesystem::path> candidates{name};
+    for (const std::filesystem::path& dir : presetSearchPath()) {
+        candidates.push_back(dir / (name + ".json"));
+        candidates.push_back(dir / name);
+    }
+    for (const std::filesystem::path& candidate : candidates)
+        if (std::string broken = brokenLinkOnTheWay(candidate); !broken.empty()) return broken;
+    return {};
+}
+
 std::filesystem::path presetFileByName(const std::string& nameOrFile) {
     const auto dirs = presetSearchPath();
     const auto file = resolvePreset(nameOrFile, dirs);
@@ -109,6 +120,8 @@ std::filesystem::path presetFileByName(const std::string& nameOrFile) {
         if (const std::string what = notARegularFile(nameOrFile); !what.empty())
             throw PresetError(nameOrFile + ": " + what + ", not a preset file");
         if (nameOrFile.find('/') != std::string::npos) throw PresetError(noPresetFile(nameOrFile));
+        if (const std::string broken = brokenLinkToPreset(nameOrFile); !broken.empty())
+            throw PresetError("no preset or file named '" + nameOrFile + "': " + broken);
         std::string known;
         for (const PresetInfo& p : listPresets(dirs)) known += (known.empty() ? "" : ", ") + p.id;
         throw PresetError("no preset or file named '" + nameOrFile + "' (known presets: " + known + ")");

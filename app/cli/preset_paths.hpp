@@ -32,6 +32,11 @@ std::vector<std::filesystem::path> presetSearchPath();
 // file './mine'", naming './mine.json' where that is there.
 std::string noPresetFile(const std::string& path);
 
+// Where a bare name finds no preset because a file it would find (NAME
+// here, NAME.json or NAME in a preset folder) is a link that leads nowhere
+// (a drive not mounted): that link, in brokenLinkOnTheWay's words; else empty.
+std::string brokenLinkToPreset(const std::string& name);
+
 // The file of the preset given as an id (presetSearchPath) or a file; throws PresetError when not found.
 std::filesystem::path presetFileByName(const std::string& nameOrFile);
 

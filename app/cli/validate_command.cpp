@@ -30,9 +30,11 @@ int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
                     const std::filesystem::path yours = userPresetDirectory();
                     std::string folders;
                     for (const std::string& problem : presetFolderProblems()) folders += "; " + problem;
-                    throw PresetError(given.find('/') != std::string::npos
-                                          ? noPresetFile(given)
-                                          : given + ": no such file, nor a preset of that id (mirofish presets lists "
+                    const std::string broken = brokenLinkToPreset(given);
+                    throw PresetError(given.find('/') != std::string::npos ? noPresetFile(given)
+                                      : !broken.empty()                    ? given + ": " + broken
+                                                                           : given +
+                                                ": no such file, nor a preset of that id (mirofish presets lists "
                                                     "the ids" +
                                                 (yours.empty() ? std::string()
                                                                : "; your own presets are read from " + yours.string()) +

@@ -288,8 +288,21 @@ TEST_CASE("a preset, state or audio file through a link to a drive not mounted i
     const std::filesystem::path before = std::filesystem::current_path();
     std::filesystem::current_path(dir.path());
     const Run local = run(runSimulate, {"--audio", "./drive/song.wav"});
+    // A bare name, here or among your presets, whose file is such a link.
+    std::filesystem::create_symlink(dir / "unmounted" / "school.json", dir / "school.json");
+    const Run bare = run(runSimulate, {"--preset", "school.json"});
     std::filesystem::current_path(before);
     requireRefused(local, "simulate", drive);
+    requireRefused(bare, "simulate", "no preset or file named 'school.json': '" + (dir / "school.json").string() +
+                                         "' is a link to '" + (dir / "unmounted" / "school.json").string() +
+                                         "', which is not there (a drive not mounted?)");
+    TempDir yours;
+    const ScopedEnv user("MIROFISH_USER_PRESETS", yours.path().string());
+    std::filesystem::create_symlink(dir / "unmounted" / "mine.json", yours / "mine.json");
+    const std::string mine = "'" + (yours / "mine.json").string() + "' is a link to '" +
+                             (dir / "unmounted" / "mine.json").string() + "', which is not there";
+    requireRefused(run(runSimulate, {"--preset", "mine"}), "simulate", "no preset or file named 'mine': " + mine);
+    requireRefused(run(runValidate, {"mine"}), "validate", "mine: " + mine);
 }
 
 TEST_CASE("validate accepts a good preset and refuses a broken one") {
