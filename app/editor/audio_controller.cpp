@@ -165,6 +165,9 @@ void AudioController::openFile(const QString& pathOrUrl, bool play) {
     if (path.isEmpty()) return;
     // What to say again if this file cannot be read (before any earlier load's "Reading").
     if (!loading_) statusBeforeLoad_ = status_;
+    // A file opened in place of one still being read inherits its playing
+    // once read, though the file that played may have ended since.
+    const bool playingHandedOn = (loading_ && playWhenLoaded_) || (source_ == FileSource && playback_.playing());
     cancelLoad();
     const std::uint64_t generation = ++loadGeneration_;
     loadCancelled_ = std::make_shared<std::atomic<bool>>(false);
@@ -172,7 +175,7 @@ void AudioController::openFile(const QString& pathOrUrl, bool play) {
     // A file playing now hands its playing on to this one, even if it ends
     // before this one is read (a performer opens the next song near the end
     // of this one); Play and Pause while it is read say otherwise.
-    playWhenLoaded_ = play || (source_ == FileSource && playback_.playing());
+    playWhenLoaded_ = play || playingHandedOn;
     loading_ = true;
     loadProgress_ = 0;
     emit loadingChanged();
@@ -250,7 +253,11 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
 
 void AudioController::play() {
     if (source_ != FileSource) return;
-    if (loading_) playWhenLoaded_ = true;
+    if (loading_) {
+        playWhenLoaded_ = true;
+        // A track run to its end would start over until the next is read.
+        if (playback_.ended()) return;
+    }
     playback_.play();
 }
 

@@ -263,7 +263,7 @@ void TrackPlayback::stopSink() {
 
 void TrackPlayback::play() {
     if (!audio_ || playing_) return;
-    if (pausedAt_ >= duration()) {  // play at the end starts over, in a fresh stream
+    if (ended()) {  // play at the end starts over, in a fresh stream
         pausedAt_ = 0;
         pausedLaps_ = 0;
         stopSink();

@@ -70,6 +70,8 @@ public:
 
     bool hasTrack() const { return audio_ != nullptr; }
     bool playing() const { return playing_; }
+    // Run to its end (not looping) and stopped there: play() starts it over.
+    bool ended() const { return audio_ && !playing_ && pausedAt_ >= duration(); }
     bool loop() const { return loop_; }
     double duration() const { return audio_ ? audio_->seconds() : 0.0; }
     double position() const;  // seconds, what is heard now

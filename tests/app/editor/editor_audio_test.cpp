@@ -617,17 +617,30 @@ TEST_CASE("the next file opened near the end of the playing one plays once read,
     // The first track, run out while the next was read, looked paused by
     // the user: the next waited at 0:00 and the school went undriven.
     EditorFixture f;
-    TempDir dir, next;
+    TempDir dir, next, other;
     AudioController* audio = f.editor->audio();
-    openAndWait(audio, writeLoop(dir, 4), true);
-    REQUIRE(audio->playing());
-    audio->seek(audio->duration() - 0.3);
+    const auto endFirst = [&] {
+        openAndWait(audio, writeLoop(dir, 4), true);
+        REQUIRE(audio->playing());
+        audio->seek(audio->duration() - 0.3);
+    };
     const std::filesystem::path longer = writeLoop(next, 240);  // read for longer than 0.3 s
+    const std::filesystem::path another = writeLoop(other, 200);
+    endFirst();
     audio->openFile(QString::fromStdString(longer.string()));
     REQUIRE(EditorFixture::waitFor([&] { return !audio->playing(); }, 10'000));
     REQUIRE(audio->loading());  // the first ended while the next is read
     REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 60'000));
     CHECK(audio->duration() == Approx(240).margin(0.1));
+    CHECK(audio->playing());
+    // Another file opened in its place while it is read plays too.
+    endFirst();
+    audio->openFile(QString::fromStdString(longer.string()));
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->playing(); }, 10'000));
+    REQUIRE(audio->loading());
+    audio->openFile(QString::fromStdString(another.string()));
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 60'000));
+    CHECK(audio->duration() == Approx(200).margin(0.1));
     CHECK(audio->playing());
     // Paused by the user while the next is read, the next waits paused.
     audio->openFile(QString::fromStdString(writeLoop(dir, 6).string()));
@@ -636,11 +649,16 @@ TEST_CASE("the next file opened near the end of the playing one plays once read,
     REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 30'000));
     CHECK(audio->duration() == Approx(6).margin(0.1));
     CHECK_FALSE(audio->playing());
-    // And played while it is read, it plays.
+    // Played while it is read, it plays; the first, ended, does not start over meanwhile.
+    endFirst();
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->playing(); }, 10'000));
     audio->openFile(QString::fromStdString(longer.string()));
     REQUIRE(audio->loading());
     audio->play();
+    CHECK_FALSE(audio->playing());
+    CHECK(audio->position() == Approx(4).margin(0.01));
     REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 60'000));
+    CHECK(audio->duration() == Approx(240).margin(0.1));
     CHECK(audio->playing());
 }
 
