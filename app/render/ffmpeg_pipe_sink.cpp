@@ -164,7 +164,7 @@ public:
         while (process_.bytesToWrite() > 2 * bytes) {
             if (stopRequested_ && stopRequested_()) return;
             if (process_.waitForBytesWritten(100)) lastTaken = std::chrono::steady_clock::now();
-            else if (process_.state() != QProcess::Running ||
+            else if (process_.state() != QProcess::Running || process_.error() == QProcess::WriteError ||
                      std::chrono::steady_clock::now() - lastTaken > std::chrono::minutes(1))
                 failed();
         }
@@ -208,12 +208,15 @@ public:
 private:
     // errors: what ffmpeg printed, where the caller has read it already.
     [[noreturn]] void failed(const QByteArray& errors = {}) {
+        const bool closedItsInput = process_.error() == QProcess::WriteError;
         process_.waitForFinished(5'000);
         // ffmpeg names the cause itself ("No space left on device" included);
         // when it said nothing, how it ended is all there is to tell.
         QString why = QString::fromLocal8Bit(errors + process_.readAllStandardError()).trimmed();
         if (why.isEmpty())
-            why = process_.state() != QProcess::NotRunning      ? process_.errorString()
+            why = closedItsInput && process_.state() != QProcess::NotRunning
+                      ? QStringLiteral("it stopped taking the frames (closed its input), without a message")
+                  : process_.state() != QProcess::NotRunning     ? process_.errorString()
                   : process_.exitStatus() == QProcess::CrashExit ? QStringLiteral("it was killed, without a message")
                   : process_.exitCode() == 0
                       ? QStringLiteral("it ended before the video was complete (exit code 0), without a message")
