@@ -284,6 +284,9 @@ TEST_CASE("a preset, state or audio file through a link to a drive not mounted i
     requireRefused(run(runValidate, {(dir / "drive" / "school.json").string()}), "validate", drive);
     requireRefused(run(runSimulate, {"--load-state", (dir / "drive" / "run.state").string()}), "simulate", drive);
     requireRefused(run(runSimulate, {"--audio", (dir / "drive" / "song.wav").string()}), "simulate", drive);
+    // Through a link to that link: the one that leads nowhere is named.
+    std::filesystem::create_directory_symlink(dir / "drive", dir / "alias");
+    requireRefused(run(runSimulate, {"--audio", (dir / "alias" / "song.wav").string()}), "simulate", drive);
     // "./" in front names the link as it is.
     const std::filesystem::path before = std::filesystem::current_path();
     std::filesystem::current_path(dir.path());
