@@ -273,7 +273,10 @@ Preset readPreset(const Checker& c, const json& root) {
         if (wholeDecimal && decimal > kExactUpTo)
             c.fail("seed", "is written with a decimal point or an exponent, which keeps a whole number exact only up to "
                            "9007199254740992; write it in plain digits");
-        if (!digits && !wholeDecimal) c.fail("seed", "must be a whole number from 0 to 18446744073709551615");
+        // "7" in quotes read as a whole number in range to the eye: say what it is.
+        if (!digits && !wholeDecimal)
+            c.fail("seed", "must be a whole number from 0 to 18446744073709551615, not " +
+                               (seed.is_string() ? "the text " + briefly(seed) : briefly(seed)));
         s.seed = digits ? seed.get<std::uint64_t>() : static_cast<std::uint64_t>(decimal);
     }
     if (root.contains("params")) readParams(c, root["params"], s.params);
@@ -394,6 +397,9 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
         if (message.find("after backslash") != std::string_view::npos ||
             message.find("'\\u' must be followed") != std::string_view::npos)
             return " (a backslash in a string starts an escape such as \\n: write \\\\ for a backslash itself)";
+        // "Café" saved as Latin-1 (Windows' "ANSI"): é is one byte no UTF-8 text holds.
+        if (message.find("ill-formed UTF-8 byte") != std::string_view::npos)
+            return " (the file is not UTF-8, as an editor's \"ANSI\" or Latin-1 saves it: save it as UTF-8)";
         return {};
     }
     // Saved as UTF-32 (its byte-order mark: a zero pair, and FE FF, or FF FE

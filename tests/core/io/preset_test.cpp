@@ -230,6 +230,10 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(presetText({{"fish", 10.5}})), Catch::Contains("'fish' must be a whole number"));
         CHECK_THAT(errorOf(presetText({{"seed", -1}})), Catch::Contains("'seed' must be a whole number"));
         CHECK_THAT(errorOf(presetText({{"seed", 7.5}})), Catch::Contains("'seed' must be a whole number"));
+        // In quotes it reads as a whole number in range to the eye: what it is, said.
+        CHECK_THAT(errorOf(presetText({{"seed", "7"}})),
+                   Catch::Contains("'seed' must be a whole number from 0 to 18446744073709551615, not the text \"7\""));
+        CHECK_THAT(errorOf(presetText({{"seed", true}})), Catch::Contains("not true"));
         CHECK_THAT(errorOf(presetText({{"seed", 1e19}})), Catch::Contains("write it in plain digits"));
         // Past the largest seed, plain digits too are a number out of range, not a way of writing it.
         CHECK_THAT(errorOf(R"({"format": "mirofish-preset", "version": 1, "name": "S", "seed": 18446744073709551616})"),
@@ -338,6 +342,9 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         for (const char c : start + "}") utf32 += std::string{c, '\0', '\0', '\0'};
         CHECK_THAT(errorOf(utf32), Catch::Contains("the file is UTF-32: save it as UTF-8"));
         CHECK_THAT(errorOf(utf32.substr(4)), Catch::Contains("the file is UTF-32: save it as UTF-8"));  // no mark
+        // "Café" saved as Latin-1: its é is a byte no UTF-8 text holds.
+        CHECK_THAT(errorOf(start + ", \"description\": \"Caf\xE9\"}"),
+                   Catch::Contains("the file is not UTF-8") && Catch::Contains("save it as UTF-8"));
         // Other slips keep the parser's words alone: no hint that misleads.
         for (const std::string slip : {R"(, "seed": x})", R"(, "name": Neon reef})", R"(, "seed" 7})", R"(, "a": 1 :})",
                                        R"(, "description": "A school called ""the swirl"""})",
