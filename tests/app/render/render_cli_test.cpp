@@ -516,6 +516,20 @@ Shell renderTermedWhen(const TempDir& dir, const std::string& args, const std::s
                  " 2>$d/err & pid=$!; " + ready + "; kill -TERM $pid; wait $pid; " +
                  "echo \"rc=$? after $(( $(date +%s) - start )) s\"; cat $d/err");
 }
+
+// A render of `args` into $d/v.mp4, TERMed once `ready`: it ends within
+// `withinSeconds`, saying `said`, and leaves neither the video nor its
+// partial file.
+void requireTermedWithoutVideo(const TempDir& dir, const std::string& args, const std::string& ready,
+                               int withinSeconds, const std::string& said) {
+    const Shell r = renderTermedWhen(dir, args + " --out \"$d/v.mp4\"", ready);
+    INFO(r.output);
+    CHECK(secondsAfter(r.output, "143") >= 0);
+    CHECK(secondsAfter(r.output, "143") < withinSeconds);
+    CHECK_THAT(r.output, Catch::Contains(said) && Catch::Contains("no video was kept"));
+    CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
+    CHECK_FALSE(partialLeftBeside(dir / "v.mp4"));
+}
 }  // namespace
 
 TEST_CASE("while the audio file is decoded the render says so, and a kill stops it at once, before any frame",
@@ -562,15 +576,9 @@ TEST_CASE("a kill while ffmpeg completes the video stops the render and keeps no
     // An ffmpeg that takes every frame, then needs long to complete the
     // file, as the real one moving a long video's index to its front.
     writeProgram(dir / "slow-ffmpeg", "#!/bin/sh\ncat > /dev/null\ntouch \"$(dirname \"$0\")/finishing\"\nexec sleep 30\n");
-    const Shell r = renderTermedWhen(
-        dir, "--frames 3 --size 160x96 --fish 50 --ffmpeg \"$d/slow-ffmpeg\" --out \"$d/v.mp4\"",
-        "for i in $(seq 1 600); do [ -e $d/finishing ] && break; sleep 0.05; done; sleep 0.5");
-    INFO(r.output);
-    CHECK(secondsAfter(r.output, "143") >= 0);
-    CHECK(secondsAfter(r.output, "143") < 25);
-    CHECK_THAT(r.output, Catch::Contains("stopped by a signal after 3 of 3 frames; no video was kept"));
-    CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
-    CHECK_FALSE(partialLeftBeside(dir / "v.mp4"));
+    requireTermedWithoutVideo(dir, "--frames 3 --size 160x96 --fish 50 --ffmpeg \"$d/slow-ffmpeg\"",
+                              "for i in $(seq 1 600); do [ -e $d/finishing ] && break; sleep 0.05; done; sleep 0.5",
+                              25, "stopped by a signal after 3 of 3 frames; no video was kept");
 }
 
 TEST_CASE("a kill while ffmpeg takes no more frames stops the render at once and keeps no video", "[render][cli]") {
@@ -578,15 +586,9 @@ TEST_CASE("a kill while ffmpeg takes no more frames stops the render at once and
     // for it to take a frame before it looked at the signal.
     TempDir dir;
     writeProgram(dir / "stuck-ffmpeg", "#!/bin/sh\ntouch \"$(dirname \"$0\")/started\"\nexec sleep 90\n");
-    const Shell r = renderTermedWhen(
-        dir, "--frames 200 --size 640x360 --fish 5 --ffmpeg \"$d/stuck-ffmpeg\" --out \"$d/v.mp4\"",
-        "for i in $(seq 1 600); do [ -e $d/started ] && break; sleep 0.05; done; sleep 3");
-    INFO(r.output);
-    CHECK(secondsAfter(r.output, "143") >= 0);
-    CHECK(secondsAfter(r.output, "143") < 20);
-    CHECK_THAT(r.output, Catch::Contains("stopped by a signal after") && Catch::Contains("no video was kept"));
-    CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
-    CHECK_FALSE(partialLeftBeside(dir / "v.mp4"));
+    requireTermedWithoutVideo(dir, "--frames 200 --size 640x360 --fish 5 --ffmpeg \"$d/stuck-ffmpeg\"",
+                              "for i in $(seq 1 600); do [ -e $d/started ] && break; sleep 0.05; done; sleep 3", 20,
+                              "stopped by a signal after");
 }
 
 TEST_CASE("an ffmpeg that closes its input and stays is named as the fault at once", "[render][cli]") {
