@@ -98,7 +98,8 @@ std::vector<std::filesystem::path> presetSearchPath() {
 std::string noPresetFile(const std::string& path) {
     std::error_code ec;
     const bool withJson = std::filesystem::is_regular_file(path + ".json", ec);
-    if (const std::string broken = brokenLinkOnTheWay(path); !broken.empty()) return "no preset file '" + path + "': " + broken;
+    if (const std::string broken = brokenLinkOnTheWay(path); !broken.empty())
+        return "no preset file '" + path + "': " + broken;
     return "no preset file '" + path + "'" + (withJson ? " (there is '" + path + ".json')" : std::string());
 }
 

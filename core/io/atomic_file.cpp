@@ -28,7 +28,8 @@ std::optional<fs::path> followLinks(const fs::path& file, std::string& refusal) 
         std::error_code ec;
         if (!fs::is_symlink(fs::symlink_status(target, ec))) return target;
         if (links == kMaxLinks) {
-            refusal = "is a loop of symbolic links, or a chain of more than " + std::to_string(kMaxLinks) + "; nothing was written";
+            refusal = "is a loop of symbolic links, or a chain of more than " + std::to_string(kMaxLinks) +
+                      "; nothing was written";
             return std::nullopt;
         }
         const fs::path next = fs::read_symlink(target, ec);

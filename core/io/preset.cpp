@@ -639,7 +639,9 @@ Preset loadPreset(const std::filesystem::path& file) {
                           std::to_string(kLargestPresetBytes >> 20) + " MB, " + std::to_string(kLargestPresetBytes) +
                           " bytes)");
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw PresetError(file.string() + ": cannot open the preset file (" + unreadableBecause(file, std::strerror(errno)) + ")");
+    if (!in)
+        throw PresetError(file.string() + ": cannot open the preset file (" +
+                          unreadableBecause(file, std::strerror(errno)) + ")");
     std::stringstream buf;
     buf << in.rdbuf();
     return parsePreset(buf.str(), file.string());

@@ -217,7 +217,9 @@ void loadSnapshot(Simulation& sim, const std::filesystem::path& file) {
     if (const std::string what = notARegularFile(file); !what.empty())
         throw SnapshotError(name + ": " + what + ", not a state file");
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw SnapshotError(name + ": cannot open the state file (" + unreadableBecause(file, std::strerror(errno)) + ")");
+    if (!in)
+        throw SnapshotError(name + ": cannot open the state file (" + unreadableBecause(file, std::strerror(errno)) +
+                            ")");
     // The header first: another kind of file (a video named by mistake) is
     // told so before gigabytes of it are read.
     std::vector<char> data(kHeaderSize);
