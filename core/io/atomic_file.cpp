@@ -10,14 +10,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "io/broken_link.hpp"
+
 namespace mirofish {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// The kernel gives up after 40 links (SYMLOOP_MAX on Linux).
-constexpr int kMaxLinks = 40;
 
 // The file the links from `file` lead to, or nothing where they cannot be
 // followed (why goes to `refusal`). A relative link is read from the link's
@@ -27,8 +26,8 @@ std::optional<fs::path> followLinks(const fs::path& file, std::string& refusal) 
     for (int links = 0;; ++links) {
         std::error_code ec;
         if (!fs::is_symlink(fs::symlink_status(target, ec))) return target;
-        if (links == kMaxLinks) {
-            refusal = "is a loop of symbolic links, or a chain of more than " + std::to_string(kMaxLinks) +
+        if (links == kMostLinksFollowed) {
+            refusal = "is a loop of symbolic links, or a chain of more than " + std::to_string(kMostLinksFollowed) +
                       "; nothing was written";
             return std::nullopt;
         }

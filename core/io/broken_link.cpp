@@ -5,8 +5,6 @@
 namespace mirofish {
 
 namespace {
-// As many links followed as the system follows before it gives up.
-constexpr int kMaxLinks = 40;
 
 std::string brokenLinkOnTheWay(const std::filesystem::path& path, int linksFollowed) {
     std::error_code ec;
@@ -21,7 +19,7 @@ std::string brokenLinkOnTheWay(const std::filesystem::path& path, int linksFollo
         if (std::filesystem::exists(prefix, unreachable)) continue;
         const std::filesystem::path target = std::filesystem::read_symlink(prefix, ec);
         // A link to a link: the one that leads nowhere is the last of the chain.
-        if (!unreachable && linksFollowed < kMaxLinks) {
+        if (!unreachable && linksFollowed < kMostLinksFollowed) {
             const std::filesystem::path next = target.is_absolute() ? target : prefix.parent_path() / target;
             if (std::string further = brokenLinkOnTheWay(next, linksFollowed + 1); !further.empty()) return further;
         }

@@ -7,6 +7,9 @@
 
 namespace mirofish {
 
+// The kernel gives up after 40 links in a row (SYMLOOP_MAX on Linux).
+inline constexpr int kMostLinksFollowed = 40;
+
 // Empty, or "'PREFIX' is a link to 'TARGET', which is not there (a drive
 // not mounted?)" (or "which cannot be reached (WHY)") for the first such
 // link on the way to `path` (made absolute; empty where it cannot be).
