@@ -164,13 +164,17 @@ public:
         while (process_.bytesToWrite() > 2 * bytes) {
             if (stopRequested_ && stopRequested_()) return;
             if (process_.waitForBytesWritten(100)) lastTaken = std::chrono::steady_clock::now();
-            else if (process_.state() != QProcess::Running || process_.error() == QProcess::WriteError ||
+            else if (process_.state() != QProcess::Running || stoppedTakingFrames() ||
                      std::chrono::steady_clock::now() - lastTaken > std::chrono::minutes(1))
                 failed();
         }
+        if (stoppedTakingFrames()) failed();
     }
 
     bool finishFor(std::chrono::milliseconds wait) override {
+        // Its input closed before the last frame: the video is incomplete
+        // whenever it ends, and it may never end.
+        if (stoppedTakingFrames()) failed();
         const int ms = static_cast<int>(wait.count());
         // The frames still queued, then the end of its input.
         while (process_.bytesToWrite() > 0)
@@ -206,9 +210,13 @@ public:
     }
 
 private:
+    // A frame could not be handed over: it closed its input (Qt then
+    // closes its side and drops what was queued).
+    bool stoppedTakingFrames() const { return process_.error() == QProcess::WriteError; }
+
     // errors: what ffmpeg printed, where the caller has read it already.
     [[noreturn]] void failed(const QByteArray& errors = {}) {
-        const bool closedItsInput = process_.error() == QProcess::WriteError;
+        const bool closedItsInput = stoppedTakingFrames();
         process_.waitForFinished(5'000);
         // ffmpeg names the cause itself ("No space left on device" included);
         // when it said nothing, how it ended is all there is to tell.

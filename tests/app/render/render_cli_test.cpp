@@ -595,17 +595,21 @@ TEST_CASE("an ffmpeg that closes its input and stays is named as the fault at on
     // Waited for as if it were slow (up to its exit or a minute), then told
     // as "Process operation timed out".
     TempDir dir;
-    writeProgram(dir / "closing-ffmpeg", "#!/bin/sh\nexec 0<&-\nsleep 60\n");
-    const Shell r = shell("d='" + dir.path().string() + "'; start=$(date +%s); " + kMirofish +
-                          " render --frames 50 --size 640x360 --fish 5 --ffmpeg $d/closing-ffmpeg --out $d/v.mp4 "
-                          "2>&1; echo \"rc=$? after $(( $(date +%s) - start )) s\"");
-    INFO(r.output);
-    CHECK(secondsAfter(r.output, "1") >= 0);
-    CHECK(secondsAfter(r.output, "1") < 30);
-    CHECK_THAT(r.output, Catch::Contains("it stopped taking the frames (closed its input), without a message; "
-                                         "nothing was kept"));
-    CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
-    CHECK_FALSE(partialLeftBeside(dir / "v.mp4"));
+    // At once, and after taking all frames but the last (640x360 RGBA: 921 600 bytes a frame).
+    for (const std::string before : {"", "head -c $((49 * 921600)) > /dev/null\n"}) {
+        INFO(before);
+        writeProgram(dir / "closing-ffmpeg", "#!/bin/sh\n" + before + "exec 0<&-\nsleep 60\n");
+        const Shell r = shell("d='" + dir.path().string() + "'; start=$(date +%s); " + kMirofish +
+                              " render --frames 50 --size 640x360 --fish 5 --ffmpeg $d/closing-ffmpeg --out $d/v.mp4 "
+                              "2>&1; echo \"rc=$? after $(( $(date +%s) - start )) s\"");
+        INFO(r.output);
+        CHECK(secondsAfter(r.output, "1") >= 0);
+        CHECK(secondsAfter(r.output, "1") < 30);
+        CHECK_THAT(r.output, Catch::Contains("it stopped taking the frames (closed its input), without a message; "
+                                             "nothing was kept"));
+        CHECK_FALSE(std::filesystem::exists(dir / "v.mp4"));
+        CHECK_FALSE(partialLeftBeside(dir / "v.mp4"));
+    }
 }
 
 TEST_CASE("two renders to one video name each write their own partial file, and the name ends as one whole video",
