@@ -251,30 +251,37 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
     if (playWhenLoaded_ || listening) play();
 }
 
+void AudioController::planPlayWhenLoaded(bool play) {
+    // An input listening hands over to the file playing, whatever is planned.
+    if (!loading_ || source_ == InputSource) return;
+    playWhenLoaded_ = play;
+    const QString name = QFileInfo(loadingPath_).fileName();
+    setStatus(play ? tr("Reading %1… it plays once read (M: stay paused)").arg(name)
+                   : tr("Reading %1… it stays paused once read (M: play)").arg(name));
+}
+
+bool AudioController::nothingToPlayWhileLoading() const {
+    return loading_ && (source_ == NoSource || (source_ == FileSource && playback_.ended()));
+}
+
 void AudioController::play() {
-    if (source_ != FileSource) return;
-    if (loading_) {
-        playWhenLoaded_ = true;
-        // A track run to its end would start over until the next is read.
-        if (playback_.ended()) return;
-    }
+    planPlayWhenLoaded(true);
+    // A track run to its end would start over until the next is read.
+    if (source_ != FileSource || nothingToPlayWhileLoading()) return;
     playback_.play();
 }
 
 void AudioController::pause() {
-    if (loading_) playWhenLoaded_ = false;
+    planPlayWhenLoaded(false);
     playback_.pause();
 }
 
 void AudioController::togglePlay() {
-    // A file being read with nothing playing yet (`--audio`): M says
-    // whether it plays once read, and the status says which. It played
-    // whatever M was pressed.
-    if (loading_ && source_ == NoSource) {
-        playWhenLoaded_ = !playWhenLoaded_;
-        const QString name = QFileInfo(loadingPath_).fileName();
-        setStatus(playWhenLoaded_ ? tr("Reading %1… it plays once read (M: stay paused)").arg(name)
-                                  : tr("Reading %1… it stays paused once read (M: play)").arg(name));
+    // A file being read with nothing playing (none yet, as with `--audio`,
+    // or the last one run to its end): M says whether it plays once read,
+    // and the status says which. It played whatever M was pressed.
+    if (nothingToPlayWhileLoading()) {
+        planPlayWhenLoaded(!playWhenLoaded_);
         return;
     }
     playing() ? pause() : play();

@@ -126,6 +126,11 @@ private:
     void switchToInput(const QString& name);
     void finishLoad(std::uint64_t generation, std::shared_ptr<cli::AnalysedTrack> track, const QString& error);
     void cancelLoad();
+    // While a file is read: whether it plays once read, said in the status.
+    void planPlayWhenLoaded(bool play);
+    // A file is read and there is nothing to play meanwhile: no file yet,
+    // or the last one run to its end.
+    bool nothingToPlayWhileLoading() const;
     void setStatus(const QString& status);
     // A status about the source itself (an input started, failed or gone):
     // while a file loads, "Reading…" stays shown and this one comes back

@@ -660,6 +660,19 @@ TEST_CASE("the next file opened near the end of the playing one plays once read,
     REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 60'000));
     CHECK(audio->duration() == Approx(240).margin(0.1));
     CHECK(audio->playing());
+    // M, with the first ended, says whether the next plays, and a second M takes it back.
+    endFirst();
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->playing(); }, 10'000));
+    audio->openFile(QString::fromStdString(longer.string()));
+    REQUIRE(audio->loading());
+    audio->togglePlay();
+    CHECK(audio->status().contains("it plays once read"));
+    audio->togglePlay();
+    CHECK(audio->status().contains("it stays paused once read"));
+    CHECK_FALSE(audio->playing());
+    REQUIRE(EditorFixture::waitFor([&] { return !audio->loading(); }, 60'000));
+    CHECK(audio->duration() == Approx(240).margin(0.1));
+    CHECK_FALSE(audio->playing());
 }
 
 TEST_CASE("closing the audio source while a file is read drops that file, even one read to the end already") {
