@@ -109,8 +109,16 @@ std::string brokenLinkToPreset(const std::string& name) {
         candidates.push_back(dir / (name + ".json"));
         candidates.push_back(dir / name);
     }
-    for (const std::filesystem::path& candidate : candidates)
+    // The file itself a link that leads nowhere: a preset folder that is
+    // one is said by `presets` and `validate`, and a typo's message keeps its
+    // list of the presets there are.
+    for (const std::filesystem::path& candidate : candidates) {
+        std::error_code ec;
+        if (!std::filesystem::is_symlink(std::filesystem::symlink_status(candidate, ec)) ||
+            std::filesystem::exists(candidate, ec))
+            continue;
         if (std::string broken = brokenLinkOnTheWay(candidate); !broken.empty()) return broken;
+    }
     return {};
 }
 

@@ -33,8 +33,9 @@ std::vector<std::filesystem::path> presetSearchPath();
 std::string noPresetFile(const std::string& path);
 
 // Where a bare name finds no preset because a file it would find (NAME
-// here, NAME.json or NAME in a preset folder) is a link that leads nowhere
-// (a drive not mounted): that link, in brokenLinkOnTheWay's words; else empty.
+// here, NAME.json or NAME in a preset folder) is itself a link that leads
+// nowhere (a drive not mounted): that link (the last of a chain), in
+// brokenLinkOnTheWay's words; else empty.
 std::string brokenLinkToPreset(const std::string& name);
 
 // The file of the preset given as an id (presetSearchPath) or a file; throws PresetError when not found.

@@ -173,9 +173,12 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
     try {
         const auto resolved = resolvePreset(wanted, cli::presetSearchPath());
         if (!resolved) {
-            // A path, or a folder of that name here: why, as the other commands say it.
+            // A path, a folder of that name here, or a link to a drive not
+            // mounted: why, as the other commands say it.
             std::error_code ec;
-            if (wanted.find('/') != std::string::npos || std::filesystem::exists(std::filesystem::symlink_status(wanted, ec)))
+            if (wanted.find('/') != std::string::npos ||
+                std::filesystem::exists(std::filesystem::symlink_status(wanted, ec)) ||
+                !cli::brokenLinkToPreset(wanted).empty())
                 cli::presetFileByName(wanted);
             throw PresetError("no preset named '" + wanted + "' (see 'mirofish presets')");
         }

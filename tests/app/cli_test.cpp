@@ -306,6 +306,10 @@ TEST_CASE("a preset, state or audio file through a link to a drive not mounted i
                              (dir / "unmounted" / "mine.json").string() + "', which is not there";
     requireRefused(run(runSimulate, {"--preset", "mine"}), "simulate", "no preset or file named 'mine': " + mine);
     requireRefused(run(runValidate, {"mine"}), "validate", "mine: " + mine);
+    // Your folder itself such a link: a typo is still told with the presets there are.
+    const ScopedEnv unplugged("MIROFISH_USER_PRESETS", (dir / "drive" / "presets").string());
+    requireRefused(run(runSimulate, {"--preset", "gentle-cruse"}), "simulate",
+                   "no preset or file named 'gentle-cruse' (known presets: ");
 }
 
 TEST_CASE("validate accepts a good preset and refuses a broken one") {

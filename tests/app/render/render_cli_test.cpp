@@ -245,6 +245,14 @@ TEST_CASE("the editor started on a preset it cannot open says why and opens the 
                             (dir / "key.json").string() + "' --quit-after 0.5");
     CHECK_THAT(key.output, Catch::Contains("'U+001B[2Jkey' is not a known key"));
     CHECK(key.output.find('\x1b') == std::string::npos);
+    // One of yours that is a link to a drive not mounted is named so.
+    std::filesystem::create_symlink(dir / "unmounted" / "mine.json", dir / "mine.json");
+    const Shell link = shell("MIROFISH_USER_PRESETS='" + dir.path().string() + "' " + kMirofish +
+                             " edit --preset mine --quit-after 0.5");
+    CHECK_THAT(link.output, Catch::Contains("no preset or file named 'mine': '" + (dir / "mine.json").string() +
+                                            "' is a link to '" + (dir / "unmounted" / "mine.json").string() +
+                                            "', which is not there (a drive not mounted?); opening the default preset "
+                                            "instead"));
 }
 
 TEST_CASE("the editor started with --fullscreen covers the screen, with no window manager to do it", "[render][cli]") {
