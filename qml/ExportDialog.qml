@@ -16,6 +16,10 @@ Dialog {
     // the dialog is open (QQuickShortcutContext treats such a popup as
     // modal). The window's Escape closes it instead.
     closePolicy: Popup.NoAutoClose
+    // The keyboard goes to the dialog, whose fields Tab then walks through:
+    // opened with Ctrl+E, it left the keys on the view, where Tab picked
+    // fish under the dialog and nothing could start the export.
+    onOpened: sizeBox.forceActiveFocus(Qt.TabFocusReason)
     width: 560
     padding: 16
 

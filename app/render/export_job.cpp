@@ -105,14 +105,13 @@ std::uint64_t framesFor(double seconds, double fps) {
     return static_cast<std::uint64_t>(std::max(1.0, std::round(seconds * fps)));
 }
 
-ExportJob::ExportJob(ExportSettings settings, std::function<bool()> stopRequested)
-    : settings_(std::move(settings)), stopRequested_(std::move(stopRequested)) {
+ExportJob::ExportJob(ExportSettings settings, std::function<bool()> stopRequested) : settings_(std::move(settings)) {
     checkSettings(settings_);
     createdFolders_ = missingFolders(settings_);
     try {
         // It may create the folders, then find them not writable.
         checkOutput(settings_);
-        prepare();
+        prepare(stopRequested);
     } catch (...) {
         stopAudio();
         removeCreatedFolders();
@@ -135,7 +134,7 @@ void ExportJob::removeCreatedFolders() {
             std::filesystem::remove(folder, ignored);  // only if empty
 }
 
-void ExportJob::prepare() {
+void ExportJob::prepare(const std::function<bool()>& stopRequested) {
     clock_ = FrameClock::forFps(settings_.fps);
 
     const int threads = settings_.threads > 0 ? settings_.threads
@@ -149,7 +148,7 @@ void ExportJob::prepare() {
     if (!settings_.audioFile.empty()) {
         // On a thread of its own: minutes for hours of audio, during which
         // the editor's window answers and Cancel works (the destructor asks it to stop).
-        audioAnalysis_ = std::async(std::launch::async, [this, stopRequested = stopRequested_, base = base_] {
+        audioAnalysis_ = std::async(std::launch::async, [this, stopRequested, base = base_] {
             const auto stop = [this, stopRequested] {
                 return stopAnalysis_.load(std::memory_order_relaxed) || (stopRequested && stopRequested());
             };
@@ -181,7 +180,7 @@ void ExportJob::prepare() {
     // sound at the last frame (the audio's length, where no length is given)
     // and is told the file's channels.
     if (settings_.kind() == OutputKind::PngSequence) sink_ = openPngSequence(settings_);
-    else if (settings_.audioFile.empty()) sink_ = openFfmpegPipe(settings_, 0, stopRequested_);
+    else if (settings_.audioFile.empty()) sink_ = openFfmpegPipe(settings_);
 }
 
 ExportJob::~ExportJob() {
@@ -249,6 +248,14 @@ void ExportJob::completeFrame(Clock::time_point start, const ExportTimes& before
     times_.total += since(start);
 }
 
+bool ExportJob::outputReadyFor(std::chrono::milliseconds wait) {
+    const auto start = Clock::now();
+    const bool ready = sink_->readyFor(wait);
+    times_.output += since(start);
+    times_.total += since(start);
+    return ready;
+}
+
 bool ExportJob::finishOutputFor(std::chrono::milliseconds wait) {
     const auto start = Clock::now();
     finished_ = sink_->finishFor(wait);
@@ -266,7 +273,7 @@ bool ExportJob::audioReadFor(std::chrono::milliseconds wait) {
         throw ExportError(e.what());
     }
     if (settings_.frames == 0) settings_.frames = framesFor(audio_->durationSeconds, settings_.fps);
-    if (!sink_) sink_ = openFfmpegPipe(settings_, audio_->channels, stopRequested_);
+    if (!sink_) sink_ = openFfmpegPipe(settings_, audio_->channels);
     return true;
 }
 
@@ -279,8 +286,10 @@ bool ExportJob::step() {
     if (finished_) return false;
     waitForAudio();
     const auto params = nextFrameParams();
-    // A caller between calls can stop it while ffmpeg completes a long video.
+    // A caller between calls can stop it while ffmpeg completes a long video,
+    // or while it has not taken the frames handed over yet.
     if (!params) return finishOutputFor(std::chrono::seconds(1));
+    if (!outputReadyFor(std::chrono::milliseconds(100))) return true;
     const auto start = Clock::now();
     const ExportTimes before = times_;
     advanceOneFrame(*params);
@@ -294,6 +303,7 @@ bool ExportJob::stepFor(std::chrono::milliseconds wait) {
     if (!advancing_.valid()) {
         const auto params = nextFrameParams();
         if (!params) return finishOutputFor(wait);  // only the output's end is left
+        if (!outputReadyFor(wait)) return true;
         advanceStart_ = Clock::now();
         advanceBefore_ = times_;
         advancing_ = std::async(std::launch::async, [this, p = *params] { advanceOneFrame(p); });

@@ -49,8 +49,7 @@ public:
     // and analysed on a thread of its own (minutes for hours of audio):
     // waitForAudio() or the first step tells whether it could be.
     // `stopRequested`, if set, is asked meanwhile: true ends the reading,
-    // and the job then throws ExportError; and while a frame waits for
-    // ffmpeg to take it: true returns from step() at once.
+    // and the job then throws ExportError.
     explicit ExportJob(ExportSettings settings, std::function<bool()> stopRequested = {});
     ~ExportJob();  // without finish(): cancelled; the sink removes what it began
 
@@ -88,7 +87,7 @@ public:
 
 private:
     // Everything after the checks: simulation, audio, renderer and output.
-    void prepare();
+    void prepare(const std::function<bool()>& stopRequested);
     using Clock = std::chrono::steady_clock;
     // The parameters of the frame the next call simulates: a warm-up frame
     // or frame framesDone(); none once every frame is written. Once per
@@ -99,12 +98,14 @@ private:
     // then): draws and writes it (a warm-up frame only draws, with trails).
     void completeFrame(Clock::time_point start, const ExportTimes& before);
     void drawFrame();
+    // Whether the output can take the next frame (ffmpeg has taken all but
+    // two), waiting at most about `wait`.
+    bool outputReadyFor(std::chrono::milliseconds wait);
     // Once every frame is handed over: completes the output, waiting at most
     // about `wait`. step()'s result.
     bool finishOutputFor(std::chrono::milliseconds wait);
 
     ExportSettings settings_;
-    std::function<bool()> stopRequested_;
     FrameClock clock_;
     std::unique_ptr<ThreadPool> pool_;
     std::unique_ptr<Simulation> sim_;

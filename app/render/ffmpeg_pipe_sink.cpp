@@ -120,14 +120,14 @@ QStringList ffmpegArguments(const ExportSettings& s, int audioChannels, const st
     return a;
 }
 
+// ffmpeg taking no frame for this long has failed (a stalled share, a
+// program that stopped reading).
+constexpr std::chrono::minutes kLongestStall{1};
+
 class FfmpegPipeSink : public FrameSink {
 public:
-    FfmpegPipeSink(const ExportSettings& s, int audioChannels, std::string program,
-                   std::function<bool()> stopRequested)
-        : final_(fileTarget(s.output).path),
-          partial_(partialBeside(final_)),
-          alpha_(s.alpha),
-          stopRequested_(std::move(stopRequested)) {
+    FfmpegPipeSink(const ExportSettings& s, int audioChannels, std::string program)
+        : final_(fileTarget(s.output).path), partial_(partialBeside(final_)), alpha_(s.alpha) {
         process_.setProgram(QString::fromStdString(program));
         process_.setArguments(ffmpegArguments(s, audioChannels, partial_));
         process_.setProcessChannelMode(QProcess::SeparateChannels);
@@ -155,20 +155,32 @@ public:
     void write(const QImage& frame, std::uint64_t) override {
         // ffmpeg's rgba is straight alpha.
         const QImage straight = alpha_ ? frame.convertToFormat(QImage::Format_RGBA8888) : frame;
-        const qsizetype bytes = straight.sizeInBytes();
-        process_.write(reinterpret_cast<const char*>(straight.constBits()), bytes);
-        // Keep at most two frames in flight: ffmpeg encodes while we render.
-        // A minute without a byte taken is a failure; a stop is looked at
-        // every tenth of a second meanwhile.
-        auto lastTaken = std::chrono::steady_clock::now();
-        while (process_.bytesToWrite() > 2 * bytes) {
-            if (stopRequested_ && stopRequested_()) return;
-            if (process_.waitForBytesWritten(100)) lastTaken = std::chrono::steady_clock::now();
-            else if (process_.state() != QProcess::Running || stoppedTakingFrames() ||
-                     std::chrono::steady_clock::now() - lastTaken > std::chrono::minutes(1))
+        frameBytes_ = straight.sizeInBytes();
+        process_.write(reinterpret_cast<const char*>(straight.constBits()), frameBytes_);
+        lastTaken_ = std::chrono::steady_clock::now();
+        if (stoppedTakingFrames()) failed();
+    }
+
+    bool readyFor(std::chrono::milliseconds wait) override {
+        // At most two frames in flight: ffmpeg encodes while we render. Its
+        // waiting is the caller's (between two calls a render looks at its
+        // signals, the editor answers Cancel), not a minute inside write().
+        const auto until = std::chrono::steady_clock::now() + wait;
+        while (process_.bytesToWrite() > 2 * frameBytes_) {
+            if (process_.state() != QProcess::Running || stoppedTakingFrames()) failed();
+            const auto now = std::chrono::steady_clock::now();
+            if (now - lastTaken_ > kLongestStall) {
+                stalled_ = true;
                 failed();
+            }
+            if (now >= until) return false;
+            const auto slice = std::min(std::chrono::duration_cast<std::chrono::milliseconds>(until - now),
+                                        std::chrono::milliseconds(100));
+            if (process_.waitForBytesWritten(static_cast<int>(slice.count())))
+                lastTaken_ = std::chrono::steady_clock::now();
         }
         if (stoppedTakingFrames()) failed();
+        return true;
     }
 
     bool finishFor(std::chrono::milliseconds wait) override {
@@ -217,6 +229,7 @@ private:
     // errors: what ffmpeg printed, where the caller has read it already.
     [[noreturn]] void failed(const QByteArray& errors = {}) {
         const bool closedItsInput = stoppedTakingFrames();
+        const bool stalled = stalled_;
         process_.waitForFinished(5'000);
         // ffmpeg names the cause itself ("No space left on device" included);
         // when it said nothing, how it ended is all there is to tell.
@@ -224,6 +237,8 @@ private:
         if (why.isEmpty())
             why = closedItsInput && process_.state() != QProcess::NotRunning
                       ? QStringLiteral("it stopped taking the frames (closed its input), without a message")
+                  : stalled && process_.state() != QProcess::NotRunning
+                      ? QStringLiteral("it took no frame for a minute, without a message")
                   : process_.state() != QProcess::NotRunning     ? process_.errorString()
                   : process_.exitStatus() == QProcess::CrashExit ? QStringLiteral("it was killed, without a message")
                   : process_.exitCode() == 0
@@ -236,17 +251,18 @@ private:
     QProcess process_;
     std::filesystem::path final_, partial_;
     bool alpha_;
-    std::function<bool()> stopRequested_;
+    qsizetype frameBytes_ = 0;
+    // When ffmpeg last took bytes (or a frame was handed over).
+    std::chrono::steady_clock::time_point lastTaken_ = std::chrono::steady_clock::now();
+    bool stalled_ = false;
     bool inputClosed_ = false;
     bool finished_ = false;
 };
 
 }  // namespace
 
-std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings, int audioChannels,
-                                          std::function<bool()> stopRequested) {
-    return std::make_unique<FfmpegPipeSink>(settings, audioChannels, findProgram(ffmpegProgram(settings)),
-                                            std::move(stopRequested));
+std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings, int audioChannels) {
+    return std::make_unique<FfmpegPipeSink>(settings, audioChannels, findProgram(ffmpegProgram(settings)));
 }
 
 }  // namespace mirofish::render

@@ -5,7 +5,6 @@
 #include <QImage>
 #include <chrono>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,6 +18,10 @@ public:
     virtual ~FrameSink() = default;
     // `frame`: RGBA8888, premultiplied, top row first. Throws ExportError.
     virtual void write(const QImage& frame, std::uint64_t index) = 0;
+    // True once a frame can be written without waiting long; waits at most
+    // about `wait` for that (false: call again). Throws ExportError when
+    // the output has failed meanwhile.
+    virtual bool readyFor(std::chrono::milliseconds) { return true; }
     // Completes the output (closes, renames into place), waiting at most
     // about `wait`: false while it is still completing (call again), true
     // once complete. So the editor's window keeps answering while ffmpeg
@@ -53,11 +56,7 @@ std::uint64_t framesWritten(const ExportSettings& settings, std::uint64_t handed
 // Open the sink for a checked output.
 std::unique_ptr<FrameSink> openPngSequence(const ExportSettings& settings);
 // A video with sound is opened once its audio file is read: `audioChannels`
-// are that file's (its first audio stream's). `stopRequested`, if set, is
-// asked while a write waits for ffmpeg to take frames (one that stopped
-// reading, on a stalled share, held Ctrl+C for up to a minute): true returns
-// at once, the frame queued, and the caller drops the sink.
-std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings, int audioChannels = 0,
-                                          std::function<bool()> stopRequested = {});
+// are that file's (its first audio stream's).
+std::unique_ptr<FrameSink> openFfmpegPipe(const ExportSettings& settings, int audioChannels = 0);
 
 }  // namespace mirofish::render

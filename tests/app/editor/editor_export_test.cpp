@@ -345,6 +345,18 @@ TEST_CASE("the window's shortcuts work while the export dialog is open, and Esca
     const bool stats = f.editor->showStats();
     QTest::keyClick(f.window, Qt::Key_T);
     CHECK(EditorFixture::waitFor([&] { return f.editor->showStats() != stats; }, 2000));
+    // The keys go to its fields, which Tab walks through (it picked fish under the dialog).
+    const auto inDialog = [&](QQuickItem* item) {
+        for (; item; item = item->parentItem())
+            if (item == dialog->property("contentItem").value<QQuickItem*>()) return true;
+        return false;
+    };
+    QQuickItem* first = f.window->activeFocusItem();
+    CHECK(inDialog(first));
+    QTest::keyClick(f.window, Qt::Key_Tab);
+    CHECK(f.window->activeFocusItem() != first);
+    CHECK(inDialog(f.window->activeFocusItem()));
+    CHECK(f.editor->selectedFish().isEmpty());
     QTest::keyClick(f.window, Qt::Key_Escape);
     CHECK(EditorFixture::waitFor([&] { return !dialog->property("visible").toBool(); }, 2000));
 }
@@ -581,6 +593,33 @@ TEST_CASE("while an export reads its audio file the window keeps running and Can
     CHECK_FALSE(exporter->property("running").toBool());
     CHECK(clock.elapsed() < 5000);
     CHECK_FALSE(std::filesystem::exists(out / "frames"));
+}
+
+TEST_CASE("while ffmpeg takes no frames the window keeps running and Cancel stops the export, keeping no video",
+          "[export]") {
+    // An ffmpeg stuck on a stalled share held the window for a minute inside
+    // a frame's write: no repaint, no Cancel, no close.
+    EditorFixture f;
+    TempDir out;
+    writeProgram(out / "stuck-ffmpeg", "#!/bin/sh\nexec sleep 90\n");
+    const ScopedEnv ffmpeg("MIROFISH_FFMPEG", (out / "stuck-ffmpeg").string());
+    QObject* dialog = openExportDialog(f, 150, out / "stuck.mp4");
+    setCustomSize(dialog, 640, 360);
+    QObject* exporter = exporterOf(f);
+    f.clickItem("exportStart");
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
+    // Three frames fill ffmpeg's pipe and the queue: from then on it waits.
+    REQUIRE(EditorFixture::waitFor([&] { return exporter->property("framesDone").toInt() >= 3; }, 20'000));
+    QElapsedTimer clock;
+    clock.start();
+    QTest::qWait(500);
+    const auto stepBefore = f.step();
+    CHECK(EditorFixture::waitFor([&] { return f.step() > stepBefore + 20; }, 3000));
+    f.clickItem("exportCancel");
+    CHECK(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 5000));
+    CHECK(clock.elapsed() < 15'000);  // a minute when the window waited inside the write
+    CHECK_FALSE(exporter->property("failed").toBool());  // cancelled, not timed out
+    CHECK_FALSE(std::filesystem::exists(out / "stuck.mp4"));
 }
 
 TEST_CASE("an export whose audio file is cut short says so, at the start and with the outcome", "[export]") {
