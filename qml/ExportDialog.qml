@@ -18,8 +18,14 @@ Dialog {
     closePolicy: Popup.NoAutoClose
     // The keyboard goes to the dialog, whose fields Tab then walks through:
     // opened with Ctrl+E, it left the keys on the view, where Tab picked
-    // fish under the dialog and nothing could start the export.
-    onOpened: sizeBox.forceActiveFocus(Qt.TabFocusReason)
+    // fish under the dialog and nothing could start the export. While an
+    // export runs the fields are disabled: then to Cancel export.
+    function takeKeyboard() {
+        if (visible) (exporter.running ? cancelButton : sizeBox).forceActiveFocus(Qt.TabFocusReason)
+    }
+    readonly property bool running: exporter.running
+    onRunningChanged: takeKeyboard()
+    onOpened: takeKeyboard()
     width: 560
     padding: 16
 
@@ -277,8 +283,11 @@ Dialog {
                 enabled: !dialog.exporter.running
                 highlighted: true
                 onClicked: dialog.requestExport()
+                Keys.onReturnPressed: dialog.requestExport()
+                Keys.onEnterPressed: dialog.requestExport()
             }
             Button {
+                id: cancelButton
                 objectName: "exportCancel"
                 text: qsTr("Cancel export")
                 enabled: dialog.exporter.running

@@ -168,11 +168,8 @@ public:
         const auto until = std::chrono::steady_clock::now() + wait;
         while (process_.bytesToWrite() > 2 * frameBytes_) {
             if (process_.state() != QProcess::Running || stoppedTakingFrames()) failed();
+            failIfStalled();
             const auto now = std::chrono::steady_clock::now();
-            if (now - lastTaken_ > kLongestStall) {
-                stalled_ = true;
-                failed();
-            }
             if (now >= until) return false;
             const auto slice = std::min(std::chrono::duration_cast<std::chrono::milliseconds>(until - now),
                                         std::chrono::milliseconds(100));
@@ -188,12 +185,16 @@ public:
         // whenever it ends, and it may never end.
         if (stoppedTakingFrames()) failed();
         const int ms = static_cast<int>(wait.count());
-        // The frames still queued, then the end of its input.
-        while (process_.bytesToWrite() > 0)
+        // The frames still queued (a minute without a byte taken fails, as
+        // before a frame), then the end of its input.
+        while (process_.bytesToWrite() > 0) {
             if (!process_.waitForBytesWritten(ms)) {
-                if (process_.state() != QProcess::Running) failed();
+                if (process_.state() != QProcess::Running || stoppedTakingFrames()) failed();
+                failIfStalled();
                 return false;
             }
+            lastTaken_ = std::chrono::steady_clock::now();
+        }
         if (!inputClosed_) {
             process_.closeWriteChannel();
             inputClosed_ = true;
@@ -225,6 +226,11 @@ private:
     // A frame could not be handed over: it closed its input (Qt then
     // closes its side and drops what was queued).
     bool stoppedTakingFrames() const { return process_.error() == QProcess::WriteError; }
+    void failIfStalled() {
+        if (std::chrono::steady_clock::now() - lastTaken_ <= kLongestStall) return;
+        stalled_ = true;
+        failed();
+    }
 
     // errors: what ffmpeg printed, where the caller has read it already.
     [[noreturn]] void failed(const QByteArray& errors = {}) {
