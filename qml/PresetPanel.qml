@@ -70,6 +70,12 @@ ColumnLayout {
         clip: true
         model: Editor.presets
         ScrollBar.vertical: ScrollBar {}
+        // Every entry made and laid out, not only those near the view: the
+        // place of one far down was guessed from the heights of those made
+        // (descriptions wrap to one to three lines, the selected one's in
+        // full), and the list was left a dozen rows above the open preset.
+        // A few hundred small entries cost little.
+        cacheBuffer: 100000
         // The loaded preset is the one selected, after a load or a save and
         // after the list is re-read; a click selects another to load.
         function showLoaded() {

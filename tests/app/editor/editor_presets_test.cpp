@@ -851,6 +851,19 @@ TEST_CASE("after save as, save and rename the preset browser shows the selected 
     REQUIRE(f.editor->renamePreset(presetRow(f, "Zz my fish"), "Zz your fish"));
     CHECK(list->property("currentIndex").toInt() == presetRow(f, "Zz your fish"));
     CHECK(EditorFixture::waitFor(selectedInView, 2000));
+    // One in the middle of a long list, loaded with the list shown: it was
+    // left a dozen rows above it.
+    for (int i = 20; i < 60; ++i) REQUIRE(f.editor->savePresetAs(QStringLiteral("Kept %1").arg(i, 2, 10, QChar('0'))));
+    f.window->setProperty("panelTab", 1);
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Kept 40")));
+    CHECK(EditorFixture::waitFor(selectedInView, 2000));
+    QTest::qWait(1000);  // and stays so, its neighbours laid out
+    CHECK(selectedInView());
+    REQUIRE(f.editor->savePreset());
+    CHECK(list->property("currentIndex").toInt() == presetRow(f, "Kept 40"));
+    CHECK(EditorFixture::waitFor(selectedInView, 2000));
+    QTest::qWait(1000);
+    CHECK(selectedInView());
 }
 
 TEST_CASE("Ctrl+Shift+S with a name typed in the Presets tab saves as that name at once") {
