@@ -234,8 +234,7 @@ private:
 
     // errors: what ffmpeg printed, where the caller has read it already.
     [[noreturn]] void failed(const QByteArray& errors = {}) {
-        const bool closedItsInput = stoppedTakingFrames();
-        const bool stalled = stalled_;
+        const bool closedItsInput = stoppedTakingFrames();  // before the wait sets its own error
         process_.waitForFinished(5'000);
         // ffmpeg names the cause itself ("No space left on device" included);
         // when it said nothing, how it ended is all there is to tell.
@@ -243,7 +242,7 @@ private:
         if (why.isEmpty())
             why = closedItsInput && process_.state() != QProcess::NotRunning
                       ? QStringLiteral("it stopped taking the frames (closed its input), without a message")
-                  : stalled && process_.state() != QProcess::NotRunning
+                  : stalled_ && process_.state() != QProcess::NotRunning
                       ? QStringLiteral("it took no frame for a minute, without a message")
                   : process_.state() != QProcess::NotRunning     ? process_.errorString()
                   : process_.exitStatus() == QProcess::CrashExit ? QStringLiteral("it was killed, without a message")
