@@ -178,7 +178,9 @@ TEST_CASE("the export takes the Audio tab's file: its length, and its sound thro
     QObject* exporter = exporterOf(f);
     f.clickItem("exportStart");
     REQUIRE(EditorFixture::waitFor([&] { return exporter->property("running").toBool(); }, 5000));
-    CHECK(exporter->property("framesTotal").toInt() == dialog->property("fps").toInt());
+    // Known once the file is read again for the export (0 until then).
+    CHECK(EditorFixture::waitFor(
+        [&] { return exporter->property("framesTotal").toInt() == dialog->property("fps").toInt(); }, 10'000));
     REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("running").toBool(); }, 60'000));
     CHECK_FALSE(exporter->property("failed").toBool());
 }
