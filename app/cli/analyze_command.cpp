@@ -48,7 +48,7 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
         {
             const render::StopSignals stopSignals;
             DecodeProgress reading;
-            reading.cancelled = [] { return render::StopSignals::received() != 0; };
+            reading.cancelled = render::StopSignals::asked;
             try {
                 read = analyseAudioFile(*file, config, reading);
             } catch (const DecodeCancelled&) {  // said below

@@ -144,7 +144,7 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             // The audio modulates the preset's parameters: a loaded state holds
             // the values as modulated at its last step.
             DecodeProgress reading;
-            reading.cancelled = [] { return render::StopSignals::received() != 0; };
+            reading.cancelled = render::StopSignals::asked;
             try {
                 audio = analyseAudioDrive(*file, preset, preset.scene.params, 1.0 / Simulation::kStepSeconds, {},
                                           reading);
@@ -169,11 +169,11 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
 
         const std::uint64_t last = sim.stepIndex() + static_cast<std::uint64_t>(steps);
         bool outputStalled = false;
-        bool stop = render::StopSignals::received() != 0;
+        bool stop = render::StopSignals::asked();
         while (!stop && sim.stepIndex() < last) {
             if (audio) sim.setParams(audio->paramsAt(sim.stepIndex()));
             sim.step();
-            stop = render::StopSignals::received() != 0;
+            stop = render::StopSignals::asked();
             if (stop || sim.stepIndex() % static_cast<std::uint64_t>(every) != 0 || sim.stepIndex() == last) continue;
             out << line().dump() << "\n" << std::flush;
             if (out) continue;

@@ -272,7 +272,7 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         if (!settings.audioFile.empty()) err << "render: reading the audio file " << settings.audioFile << "\n";
         try {
             // A stop ends the reading of the audio file too (minutes for hours of audio).
-            job.emplace(settings, [] { return StopSignals::received() != 0; });
+            job.emplace(settings, StopSignals::asked);
             job->waitForAudio();  // an unreadable audio file is refused before any frame, too
         } catch (const ExportError& e) {
             // A stop before any frame: the job removed what it had made (its

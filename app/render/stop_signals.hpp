@@ -17,6 +17,9 @@ public:
     static int received();
     // How many of the three signals came since.
     static int count();
+    // A signal asked to stop: what a reading or a render that can be
+    // stopped is given to ask.
+    static bool asked() { return received() != 0; }
 };
 
 // The environment variable that gives a wrapped render the outer one's process id.

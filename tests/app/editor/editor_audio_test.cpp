@@ -624,6 +624,12 @@ TEST_CASE("the next file opened near the end of the playing one plays once read,
         REQUIRE(audio->playing());
         audio->seek(audio->duration() - 0.3);
     };
+    const auto openOnceFirstEnded = [&](const std::filesystem::path& file) {
+        endFirst();
+        REQUIRE(EditorFixture::waitFor([&] { return !audio->playing(); }, 10'000));
+        audio->openFile(QString::fromStdString(file.string()));
+        REQUIRE(audio->loading());
+    };
     const std::filesystem::path longer = writeLoop(next, 240);  // read for longer than 0.3 s
     const std::filesystem::path another = writeLoop(other, 200);
     endFirst();
@@ -650,10 +656,7 @@ TEST_CASE("the next file opened near the end of the playing one plays once read,
     CHECK(audio->duration() == Approx(6).margin(0.1));
     CHECK_FALSE(audio->playing());
     // Played while it is read, it plays; the first, ended, does not start over meanwhile.
-    endFirst();
-    REQUIRE(EditorFixture::waitFor([&] { return !audio->playing(); }, 10'000));
-    audio->openFile(QString::fromStdString(longer.string()));
-    REQUIRE(audio->loading());
+    openOnceFirstEnded(longer);
     audio->play();
     CHECK_FALSE(audio->playing());
     CHECK(audio->position() == Approx(4).margin(0.01));
@@ -661,10 +664,7 @@ TEST_CASE("the next file opened near the end of the playing one plays once read,
     CHECK(audio->duration() == Approx(240).margin(0.1));
     CHECK(audio->playing());
     // M, with the first ended, says whether the next plays, and a second M takes it back.
-    endFirst();
-    REQUIRE(EditorFixture::waitFor([&] { return !audio->playing(); }, 10'000));
-    audio->openFile(QString::fromStdString(longer.string()));
-    REQUIRE(audio->loading());
+    openOnceFirstEnded(longer);
     audio->togglePlay();
     CHECK(audio->status().contains("it plays once read"));
     audio->togglePlay();
