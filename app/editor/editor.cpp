@@ -112,8 +112,14 @@ Editor::Editor(const Preset& initial, std::filesystem::path initialFile, bool in
             }, Qt::QueuedConnection);
     });
     const QStringList problems = presets_->refresh();
-    // A file of yours opened by its path is yours, whoever named it.
-    if (const PresetLibrary::Entry* e = presets_->entry(presets_->rowOfFile(loadedFile_))) loadedIsUser_ = e->user;
+    // A file of yours opened by its path is yours, whoever named it, and
+    // known by the list's name for it: the history finds a renamed preset by
+    // that name ('mine.json' typed as a relative path came back from an undo
+    // as not saved).
+    if (const PresetLibrary::Entry* e = presets_->entry(presets_->rowOfFile(loadedFile_))) {
+        loadedIsUser_ = e->user;
+        loadedFile_ = e->file;
+    }
     // Both, when both: one would hide the other.
     QStringList notes;
     if (const QString note = fishCapNote(initial); !note.isEmpty()) notes << note;

@@ -208,7 +208,7 @@ bool Editor::loadPresetFile(const QString& file) {
         const PresetLibrary::Entry* e = presets_->entry(row);
         const OpenPreset before = openPreset();
         loadedIsUser_ = e && e->user;
-        loadedFile_ = file.toStdString();
+        loadedFile_ = e ? e->file : std::filesystem::path(file.toStdString());
         applyPreset(p, before);
         reportApplied(p, tr("Loaded %1").arg(file));
         return true;

@@ -348,6 +348,23 @@ TEST_CASE("undo back to a preset of yours renamed where it is (only its case or 
     CHECK(f.editor->savePreset());
 }
 
+TEST_CASE("undo back to a preset of yours opened by a relative path, then renamed where it is, opens it as yours") {
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    const std::filesystem::path relative = std::filesystem::relative(f.userDir / "mine.json");
+    REQUIRE(relative.is_relative());
+    REQUIRE(f.editor->loadPresetFile(QString::fromStdString(relative.string())));
+    REQUIRE(f.editor->presetIsUser());
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    REQUIRE(f.editor->renamePreset(presetRow(f, "Mine"), "MINE"));  // mine.json still
+    f.editor->undo();
+    CHECK(f.editor->presetName() == "MINE");
+    CHECK(f.editor->presetIsUser());
+    CHECK(f.editor->presetRow() == presetRow(f, "MINE"));
+    CHECK(f.editor->savePreset());
+}
+
 TEST_CASE("undo back to a preset of yours saved as itself under another case opens it as yours, by its new name") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Mine"));
