@@ -101,7 +101,9 @@ ProcessResult run(const std::vector<std::string>& args, const std::function<bool
     while (open > 0) {
         if (!cancelled && onData && !onData(r)) {
             cancelled = true;
-            kill(pid, SIGKILL);
+            // The whole group: a wrapper script's own ffmpeg, its child,
+            // decoded on to the end, and the pipes it held kept this waiting.
+            kill(-pid, SIGKILL);
         }
         // A tenth of a second at most between two looks at onData: a stop
         // must not wait for a program that prints nothing (a signal caught
@@ -259,6 +261,16 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
             if (progress.cancelled && progress.cancelled()) return false;
             if (inputRate == 0) inputRate = inputSampleRate(partial.err);
             if (rateDamaged()) return false;
+            // The length the header states, before any sample: a FLAC of
+            // more than 4 hours was refused only once 4 hours were decoded,
+            // minutes later and with 3 GB held. Not a length ffmpeg guessed
+            // from the bit rate (an MP3 of varying rate without a table of
+            // contents), which may be far off.
+            if (durationSeconds(partial.err) > longestSeconds &&
+                partial.err.find("Estimating duration from bitrate") == std::string::npos) {
+                overlong = true;
+                return false;
+            }
             written += partial.out.size();
             try {
                 mixer.feed(partial.out);

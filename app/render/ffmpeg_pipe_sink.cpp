@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include "cli/audio_decode.hpp"
@@ -143,6 +144,8 @@ public:
 
     ~FfmpegPipeSink() override {
         if (process_.state() != QProcess::NotRunning) {
+            // Its whole group (a wrapper script's ffmpeg too), as the audio's decoding is stopped.
+            if (const qint64 pid = process_.processId(); pid > 0) ::kill(-static_cast<pid_t>(pid), SIGKILL);
             process_.kill();
             process_.waitForFinished(10'000);
         }

@@ -282,6 +282,29 @@ TEST_CASE("audio longer than the longest MiroFish analyses is refused, its decod
     CHECK(cli::decodeAudioFile(dir / "slow.wav", 48000, {}, 60.0).seconds() == Approx(48.0).margin(0.1));
 }
 
+TEST_CASE("a compressed file whose header states more than the longest analysed is refused before it is decoded",
+          "[audio]") {
+    // Refused only once 4 hours were decoded, it took minutes and 3 GB.
+    // This ffmpeg states 5 hours, then decodes nothing for 30 s.
+    TempDir dir;
+    writeProgram(dir / "long-ffmpeg",
+                 "#!/bin/sh\necho '  Duration: 05:00:00.00, start: 0.000000, bitrate: 128 kb/s' >&2\nexec sleep 30\n");
+    writeText(dir / "mix.flac", "five hours of a mix");
+    const auto start = std::chrono::steady_clock::now();
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "mix.flac", cli::kAnalysisSampleRate, {}, cli::kLongestAudioSeconds,
+                                           (dir / "long-ffmpeg").string()),
+                      Catch::StartsWith((dir / "mix.flac").string() + ": more than 4 hours"));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+    // A length guessed from the bit rate is not taken at its word: what the
+    // decoding gives decides (here, an ffmpeg that then fails).
+    writeProgram(dir / "guessing-ffmpeg", "#!/bin/sh\necho 'Estimating duration from bitrate, this may be inaccurate' >&2\n"
+                                          "echo '  Duration: 05:00:00.00, start: 0.000000, bitrate: 128 kb/s' >&2\n"
+                                          "echo 'mix.mp3: Invalid data found when processing input' >&2\nexit 1\n");
+    CHECK_THROWS_WITH(cli::decodeAudioFile(dir / "mix.flac", cli::kAnalysisSampleRate, {}, cli::kLongestAudioSeconds,
+                                           (dir / "guessing-ffmpeg").string()),
+                      Catch::Contains("Invalid data found") && !Catch::Contains("more than"));
+}
+
 TEST_CASE("a WAV at another rate is resampled to the analysis rate", "[audio]") {
     TempDir dir;
     MonoAudio a = fixture();
