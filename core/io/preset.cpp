@@ -365,6 +365,14 @@ std::string humanPart(const json::exception& e) {
 // of the last character read, counted in bytes. The parser's own starts a
 // new line at a line break it reads, so a line break inside a string was
 // "line 6, column 0", a place that is no character.
+// "line L, column C" of the byte at offset `at` of `text`, both from 1.
+std::string placeOf(std::string_view text, std::size_t at) {
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    const std::size_t lineStart = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
+    const std::size_t column = lineStart == std::string_view::npos ? at + 1 : at - lineStart;
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
 std::string parsePlace(const json::parse_error& e, std::string_view text) {
     std::string what = humanPart(e);
     const std::string parserPlace = "at line ";
@@ -372,13 +380,13 @@ std::string parsePlace(const json::parse_error& e, std::string_view text) {
     const std::size_t end = what.find(':', start);
     if (e.byte == 0 || e.byte > text.size() || start == std::string::npos || end == std::string::npos)
         return wholeCharacters(what);
-    const std::size_t at = e.byte - 1;
-    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-    const std::size_t lineStart = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
-    const std::size_t column = lineStart == std::string_view::npos ? at + 1 : at - lineStart;
-    return wholeCharacters(what.substr(0, start) + parserPlace + std::to_string(line) + ", column " +
-                           std::to_string(column) + what.substr(end));
+    return wholeCharacters(what.substr(0, start) + "at " + placeOf(text, e.byte - 1) + what.substr(end));
 }
+
+// Zero bytes are in no JSON text: a write cut short by a crash or a power
+// cut leaves them (a whole file of them, or a tail).
+constexpr const char* kDamagedByZeroBytes =
+    " (zero bytes, which no JSON text holds, as a write cut short by a crash or a power cut leaves: the file is damaged)";
 
 // What a hand-written preset most often gets wrong, said where the parser
 // stopped at it: its message names the place, not the rule. `byte` counts
@@ -417,6 +425,7 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
             return " (the file is UTF-16, as Notepad's \"Unicode\" saves it: save it as UTF-8)";
     }
     const std::size_t at = byte - 1;
+    if (text[at] == '\0') return kDamagedByZeroBytes;
     const std::string_view from = text.substr(at);
     // Python's spellings.
     for (const auto& [python, json] : {std::pair{"True", "true"}, std::pair{"False", "false"}, std::pair{"None", "null"}})
@@ -601,6 +610,11 @@ json parseJson(std::string_view text, const std::string& source) {
     PresetJsonReader reader(root, source);
     try {
         json::sax_parse(text.begin(), text.end(), &reader);
+        // The parser takes a zero byte for the end of the text: what came
+        // after one was never read ("{...}\0junk" passed).
+        if (const std::size_t zero = text.find('\0'); zero != std::string_view::npos)
+            throw PresetError(source + ": not valid JSON: a zero byte at " + placeOf(text, zero) +
+                              ", where the text should end" + kDamagedByZeroBytes);
         if (!reader.repeated().empty())
             throw PresetError(source + ": the key '" + reader.repeated() +
                               "' is given twice in one object; give each key once");

@@ -335,8 +335,16 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         const std::string backslash = "(a backslash in a string starts an escape such as \\n: write \\\\ for a backslash itself)";
         CHECK_THAT(errorOf(start + R"(, "description": "From C:\Users\me"})"), Catch::Contains(backslash));
         CHECK_THAT(errorOf(start + R"(, "description": "From C:\users\me"})"), Catch::Contains(backslash));
-        // Zero bytes alone (a power cut) are no encoding.
-        CHECK_THAT(errorOf(std::string(600, '\0')), !Catch::Contains("UTF"));
+        // Zero bytes alone (a power cut) are no encoding: the file is damaged.
+        const std::string damaged = "as a write cut short by a crash or a power cut leaves: the file is damaged";
+        CHECK_THAT(errorOf(std::string(600, '\0')), !Catch::Contains("UTF") && Catch::Contains(damaged));
+        // A preset whose tail is zero bytes and more: the parser stopped at the
+        // first zero byte, and what followed it was never read.
+        const std::string valid = start + "}";
+        REQUIRE_NOTHROW(parsePreset(valid, "p.json"));
+        CHECK_THAT(errorOf(valid + std::string("\0garbage", 8)),
+                   Catch::Contains("a zero byte at line ") && Catch::Contains(damaged));
+        CHECK_THAT(errorOf(valid + std::string(40, '\0')), Catch::Contains(damaged));
         // UTF-32 starts as UTF-16 does, then a zero pair: it was called UTF-16.
         std::string utf32 = std::string("\xFF\xFE\0\0", 4);
         for (const char c : start + "}") utf32 += std::string{c, '\0', '\0', '\0'};
