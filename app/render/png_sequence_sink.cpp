@@ -148,7 +148,8 @@ private:
         const bool noSpace = why.find(std::strerror(ENOSPC)) != std::string::npos ||
                              why.find(std::strerror(EDQUOT)) != std::string::npos;
         return "could not write frame " + std::to_string(job.index) + " to '" + folder_.string() + "' (" + why +
-               (noSpace ? "; is the disk full?" : "") + "); the frames before it are complete";
+               (noSpace ? "; is the disk full?" : "") + "); " +
+               (job.index == 0 ? "no frame was written" : "the frames before it are complete");
     }
 
     std::filesystem::path folder_;

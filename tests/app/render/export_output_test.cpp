@@ -641,16 +641,22 @@ TEST_CASE("an export with no output named says so, not a file system library's e
 }
 
 TEST_CASE("a PNG export on a full disk says so and asks whether the disk is full", "[render]") {
-    // The third frame's unfinished file is /dev/full, where every write fails for lack of space.
-    TempDir dir;
-    std::filesystem::create_directories(dir / "frames");
-    std::filesystem::create_symlink("/dev/full", partialBeside(framePath(dir / "frames", 2)));
-    try {
-        runExport(smallExport(dir / "frames", 5));
-        FAIL("the export finished");
-    } catch (const render::ExportError& e) {
-        CHECK_THAT(e.what(), Catch::Contains("could not write frame 2") && Catch::Contains(std::strerror(ENOSPC)) &&
-                                 Catch::Contains("is the disk full?"));
+    // The frame's unfinished file is /dev/full, where every write fails for lack of space.
+    for (const int failing : {2, 0}) {
+        INFO("frame " << failing);
+        TempDir dir;
+        std::filesystem::create_directories(dir / "frames");
+        std::filesystem::create_symlink("/dev/full", partialBeside(framePath(dir / "frames", failing)));
+        try {
+            runExport(smallExport(dir / "frames", 5));
+            FAIL("the export finished");
+        } catch (const render::ExportError& e) {
+            CHECK_THAT(e.what(), Catch::Contains("could not write frame " + std::to_string(failing)) &&
+                                     Catch::Contains(std::strerror(ENOSPC)) && Catch::Contains("is the disk full?"));
+            // Before the first frame there are none that are complete.
+            CHECK_THAT(e.what(), Catch::EndsWith(failing == 0 ? "no frame was written"
+                                                              : "the frames before it are complete"));
+        }
     }
 }
 
