@@ -3,6 +3,7 @@
 // replaced file keeps.
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <filesystem>
 #include <string>
 
@@ -56,6 +57,18 @@ TEST_CASE("a link to a file not there yet creates the file and keeps the link") 
     writeNew(dir / "state.bin");
     CHECK(fs::is_symlink(dir / "state.bin"));
     CHECK(readText(dir / "real" / "state.bin") == "new");
+}
+
+TEST_CASE("a link into a folder that cannot be written names that folder, not the link's") {
+    // Its own folder was writable, and the message sent the user there.
+    TempDir dir;
+    writeText(dir / "not-a-folder", "");
+    fs::create_symlink(dir / "not-a-folder" / "preset.json", dir / "preset.json");
+    CHECK_THROWS_WITH(writeFileAtomically(dir / "preset.json", [](std::ostream& out) { out << "new"; }),
+                      Catch::Equals((dir / "preset.json").string() + ": cannot write in " +
+                                    (dir / "not-a-folder").string() + ", where its link leads (" + std::strerror(ENOTDIR) +
+                                    ")"));
+    CHECK(fs::is_symlink(dir / "preset.json"));
 }
 
 TEST_CASE("a FIFO or a folder in the target's place, or behind a link, is refused by name and left as it is") {
