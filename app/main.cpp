@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "io/printable_text.hpp"
 #include "cli/runtime_dir.hpp"
 #include "editor/editor_startup.hpp"
 #include "render/render_command.hpp"
@@ -88,6 +89,6 @@ int main(int argc, char** argv) {
     if (command == "presets") return runPresets(args, std::cout, std::cerr);
     if (command == "analyze") return runAnalyze(args, std::cout, std::cerr);
     if (command == "render") return mirofish::render::runRender(argc, argv, args, std::cout, std::cerr);
-    std::cerr << "mirofish: unknown command '" << command << "' (see 'mirofish --help')\n";
+    std::cerr << "mirofish: unknown command '" << mirofish::printableText(command) << "' (see 'mirofish --help')\n";
     return kExitBadInput;
 }

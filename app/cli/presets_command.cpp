@@ -1,6 +1,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <map>
+#include <sstream>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
@@ -60,7 +61,11 @@ int runPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
             std::error_code ec;
             const bool mine = std::filesystem::equivalent(p.file.parent_path(), yours, ec);
             // The id is a file's name, which may hold anything but a slash.
-            out << printableText(p.id) << "  (" << p.name << ")" << (mine ? "  yours" : "") << "\n    " << p.description << "\n";
+            out << printableText(p.id) << "  (" << p.name << ")" << (mine ? "  yours" : "") << "\n";
+            // Every line of a description indented: one at the margin looked like a preset's id.
+            std::istringstream lines(p.description);
+            for (std::string line; std::getline(lines, line);) out << (line.empty() ? "" : "    ") << line << "\n";
+            if (p.description.empty()) out << "\n";
             listed[p.id] = p.file;
         }
         for (const std::string& problem : problems)

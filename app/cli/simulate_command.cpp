@@ -8,6 +8,7 @@
 #include "cli/audio_drive.hpp"
 #include "cli/commands.hpp"
 #include "cli/preset_paths.hpp"
+#include "io/printable_text.hpp"
 #include "io/snapshot.hpp"
 #include "io/state_hash.hpp"
 #include "params/number_text.hpp"
@@ -198,14 +199,14 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
             try {
                 saveSnapshot(sim, *state);
             } catch (const SnapshotError& e) {
-                err << "mirofish simulate: " << e.what() << "\n";
+                err << "mirofish simulate: " << printableText(e.what()) << "\n";
                 return kExitFailed;
             }
         }
         if (const int signal = render::StopSignals::received()) {
             err << "mirofish simulate: stopped by a signal at step " << sim.stepIndex() << " of " << last
                 << (outputStalled ? "; nothing was reading the output, so its last line was not written" : "")
-                << (state ? "; the state at that step is in " + *state : std::string()) << "\n";
+                << (state ? "; the state at that step is in " + printableText(*state) : std::string()) << "\n";
             return render::exitCodeFor(signal);
         }
         return kExitOk;

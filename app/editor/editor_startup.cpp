@@ -248,7 +248,8 @@ int runEditor(int argc, char** argv, const EditorStartup& startup) {
                     ? std::string()
                     : render::savePngWhole(startup.screenshot, window->grabWindow(), false, render::kStillPngLevel);
             if (!why.empty()) {
-                std::cerr << "mirofish: could not write the screenshot " << startup.screenshot << ": " << why << "\n";
+                std::cerr << "mirofish: could not write the screenshot " << printableText(startup.screenshot + ": " + why)
+                          << "\n";
                 QGuiApplication::exit(cli::kExitFailed);
                 return;
             }

@@ -16,6 +16,7 @@
 #include "cli/preset_paths.hpp"
 #include "export_job.hpp"
 #include "frame_sink.hpp"
+#include "io/printable_text.hpp"
 #include "sim/scene.hpp"
 #include "stop_signals.hpp"
 #include "xvfb_wrap.hpp"
@@ -245,7 +246,7 @@ private:
 int reportStop(std::ostream& err, const ExportSettings& s, std::uint64_t written, std::uint64_t total, int signal) {
     err << "mirofish render: stopped by a signal after " << written << " of " << total
         << (total == 1 ? " frame; " : " frames; ")
-        << stoppedOutputNote(s, written) << "\n";
+        << printableText(stoppedOutputNote(s, written)) << "\n";
     return exitCodeFor(signal);
 }
 
@@ -269,7 +270,7 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         const SigpipeIgnored sigpipeIgnored;
         std::optional<ExportJob> job;
         // Reading and analysing hours of audio takes a while before the first frame.
-        if (!settings.audioFile.empty()) err << "render: reading the audio file " << settings.audioFile << "\n";
+        if (!settings.audioFile.empty()) err << "render: reading the audio file " << printableText(settings.audioFile) << "\n";
         try {
             // A stop ends the reading of the audio file too (minutes for hours of audio).
             job.emplace(settings, StopSignals::asked);
@@ -304,7 +305,7 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
         if (end == RenderEnd::ProgressUnread)
             failure = "could not write the output (the progress's pipe was closed); " +
                       stoppedOutputNote(settings, framesWritten(settings, handedOver));
-        err << "mirofish render: " << failure << "\n";
+        err << "mirofish render: " << printableText(failure) << "\n";
         return cli::kExitFailed;
     });
     reportToOuterRender(code);

@@ -493,6 +493,18 @@ TEST_CASE("a preset saved in your folder opens by its id from the command line, 
     CHECK_THAT(shadowed.out, Catch::Contains("gentle-cruise  (Gentle cruise)\n"));
 }
 
+TEST_CASE("presets indents every line of a description of several lines") {
+    // A line at the margin looked like a preset's id.
+    TempDir dir;
+    Preset lined = loadPreset(shippedPreset("gentle-cruise"));
+    lined.name = "Lined";
+    lined.description = "line one\nline two\n\nline four";
+    savePreset(lined, dir / "lined.json");
+    const ScopedEnv presets("MIROFISH_PRESETS", dir.path().string());
+    const Run listed = run(runPresets, {});
+    CHECK_THAT(listed.out, Catch::Contains("lined  (Lined)\n    line one\n    line two\n\n    line four\n"));
+}
+
 TEST_CASE("presets lists the shipped presets with their descriptions, and the parameters") {
     const Run r = run(runPresets, {});
     REQUIRE(r.code == 0);

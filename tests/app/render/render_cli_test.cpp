@@ -540,6 +540,21 @@ void requireTermedWithoutVideo(const TempDir& dir, const std::string& args, cons
 }
 }  // namespace
 
+TEST_CASE("a command or an audio file named with an escape sequence reaches the terminal written out, not obeyed",
+          "[render][cli]") {
+    // "\e[2J" cleared the terminal of whoever mistyped it.
+    TempDir dir;
+    const Shell command = shell(kMirofish + " $(printf 'bad\\033[2J')");
+    CHECK_THAT(command.output, Catch::Contains("unknown command 'badU+001B[2J'"));
+    const Shell audio = shell("cd '" + dir.path().string() + "' && " + kMirofish +
+                              " render --frames 1 --size 64x64 --audio \"$(printf 'e\\033[31m.wav')\" --out frames");
+    CHECK_THAT(audio.output, Catch::Contains("render: reading the audio file eU+001B[31m.wav"));
+    for (const Shell* r : {&command, &audio}) {
+        INFO(r->output);
+        CHECK(r->output.find('\x1b') == std::string::npos);
+    }
+}
+
 TEST_CASE("while the audio file is decoded the render says so, and a kill stops it at once, before any frame",
           "[render][cli]") {
     TempDir dir;
