@@ -210,10 +210,14 @@ RepeatedResult summarize(const std::vector<BenchResult>& runs) {
     if (runs.empty()) return s;
     BenchResult& m = s.median;
     m = runs.front();
-    for (double BenchResult::*field : {&BenchResult::nsPerFishStep, &BenchResult::stepsPerSecond, &BenchResult::gridMs,
-                                       &BenchResult::reorderMs, &BenchResult::kernelMs, &BenchResult::agentsMs,
-                                       &BenchResult::metricsMs, &BenchResult::coresRoundTripNs})
+    for (double BenchResult::*field : {&BenchResult::nsPerFishStep, &BenchResult::gridMs, &BenchResult::reorderMs,
+                                       &BenchResult::kernelMs, &BenchResult::agentsMs, &BenchResult::metricsMs,
+                                       &BenchResult::coresRoundTripNs})
         m.*field = spreadOf(valuesOf(runs, field)).median;
+    // From the median time, not a median of its own: with an even number of
+    // runs each is the mean of the middle two, and the two disagreed (the
+    // mean of two rates is not the rate of the mean time).
+    if (m.fish > 0 && m.nsPerFishStep > 0) m.stepsPerSecond = 1e9 / (m.nsPerFishStep * m.fish);
     const Spread ns = spreadOf(valuesOf(runs, &BenchResult::nsPerFishStep));
     s.minNsPerFishStep = ns.lowest;
     s.maxNsPerFishStep = ns.highest;

@@ -22,7 +22,9 @@ std::vector<BenchResult> runsTaking(const std::vector<double>& nsPerFishStep) {
     std::vector<BenchResult> runs;
     for (double ns : nsPerFishStep) {
         BenchResult r;
+        r.fish = 1000;
         r.nsPerFishStep = ns;
+        r.stepsPerSecond = 1e9 / (ns * r.fish);
         r.kernelMs = ns / 10;
         r.peakRssMb = ns / 2;
         runs.push_back(r);
@@ -42,6 +44,9 @@ TEST_CASE("repeated runs report the median time and the fastest and slowest run"
 
     const RepeatedResult even = summarize(runsTaking({100, 140, 80, 120}));
     CHECK(even.median.nsPerFishStep == 110);  // mean of the middle two
+    // Its steps a second are those of that time, as every run's are of its own.
+    CHECK(odd.median.stepsPerSecond == Approx(1e9 / (120.0 * 1000)));
+    CHECK(even.median.stepsPerSecond == Approx(1e9 / (110.0 * 1000)));
     CHECK(summarize({}).runs == 0);
 }
 
