@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <tuple>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <vector>
@@ -1108,6 +1109,30 @@ TEST_CASE("at the window's smallest size every tool bar button is inside the win
         CHECK(r.bottom() <= header->height());
     }
     CHECK(buttons >= 20);
+}
+
+TEST_CASE("a narrow tool bar wraps between groups of buttons, never inside one") {
+    // At 800 px N stood alone at a row's end, A V G T on the next; at
+    // 1180 px undo ended a row and redo began the next.
+    const std::vector<std::vector<QString>> groups = {{"Step", "Reset"},
+                                                      {"School", "Predator", "Obstacle", "Attract", "Repel", "Vortex", "Clear"},
+                                                      {"N", "A", "V", "G", "T", "Fit view"},
+                                                      {"↶", "↷"}};
+    for (const int width : {800, 900, 1000, 1180}) {
+        EditorFixture f(cli::kDefaultPreset, width, 700);
+        auto* header = f.window->property("header").value<QQuickItem*>();
+        REQUIRE(header);
+        std::map<QString, double> rowOf;
+        for (QQuickItem* item : selfAndDescendants(header))
+            if (item->inherits("QQuickAbstractButton") && item->isVisible())
+                rowOf[item->property("text").toString()] = item->mapToScene(QPointF(0, 0)).y();
+        for (const auto& group : groups)
+            for (const QString& text : group) {
+                INFO(width << " px: " << text.toStdString() << " beside " << group.front().toStdString());
+                REQUIRE(rowOf.count(text) == 1);
+                CHECK(rowOf[text] == rowOf[group.front()]);
+            }
+    }
 }
 
 TEST_CASE("at the window's smallest size a school too large to keep up shows the whole warning, within the view") {
