@@ -222,7 +222,7 @@ void AudioController::finishLoad(std::uint64_t generation, std::shared_ptr<cli::
     emit loadingChanged();
     if (!track) {
         // The previous source, if any, carries on.
-        setStatus(source_ == NoSource ? tr("Could not open the audio file") : statusBeforeLoad_);
+        setStatus(source_ == NoSource ? tr("Could not open the audio file: %1").arg(error) : statusBeforeLoad_);
         emit problem(error);
         return;
     }

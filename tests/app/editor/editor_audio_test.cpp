@@ -551,6 +551,19 @@ TEST_CASE("a latency typed beyond its range is clamped to it, and text that is n
     }));
 }
 
+TEST_CASE("an audio file that cannot be read, with no source before it, says why in the Audio panel") {
+    // The panel said "Could not open the audio file" alone; the reason was
+    // on stderr and in the message line, which goes.
+    EditorFixture f;
+    TempDir dir;
+    AudioController* audio = f.editor->audio();
+    writeText(dir / "broken.mp3", "not a song");
+    openAndWait(audio, dir / "broken.mp3", true);
+    CHECK(audio->source() == AudioController::NoSource);
+    CHECK(audio->status().startsWith("Could not open the audio file: " + QString::fromStdString((dir / "broken.mp3").string())));
+    CHECK(audio->status().contains("not a readable audio file"));
+}
+
 TEST_CASE("a missing or corrupt audio file is reported by name and the playing file carries on") {
     EditorFixture f;
     TempDir dir;
