@@ -8,7 +8,12 @@ import MiroFish
 Rectangle {
     id: banner
     objectName: "messageBanner"
-    visible: Editor.message !== ""
+    // On a stage (full screen, every overlay off: `--overlays none`) a
+    // confirmation is not drawn over the school the audience sees: each
+    // PgDown put "Morphing to ..." across it. Errors still are.
+    readonly property bool onStage: Window.visibility === Window.FullScreen && !Editor.showNeighbours
+                                    && !Editor.showForces && !Editor.showVision && !Editor.showGrid && !Editor.showStats
+    visible: Editor.message !== "" && (Editor.messageIsError || !onStage)
     height: visible ? row.implicitHeight + 10 : 0
     // Errors pile up (each new one above the last): past a third of the
     // view the text scrolls, and the ✕ stays in the banner, on the screen.

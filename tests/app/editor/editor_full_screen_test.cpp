@@ -154,3 +154,29 @@ TEST_CASE("the hints a stopped window manager left behind do not keep the window
     QTest::keyClick(f.window, Qt::Key_F11);
     CHECK(EditorFixture::waitFor([&] { return f.window->geometry() == f.window->screen()->geometry(); }));
 }
+
+TEST_CASE("on a stage, full screen with every overlay off, a confirmation is not drawn over the school, an error is") {
+    // Each PgDown put "Morphing to ..." across the bottom of the projected view.
+    EditorFixture f(cli::kDefaultPreset, 1280, 720, EditorFixture::Start::FullScreen);
+    auto* banner = f.find("messageBanner");
+    REQUIRE(banner);
+    for (const auto off : {&editor::Editor::setShowNeighbours, &editor::Editor::setShowForces, &editor::Editor::setShowVision,
+                           &editor::Editor::setShowGrid, &editor::Editor::setShowStats})
+        (f.editor.get()->*off)(false);
+    f.editor->showMessage("Morphing to Highly parallel over 5 s", false);
+    QTest::qWait(100);
+    CHECK_FALSE(banner->isVisible());
+    // The stats back on: a designer at work, who wants to see it.
+    f.editor->setShowStats(true);
+    CHECK(EditorFixture::waitFor([&] { return banner->isVisible(); }));
+    f.editor->setShowStats(false);
+    CHECK(EditorFixture::waitFor([&] { return !banner->isVisible(); }));
+    f.editor->showMessage("could not read the preset", true);
+    CHECK(EditorFixture::waitFor([&] { return banner->isVisible(); }));
+    // In a window, the same confirmation shows.
+    f.editor->clearMessage();
+    QTest::keyClick(f.window, Qt::Key_F11);
+    REQUIRE(EditorFixture::waitFor([&] { return f.window->visibility() == QWindow::Windowed; }));
+    f.editor->showMessage("Morphing to Highly parallel over 5 s", false);
+    CHECK(EditorFixture::waitFor([&] { return banner->isVisible(); }));
+}
