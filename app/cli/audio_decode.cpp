@@ -144,11 +144,13 @@ bool noAudioStream(const std::string& log) { return log.find("matches no streams
 // The input's length from ffmpeg's "  Duration: 00:03:12.34, start: ..." line
 // (0 while it has not appeared, or "N/A").
 // Read with from_chars: sscanf's %lf follows the locale Qt sets, and in a
-// German one stopped at the "." of 12.34.
+// German one stopped at the "." of 12.34. Only that line, at its start: the
+// file's name and its tags come before it ("comment : Duration: 05:00:00").
 double durationSeconds(const std::string& log) {
-    const auto at = log.find("Duration: ");
+    const std::string line = "\n  Duration: ";
+    const auto at = log.find(line);
     if (at == std::string::npos) return 0;
-    const char* p = log.c_str() + at + 10;
+    const char* p = log.c_str() + at + line.size();
     const char* end = log.c_str() + log.size();
     int h = 0, m = 0;
     double sec = 0;
@@ -261,16 +263,6 @@ MonoAudio decodeWithFfmpeg(const std::filesystem::path& file, double sampleRate,
             if (progress.cancelled && progress.cancelled()) return false;
             if (inputRate == 0) inputRate = inputSampleRate(partial.err);
             if (rateDamaged()) return false;
-            // The length the header states, before any sample: a FLAC of
-            // more than 4 hours was refused only once 4 hours were decoded,
-            // minutes later and with 3 GB held. Not a length ffmpeg guessed
-            // from the bit rate (an MP3 of varying rate without a table of
-            // contents), which may be far off.
-            if (durationSeconds(partial.err) > longestSeconds &&
-                partial.err.find("Estimating duration from bitrate") == std::string::npos) {
-                overlong = true;
-                return false;
-            }
             written += partial.out.size();
             try {
                 mixer.feed(partial.out);
