@@ -388,12 +388,33 @@ std::string parsePlace(const json::parse_error& e, std::string_view text) {
 constexpr const char* kDamagedByZeroBytes =
     " (zero bytes, which no JSON text holds, as a write cut short by a crash or a power cut leaves: the file is damaged)";
 
+// Saved in an encoding other than UTF-8, said so; empty for UTF-8.
+std::string encodingHint(std::string_view text) {
+    // Saved as UTF-32 (its byte-order mark: a zero pair, and FE FF, or FF FE
+    // then a zero pair; without one, three zero bytes beside an ASCII
+    // character) or as UTF-16 (Windows Notepad's "Unicode"): a byte-order
+    // mark, or a zero byte beside every ASCII character. A file that starts
+    // with zero bytes alone (a power cut) is neither.
+    using namespace std::string_view_literals;
+    const std::string_view head = text.substr(0, 4);
+    if (head.find_first_not_of('\0') != std::string_view::npos) {
+        if (text.starts_with("\xFF\xFE\0\0"sv) || text.starts_with("\0\0\xFE\xFF"sv) ||
+            (head.size() == 4 && (head.substr(1) == "\0\0\0"sv || head.substr(0, 3) == "\0\0\0"sv)))
+            return " (the file is UTF-32: save it as UTF-8)";
+        if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF") || head.find('\0') != std::string_view::npos)
+            return " (the file is UTF-16, as Notepad's \"Unicode\" saves it: save it as UTF-8)";
+    }
+    return {};
+}
+
 // What a hand-written preset most often gets wrong, said where the parser
 // stopped at it: its message names the place, not the rule. `byte` counts
 // from 1 to the last character read; `message` is the parser's. Inside a
-// string (a bad escape: "invalid string") none of these applies.
+// string (a bad escape: "invalid string") only the file's encoding and the
+// string's own slips apply.
 std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_view message) {
     if (byte == 0 || byte > text.size()) return {};
+    if (std::string encoding = encodingHint(text); !encoding.empty()) return encoding;
     if (message.find("invalid string") != std::string_view::npos) {
         // The parser's words send a beginner the wrong way: a line break is
         // to be escaped, where a quote is missing (or a long line was
@@ -410,22 +431,7 @@ std::string jsonSlipHint(std::string_view text, std::size_t byte, std::string_vi
             return " (the file is not UTF-8, as an editor's \"ANSI\" or Latin-1 saves it: save it as UTF-8)";
         return {};
     }
-    // Saved as UTF-32 (its byte-order mark: a zero pair, and FE FF, or FF FE
-    // then a zero pair; without one, three zero bytes beside an ASCII
-    // character) or as UTF-16 (Windows Notepad's "Unicode"): a byte-order
-    // mark, or a zero byte beside every ASCII character. A file that starts
-    // with zero bytes alone (a power cut) is neither.
-    using namespace std::string_view_literals;
-    const std::string_view head = text.substr(0, 4);
-    if (head.find_first_not_of('\0') != std::string_view::npos) {
-        if (text.starts_with("\xFF\xFE\0\0"sv) || text.starts_with("\0\0\xFE\xFF"sv) ||
-            (head.size() == 4 && (head.substr(1) == "\0\0\0"sv || head.substr(0, 3) == "\0\0\0"sv)))
-            return " (the file is UTF-32: save it as UTF-8)";
-        if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF") || head.find('\0') != std::string_view::npos)
-            return " (the file is UTF-16, as Notepad's \"Unicode\" saves it: save it as UTF-8)";
-    }
     const std::size_t at = byte - 1;
-    if (text[at] == '\0') return kDamagedByZeroBytes;
     const std::string_view from = text.substr(at);
     // Python's spellings.
     for (const auto& [python, json] : {std::pair{"True", "true"}, std::pair{"False", "false"}, std::pair{"None", "null"}})
@@ -608,18 +614,24 @@ private:
 json parseJson(std::string_view text, const std::string& source) {
     json root;
     PresetJsonReader reader(root, source);
+    // A zero byte, wherever the parser meets it: it took one for the end of
+    // the text (what came after one was never read: "{...}\0junk" passed),
+    // and inside a string asked to escape it, which sent the owner of a
+    // damaged file the wrong way. Zero bytes where UTF-16 or UTF-32 has
+    // them are that encoding's, which the parser's error names.
+    const auto damaged = [&](std::size_t zero) {
+        return PresetError(source + ": not valid JSON: a zero byte at " + placeOf(text, zero) + kDamagedByZeroBytes);
+    };
     try {
         json::sax_parse(text.begin(), text.end(), &reader);
-        // The parser takes a zero byte for the end of the text: what came
-        // after one was never read ("{...}\0junk" passed).
-        if (const std::size_t zero = text.find('\0'); zero != std::string_view::npos)
-            throw PresetError(source + ": not valid JSON: a zero byte at " + placeOf(text, zero) +
-                              ", where the text should end" + kDamagedByZeroBytes);
+        if (const std::size_t zero = text.find('\0'); zero != std::string_view::npos) throw damaged(zero);
         if (!reader.repeated().empty())
             throw PresetError(source + ": the key '" + reader.repeated() +
                               "' is given twice in one object; give each key once");
         return root;
     } catch (const json::parse_error& e) {
+        if (e.byte > 0 && e.byte <= text.size() && text[e.byte - 1] == '\0' && encodingHint(text).empty())
+            throw damaged(e.byte - 1);
         throw PresetError(source + ": not valid JSON: " + parsePlace(e, text) + jsonSlipHint(text, e.byte, e.what()));
     } catch (const json::out_of_range& e) {
         // A number beyond a double's range, such as 1e400.

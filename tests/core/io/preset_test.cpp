@@ -345,6 +345,14 @@ TEST_CASE("a bad preset is refused with an error naming the file, the key and wh
         CHECK_THAT(errorOf(valid + std::string("\0garbage", 8)),
                    Catch::Contains("a zero byte at line ") && Catch::Contains(damaged));
         CHECK_THAT(errorOf(valid + std::string(40, '\0')), Catch::Contains(damaged));
+        // Zero bytes from anywhere on, inside a string too, where the parser
+        // asked to escape the first of them.
+        const std::string preset = readText(shippedPreset("gentle-cruise"));
+        for (std::size_t cut = 8; cut < preset.size(); cut += 7) {
+            INFO("zero bytes from byte " << cut);
+            CHECK_THAT(errorOf(preset.substr(0, cut) + std::string(preset.size() - cut, '\0')),
+                       Catch::Contains(damaged) && !Catch::Contains("must be escaped"));
+        }
         // UTF-32 starts as UTF-16 does, then a zero pair: it was called UTF-16.
         std::string utf32 = std::string("\xFF\xFE\0\0", 4);
         for (const char c : start + "}") utf32 += std::string{c, '\0', '\0', '\0'};
