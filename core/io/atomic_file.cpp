@@ -103,8 +103,11 @@ void writeFileAtomically(const fs::path& file, const std::function<void(std::ost
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out) {
-            // Through a link, the folder written is the link's target's.
-            const std::string place = target == file ? "here" : "in " + target.parent_path().string() + ", where its link leads";
+            // Through a link, the folder written is the link's target's (a
+            // link "a.bin -> b.bin" in the working folder has none in its name).
+            std::error_code ignored;
+            const std::string place =
+                target == file ? "here" : "in " + fs::absolute(target, ignored).parent_path().string() + ", where its link leads";
             throw std::runtime_error(file.string() + ": cannot write " + place + " (" + std::strerror(errno) + ")");
         }
         write(out);

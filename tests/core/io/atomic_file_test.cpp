@@ -8,6 +8,7 @@
 #include <string>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "io/atomic_file.hpp"
 #include "support/sim_fixtures.hpp"
@@ -69,6 +70,15 @@ TEST_CASE("a link into a folder that cannot be written names that folder, not th
                                     (dir / "not-a-folder").string() + ", where its link leads (" + std::strerror(ENOTDIR) +
                                     ")"));
     CHECK(fs::is_symlink(dir / "preset.json"));
+    // A link named from the working folder, to a name beside it.
+    const fs::path before = fs::current_path();
+    fs::current_path(dir.path());
+    fs::create_directory(dir / ("b.bin.tmp-" + std::to_string(::getpid())));  // where the copy is written first
+    fs::create_symlink("b.bin", "a.bin");
+    const auto write = [] { writeFileAtomically("a.bin", [](std::ostream& out) { out << "state"; }); };
+    CHECK_THROWS_WITH(write(), Catch::Equals("a.bin: cannot write in " + dir.path().string() + ", where its link leads (" +
+                                             std::strerror(EISDIR) + ")"));
+    fs::current_path(before);
 }
 
 TEST_CASE("a FIFO or a folder in the target's place, or behind a link, is refused by name and left as it is") {
