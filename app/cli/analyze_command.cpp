@@ -6,6 +6,7 @@
 #include "cli/args.hpp"
 #include "cli/audio_track.hpp"
 #include "cli/commands.hpp"
+#include "io/printable_text.hpp"
 #include "render/stop_signals.hpp"
 
 namespace mirofish::cli {
@@ -59,7 +60,7 @@ int runAnalyze(const std::vector<std::string>& argv, std::ostream& out, std::ost
             }
         }
         const AnalysedTrack& track = *read;
-        if (!track.audio.warning.empty()) err << "mirofish analyze: warning: " << track.audio.warning << "\n";
+        if (!track.audio.warning.empty()) err << "mirofish analyze: warning: " << printableText(track.audio.warning) << "\n";
         const std::vector<AudioFeatures>& frames = track.frames;
 
         const bool csv = args.has("csv");

@@ -153,7 +153,7 @@ int runSimulate(const std::vector<std::string>& argv, std::ostream& out, std::os
                 err << "mirofish simulate: stopped by a signal while reading the audio file; no step was run\n";
                 return render::exitCodeFor(render::StopSignals::received());
             }
-            if (!audio->warning.empty()) err << "mirofish simulate: warning: " << audio->warning << "\n";
+            if (!audio->warning.empty()) err << "mirofish simulate: warning: " << printableText(audio->warning) << "\n";
             audio->skipTo(sim.stepIndex());  // a resumed run goes on where the state left off
         }
         // With audio, each line also shows the modulated parameters' values

@@ -222,7 +222,7 @@ int printOutputPath(std::ostream& out, std::ostream& err, const std::filesystem:
     const int why = errno;
     out.clear();  // stdio drops what it failed to write: nothing is left for a later flush
     if (why == EPIPE) return cli::kExitOk;
-    err << "mirofish render: the render is complete (" << output.string()
+    err << "mirofish render: the render is complete (" << printableText(output.string())
         << "), but its path could not be written to standard output: "
         << (why != 0 ? std::strerror(why) : "the write was refused") << "\n";
     return cli::kExitFailed;
@@ -287,7 +287,7 @@ int runRender(int argc, char** argv, const std::vector<std::string>& args, std::
             throw cli::ArgError(e.what());
         }
         if (const std::string warning = job->audioWarning(); !warning.empty())
-            err << "mirofish render: warning: " << warning << "\n";
+            err << "mirofish render: warning: " << printableText(warning) << "\n";
         std::string failure;
         RenderEnd end = RenderEnd::Stopped;
         try {

@@ -540,7 +540,7 @@ void requireTermedWithoutVideo(const TempDir& dir, const std::string& args, cons
 }
 }  // namespace
 
-TEST_CASE("a command or an audio file named with an escape sequence reaches the terminal written out, not obeyed",
+TEST_CASE("a command or an audio file named with an escape sequence reaches the terminal written out, not obeyed, warnings too",
           "[render][cli]") {
     // "\e[2J" cleared the terminal of whoever mistyped it.
     TempDir dir;
@@ -549,7 +549,12 @@ TEST_CASE("a command or an audio file named with an escape sequence reaches the 
     const Shell audio = shell("cd '" + dir.path().string() + "' && " + kMirofish +
                               " render --frames 1 --size 64x64 --audio \"$(printf 'e\\033[31m.wav')\" --out frames");
     CHECK_THAT(audio.output, Catch::Contains("render: reading the audio file eU+001B[31m.wav"));
-    for (const Shell* r : {&command, &audio}) {
+    // A WAV cut short is read with a warning that names it.
+    const Shell cut = shell("(cd '" + dir.path().string() + "' && ffmpeg -nostdin -v error -f lavfi -i sine=d=1 " +
+                            "-c:a pcm_s16le full.wav && head -c 20000 full.wav > \"$(printf 'e\\033[31m').wav\" && " +
+                            kMirofish + " analyze --audio \"$(printf 'e\\033[31m').wav\" > /dev/null)");
+    CHECK_THAT(cut.output, Catch::Contains("warning: eU+001B[31m.wav: the file ends before its audio does"));
+    for (const Shell* r : {&command, &audio, &cut}) {
         INFO(r->output);
         CHECK(r->output.find('\x1b') == std::string::npos);
     }
