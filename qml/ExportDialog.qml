@@ -73,6 +73,10 @@ Dialog {
     // file stays until the new one is complete, and stays if it is cancelled).
     function requestExport() {
         agree()
+        // Settings no export takes are said at once: asked first whether to
+        // replace the video, the user agreed to nothing.
+        if (exporter.refusesSettings(options()))
+            return
         const existing = exporter.videoToReplace(output.text)
         if (existing !== "") {
             confirmReplaceVideo.file = existing
@@ -82,7 +86,10 @@ Dialog {
         startExport()
     }
     function startExport() {
-        exporter.start({
+        exporter.start(options())
+    }
+    function options() {
+        return {
             width: custom ? customWidth.value : sizes[sizeBox.currentIndex][0],
             height: custom ? customHeight.value : sizes[sizeBox.currentIndex][1],
             fitWorld: fitWorld.checked,
@@ -93,7 +100,7 @@ Dialog {
             alpha: format.currentIndex === 1 || format.currentIndex === 4,
             crf: quality.crf,
             audio: audio.text
-        })
+        }
     }
 
     contentItem: ColumnLayout {

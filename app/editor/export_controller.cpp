@@ -96,24 +96,8 @@ bool ExportController::start(const QVariantMap& options) {
         finish(tr("No editor to export from"), true);
         return false;
     }
-    render::ExportSettings s;
-    const SimStats stats = editor_->currentStats();
-    s.width = options.value("width", 1920).toInt();
-    s.height = options.value("height", 1080).toInt();
-    s.fitWorld = options.value("fitWorld", false).toBool();
-    s.fps = options.value("fps", 30).toDouble();
-    s.frames = static_cast<std::uint64_t>(std::max(0.0, options.value("frames", 0).toDouble()));
-    s.warmupSeconds = options.value("warmup", 0).toDouble();
-    s.alpha = options.value("alpha", false).toBool();
-    s.crf = options.value("crf", 18).toInt();
     try {
-        s.output = localPath(options.value("output"));
-        s.audioFile = localPath(options.value("audio")).string();
-        // Spawned from what saving the preset would write now (README).
-        s.preset = presetAsSaved(editor_->currentPreset());
-        s.preset.scene.width = stats.worldWidth;
-        s.preset.scene.height = stats.worldHeight;
-        job_ = std::make_unique<render::ExportJob>(s);
+        job_ = std::make_unique<render::ExportJob>(settingsFrom(options));
     } catch (const std::exception& e) {
         finish(QString::fromStdString(e.what()), true);
         return false;
@@ -127,6 +111,37 @@ bool ExportController::start(const QVariantMap& options) {
     emit stateChanged();
     emit progressChanged();
     return true;
+}
+
+render::ExportSettings ExportController::settingsFrom(const QVariantMap& options) const {
+    render::ExportSettings s;
+    const SimStats stats = editor_->currentStats();
+    s.width = options.value("width", 1920).toInt();
+    s.height = options.value("height", 1080).toInt();
+    s.fitWorld = options.value("fitWorld", false).toBool();
+    s.fps = options.value("fps", 30).toDouble();
+    s.frames = static_cast<std::uint64_t>(std::max(0.0, options.value("frames", 0).toDouble()));
+    s.warmupSeconds = options.value("warmup", 0).toDouble();
+    s.alpha = options.value("alpha", false).toBool();
+    s.crf = options.value("crf", 18).toInt();
+    s.output = localPath(options.value("output"));
+    s.audioFile = localPath(options.value("audio")).string();
+    // Spawned from what saving the preset would write now (README).
+    s.preset = presetAsSaved(editor_->currentPreset());
+    s.preset.scene.width = stats.worldWidth;
+    s.preset.scene.height = stats.worldHeight;
+    return s;
+}
+
+bool ExportController::refusesSettings(const QVariantMap& options) {
+    if (job_ || !editor_) return false;  // start() says why
+    try {
+        render::checkSettings(settingsFrom(options));
+        return false;
+    } catch (const std::exception& e) {
+        finish(QString::fromStdString(e.what()), true);
+        return true;
+    }
 }
 
 QString ExportController::videoToReplace(const QString& output) const {

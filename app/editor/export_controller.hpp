@@ -16,6 +16,7 @@
 #include <memory>
 #include <vector>
 
+#include "render/export_settings.hpp"
 
 namespace mirofish::render {
 class ExportJob;
@@ -77,6 +78,10 @@ public:
     // accepted), alpha, crf, audio (a file, or empty). Returns false, with
     // the reason in `status`, when it cannot start.
     Q_INVOKABLE bool start(const QVariantMap& options);
+    // Whether the settings in `options` are refused by any export (a size,
+    // no length): then true, with the reason in `status`, as start() says
+    // it. The dialog asks this before it asks to replace a video.
+    Q_INVOKABLE bool refusesSettings(const QVariantMap& options);
     Q_INVOKABLE void cancel();
     // The video file an export to `output` (a path or a file: URL) would
     // replace, as a local path: where `output` names an MP4 or MOV (by its
@@ -107,6 +112,8 @@ signals:
     void progressChanged();
 
 private:
+    // The settings `options` give (see start()), of the preset as saving it would write now.
+    render::ExportSettings settingsFrom(const QVariantMap& options) const;
     void step();
     void finish(const QString& status, bool failed);
     QString audioWarning_;  // the running export's audio file was read only in part (ExportJob::audioWarning)

@@ -23,24 +23,6 @@ double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock:
 
 constexpr int kMinSide = 16, kMaxSide = 16384;
 
-void checkSettings(const ExportSettings& s) {
-    if (s.width < kMinSide || s.height < kMinSide || s.width > kMaxSide || s.height > kMaxSide)
-        throw ExportError("the size " + std::to_string(s.width) + "x" + std::to_string(s.height) +
-                          " is out of range (each side " + std::to_string(kMinSide) + " to " +
-                          std::to_string(kMaxSide) + " px)");
-    if (s.kind() == OutputKind::Mp4 && (s.width % 2 || s.height % 2))
-        throw ExportError("MP4 (yuv420p) wants an even width and height, got " + std::to_string(s.width) + "x" +
-                          std::to_string(s.height));
-    if (s.alpha && s.kind() == OutputKind::Mp4)
-        throw ExportError("a transparent background needs a PNG sequence or a .mov (H.264 has no alpha)");
-    if (!(s.fps > 0 && s.fps <= 240)) throw ExportError("the frame rate must be above 0 and at most 240");
-    if (s.frames < 1 && s.audioFile.empty())
-        throw ExportError("nothing to export: the length is 0 frames (give a length, or an audio file to take it from)");
-    if (!(s.warmupSeconds >= 0 && s.warmupSeconds <= 3600)) throw ExportError("the warm-up must be 0 to 3600 s");
-    if (s.crf < kBestCrf || s.crf > 51)
-        throw ExportError("the MP4 quality (crf) must be " + std::to_string(kBestCrf) + " to 51");
-    if (s.pngCompression < 0 || s.pngCompression > 9) throw ExportError("the PNG compression must be 0 to 9");
-}
 
 // The folders that do not exist yet on the way to the output's folder (a
 // video's: through a link, the folder of the file it leads to), deepest
@@ -103,6 +85,25 @@ void fitWorldToFrame(ExportSettings& s) {
 
 std::uint64_t framesFor(double seconds, double fps) {
     return static_cast<std::uint64_t>(std::max(1.0, std::round(seconds * fps)));
+}
+
+void checkSettings(const ExportSettings& s) {
+    if (s.width < kMinSide || s.height < kMinSide || s.width > kMaxSide || s.height > kMaxSide)
+        throw ExportError("the size " + std::to_string(s.width) + "x" + std::to_string(s.height) +
+                          " is out of range (each side " + std::to_string(kMinSide) + " to " +
+                          std::to_string(kMaxSide) + " px)");
+    if (s.kind() == OutputKind::Mp4 && (s.width % 2 || s.height % 2))
+        throw ExportError("MP4 (yuv420p) wants an even width and height, got " + std::to_string(s.width) + "x" +
+                          std::to_string(s.height));
+    if (s.alpha && s.kind() == OutputKind::Mp4)
+        throw ExportError("a transparent background needs a PNG sequence or a .mov (H.264 has no alpha)");
+    if (!(s.fps > 0 && s.fps <= 240)) throw ExportError("the frame rate must be above 0 and at most 240");
+    if (s.frames < 1 && s.audioFile.empty())
+        throw ExportError("nothing to export: no length given, and no audio file to take one from");
+    if (!(s.warmupSeconds >= 0 && s.warmupSeconds <= 3600)) throw ExportError("the warm-up must be 0 to 3600 s");
+    if (s.crf < kBestCrf || s.crf > 51)
+        throw ExportError("the MP4 quality (crf) must be " + std::to_string(kBestCrf) + " to 51");
+    if (s.pngCompression < 0 || s.pngCompression > 9) throw ExportError("the PNG compression must be 0 to 9");
 }
 
 ExportJob::ExportJob(ExportSettings settings, std::function<bool()> stopRequested) : settings_(std::move(settings)) {

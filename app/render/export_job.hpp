@@ -42,6 +42,10 @@ struct ExportTimes {
     double warmup = 0;      // the warm-up before frame 0 (not in the others)
 };
 
+// Throws ExportError for settings no export takes (a size, a frame rate, no
+// length); the output and ffmpeg are checked by the job.
+void checkSettings(const ExportSettings& s);
+
 class ExportJob {
 public:
     // Checks everything the user can get wrong (output, ffmpeg, sizes) and

@@ -385,6 +385,23 @@ TEST_CASE("a video named in capitals is asked about and replaced, and one named 
     CHECK_FALSE(std::filesystem::exists(out / "clip.avi.mp4"));
 }
 
+TEST_CASE("an export whose settings no export takes says why at once, without asking to replace the video", "[export]") {
+    // Asked first whether to replace it, the user said Yes, and then heard
+    // that there was nothing to export: the length from an audio file, with none chosen.
+    EditorFixture f;
+    TempDir out;
+    QObject* confirm = exportOverVideo(f, out / "clip.mp4");
+    QObject* exporter = exporterOf(f);
+    f.find("exportUnit")->setProperty("currentIndex", 2);  // the audio file's length, with no audio file
+    f.clickItem("exportStart");
+    REQUIRE(EditorFixture::waitFor([&] { return !exporter->property("status").toString().isEmpty(); }));
+    CHECK(exporter->property("status").toString() == "nothing to export: no length given, and no audio file to take one from");
+    CHECK(exporter->property("failed").toBool());
+    QTest::qWait(200);
+    CHECK_FALSE(confirm->property("visible").toBool());
+    CHECK(readText(out / "clip.mp4") == "earlier");
+}
+
 TEST_CASE("the export's quality slider is better to the right, from the keyboard too", "[export]") {
     EditorFixture f;
     TempDir out;
