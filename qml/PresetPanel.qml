@@ -80,14 +80,17 @@ ColumnLayout {
         // after the list is re-read; a click selects another to load.
         function showLoaded() {
             currentIndex = Editor.presetRow
+            reveal()
+        }
+        function reveal() {
             revealing = true
             settling.restart()
             Qt.callLater(keepCurrentInView)
         }
         function keepCurrentInView() { if (currentIndex >= 0) positionViewAtIndex(currentIndex, ListView.Contain) }
-        // Re-read, the entries first get the height of their name alone and
-        // then, laid out, that of their description too: the places the view
-        // scrolled to moved away under it. So for a moment after showLoaded,
+        // Re-read or first shown, the entries first get the height of their
+        // name alone and then, laid out, that of their description too: the
+        // places the view scrolled to moved away under it. So for a moment after reveal,
         // each change of height scrolls to the selected entry again (not
         // later: it would pull the list back while the user scrolls it).
         property bool revealing: false
@@ -97,8 +100,10 @@ ColumnLayout {
         // The entry selected shows its whole description: in view with it.
         onCurrentIndexChanged: Qt.callLater(keepCurrentInView)
         Component.onCompleted: showLoaded()
-        // Laid out only when its tab shows: the selected entry is scrolled to then.
-        onVisibleChanged: Qt.callLater(keepCurrentInView)
+        // Laid out only when its tab shows: the selected entry is scrolled to
+        // then, until the entries have their heights (the editor opens on
+        // another tab, and the list was left at its top).
+        onVisibleChanged: if (visible) reveal()
         onHeightChanged: Qt.callLater(keepCurrentInView)
         Connections {
             target: Editor

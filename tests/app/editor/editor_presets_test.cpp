@@ -16,6 +16,14 @@ int row(ParamId id) { return static_cast<int>(id); }
 
 float simValue(const EditorFixture& f, ParamId id) { return f.editor->host().stats().params.get(id); }
 
+// Whether the preset list's selected entry is wholly within its view.
+bool selectedPresetInView(QQuickItem* list) {
+    auto* current = qvariant_cast<QQuickItem*>(list->property("currentItem"));
+    if (!current) return false;
+    const double top = list->property("contentY").toDouble(), height = list->height();
+    return current->y() >= top - 0.5 && current->y() + current->height() <= top + height + 0.5;
+}
+
 int presetRow(const EditorFixture& f, const QString& name) {
     auto* m = f.editor->presets();
     for (int r = 0; r < m->rowCount(); ++r)
@@ -837,17 +845,26 @@ TEST_CASE("a double-click on a preset loads that preset, though its first click 
     CHECK(f.editor->presetName().toStdString() == "Highly parallel");
 }
 
+TEST_CASE("the Presets tab first shown scrolls to the open preset") {
+    // The editor opens on the Parameters tab; shown later, the list sat at
+    // its top, the open preset selected out of sight.
+    EditorFixture f("seed-locked", 1280, 720);
+    auto* list = f.find("presetList");
+    REQUIRE(list);
+    QTest::qWait(1000);  // the list laid out, hidden, long since
+    f.window->setProperty("panelTab", 1);
+    CHECK(EditorFixture::waitFor([&] { return selectedPresetInView(list); }, 2000));
+    QTest::qWait(1000);  // and stays so, its neighbours laid out
+    CHECK(selectedPresetInView(list));
+    CHECK(list->property("currentIndex").toInt() == presetRow(f, "Seed-locked (article 000)"));
+}
+
 TEST_CASE("after save as, save and rename the preset browser shows the selected preset, scrolled into view") {
     EditorFixture f;
     f.window->setProperty("panelTab", 1);
     auto* list = f.find("presetList");
     REQUIRE(list);
-    const auto selectedInView = [&] {
-        auto* current = qvariant_cast<QQuickItem*>(list->property("currentItem"));
-        if (!current) return false;
-        const double top = list->property("contentY").toDouble(), height = list->height();
-        return current->y() >= top - 0.5 && current->y() + current->height() <= top + height + 0.5;
-    };
+    const auto selectedInView = [&] { return selectedPresetInView(list); };
     REQUIRE(EditorFixture::waitFor(selectedInView));
     // More presets than the list shows at 1280x720; yours come after the shipped ones.
     for (int i = 0; i < 20; ++i) REQUIRE(f.editor->savePresetAs(QStringLiteral("Kept %1").arg(i, 2, 10, QChar('0'))));
