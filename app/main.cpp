@@ -35,7 +35,8 @@ const char* kUsage =
     "  analyze    analyse an audio file: band levels, onsets, tempo per frame\n"
     "  render     render frames or a video offscreen (PNG sequence, MP4, MOV)\n"
     "\n"
-    "'mirofish COMMAND --help' (or 'mirofish help COMMAND') describes each command.\n";
+    "'mirofish COMMAND --help' (or 'mirofish help COMMAND') describes each command;\n"
+    "'mirofish --version' prints the version.\n";
 
 // A standard stream the caller closed (`>&-`) stays closed to the program: its
 // number holds /dev/null opened the other way, so that writes to standard
@@ -71,9 +72,11 @@ int main(int argc, char** argv) {
     // (help render --fps: still render's help, not the general one).
     if (args.size() >= 2 && args.front() == "help") args = {args[1], "--help"};
     const std::string command = args.front();
-    if (command == "--help" || command == "-h" || command == "help") {
+    // A newcomer's first try: it was taken for an editor option, and refused as the editor's.
+    const bool version = command == "--version";
+    if (command == "--help" || command == "-h" || command == "help" || version) {
         errno = 0;
-        std::cout << kUsage << std::flush;
+        std::cout << (version ? "mirofish " MIROFISH_VERSION "\n" : kUsage) << std::flush;
         if (std::cout) return kExitOk;
         std::cerr << "mirofish: could not write the output: " << (errno != 0 ? std::strerror(errno) : "it was refused")
                   << "\n";

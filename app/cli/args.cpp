@@ -168,6 +168,19 @@ std::string usageText(const std::string& synopsis, const std::string& about, con
 
 namespace {
 
+// How a command takes the files a stray argument most likely is ("analyze
+// song.mp3"), for the refusal to say; empty where it takes none.
+std::string fileOptionsHint(const std::vector<OptionSpec>& options) {
+    std::string ways;
+    for (const OptionSpec& o : options) {
+        const char* way = o.name == "preset" ? "a preset as --preset NAME|FILE"
+                          : o.name == "audio" ? "an audio file as --audio FILE"
+                                              : nullptr;
+        if (way) ways += (ways.empty() ? " (give " : ", ") + std::string(way);
+    }
+    return ways.empty() ? ways : ways + ")";
+}
+
 int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
             const std::function<int(const Args&)>& body) {
     std::vector<OptionSpec> options = spec.options;
@@ -179,7 +192,7 @@ int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::
             return kExitOk;
         }
         if (!spec.takesArguments && !args.positional().empty())
-            throw ArgError("unexpected argument '" + args.positional().front() + "'");
+            throw ArgError("unexpected argument '" + args.positional().front() + "'" + fileOptionsHint(spec.options));
         return body(args);
     } catch (const std::exception& e) {
         // A message may quote a file's text (a preset's key) or a file's name.

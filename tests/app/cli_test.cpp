@@ -184,7 +184,11 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
     // Too long for 64 bits is out of range, not malformed.
     requireRefused(run(runSimulate, {"--steps", "99999999999999999999"}), "simulate",
                    "'--steps' is 99999999999999999999, allowed 0 to 1000000000");
-    requireRefused(run(runSimulate, {"extra"}), "simulate", "unexpected argument 'extra'");
+    // A file given bare is a newcomer's first try: the refusal says how it is given.
+    requireRefused(run(runSimulate, {"extra"}), "simulate",
+                   "unexpected argument 'extra' (give a preset as --preset NAME|FILE, an audio file as --audio FILE)");
+    requireRefused(run(runAnalyze, {"song.mp3"}), "analyze",
+                   "unexpected argument 'song.mp3' (give an audio file as --audio FILE)");
     requireRefused(run(runSimulate, {"--preset", "no-such-preset"}), "simulate", "no-such-preset");
     // A path is the file alone, never the shipped preset of its name.
     requireRefused(run(runSimulate, {"--preset", (dir / "gentle-cruise").string()}), "simulate",

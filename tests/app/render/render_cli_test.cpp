@@ -540,6 +540,12 @@ void requireTermedWithoutVideo(const TempDir& dir, const std::string& args, cons
 }
 }  // namespace
 
+TEST_CASE("mirofish --version prints the version, not the editor's refusal of an option", "[render][cli]") {
+    const Shell r = shell(kMirofish + " --version");
+    CHECK(r.code == 0);
+    CHECK_THAT(r.output, Catch::Matches("mirofish [0-9]+\\.[0-9]+\\.[0-9]+\n"));
+}
+
 TEST_CASE("a command or an audio file named with an escape sequence reaches the terminal written out, not obeyed, warnings too",
           "[render][cli]") {
     // "\e[2J" cleared the terminal of whoever mistyped it.
