@@ -9,6 +9,9 @@
 // beat periods (a comb: a true tempo repeats at every multiple, which also
 // gives sub-frame resolution), weighted by a broad log-Gaussian preference
 // around 120 BPM that settles the octave (60 vs 120 BPM) the way listeners do.
+// The tempo chosen is then refined from the autocorrelation's peaks near
+// every multiple of its beat (refinedBpm): the grid and its parabola alone
+// left 0.3-0.5 BPM where a beat is no whole number of frames.
 // The confidence is that mean autocorrelation (1 for a perfectly periodic
 // envelope, about 0 for noise or silence); below minConfidence the tempo is
 // reported as unknown (0), and once known, below keepConfidence.
@@ -73,6 +76,7 @@ private:
     void estimateTempo();
     void estimatePhase();
     bool lowBandAlsoHalfway(double bpm) const;
+    double refinedBpm(double bpm, std::size_t lagLimit) const;
 
     TempoConfig config_;
     std::vector<float> ring_;             // onset strength, one window

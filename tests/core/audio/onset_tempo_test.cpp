@@ -57,6 +57,23 @@ TEST_CASE("click tracks at other tempi read their tempo, not its double or half"
     }
 }
 
+TEST_CASE("a click track's tempo reads within 0.15 BPM, whether or not its beat is a whole number of frames",
+          "[audio]") {
+    // 128 BPM (28.125 frames a beat at 60 fps) read 128.35, shown as 128.3;
+    // 174 read 173.75, 190 189.52. Tempi whose beats are whole frames read exact.
+    for (double bpm : {75.0, 120.0, 128.0, 140.0, 174.0, 190.0}) {
+        const auto frames = analyze(clickTrack(bpm, 14.0, 0.1));
+        float lo = 1e9f, hi = 0;
+        for (std::size_t k = 9 * 60; k < frames.size(); ++k) {
+            lo = std::min(lo, frames[k].bpm);
+            hi = std::max(hi, frames[k].bpm);
+        }
+        INFO(bpm << " BPM read as " << lo << " .. " << hi);
+        CHECK(lo >= bpm - 0.15);
+        CHECK(hi <= bpm + 0.15);
+    }
+}
+
 TEST_CASE("onsets fall within one frame of each click, and nowhere else", "[audio]") {
     // Clicks a third of a frame off the frame grid.
     const double offset = 0.25 + 1.0 / 180;
