@@ -227,24 +227,24 @@ bool Editor::savePreset() {
         return false;
     }
     try {
-        const int row = presetRow();
-        const PresetLibrary::Entry* e = presets_->entry(row);
-        if (!e) {
-            // Broken since it was opened (edited by hand), it left the list;
-            // it is not replaced unasked, with what it holds.
-            std::error_code ec;
-            if (std::filesystem::exists(loadedFile_, ec)) {
-                try {
-                    mirofish::loadPreset(loadedFile_);
-                } catch (const std::exception& broken) {
-                    throw PresetError(std::string(broken.what()) + "; mend the file, or use Save as");
-                }
-                // Mended since, as that advice asks: back in the list, saved over.
+        const PresetLibrary::Entry* e = presets_->entry(presetRow());
+        // Broken since it was opened (edited by hand): it is not replaced
+        // unasked, with what it holds, whether or not the list was read
+        // again since (still listed, it was written over without a word).
+        std::error_code ec;
+        if (std::filesystem::exists(loadedFile_, ec)) {
+            try {
+                mirofish::loadPreset(loadedFile_);
+            } catch (const std::exception& broken) {
+                throw PresetError(std::string(broken.what()) + "; mend the file, or use Save as");
+            }
+            // Mended since, as that advice asks: back in the list, saved over.
+            if (!e) {
                 presets_->refresh();
                 e = presets_->entry(presetRow());
             }
-            if (!e) throw PresetError("the preset file " + loadedFile_.string() + " is gone; use Save as");
         }
+        if (!e) throw PresetError("the preset file " + loadedFile_.string() + " is gone; use Save as");
         const Preset p = currentPreset();
         presets_->library().saveOver(*e, p);
         loaded_ = p;

@@ -281,6 +281,22 @@ TEST_CASE("the fish a morph adds to a preset with rocks start outside them") {
     CHECK(fishShownInsideReefRocks(f, pausedAt, 1) == 0);
 }
 
+TEST_CASE("Save of your preset broken by hand while it is open, the list not read since, leaves the file as it is") {
+    // Still listed, it was written over without a word: the hand's edits lost.
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Mine"));
+    const std::filesystem::path file = f.userDir.path() / "mine.json";
+    const std::string broken = readText(file) + ",, // my note";
+    writeText(file, broken);
+    REQUIRE(presetRow(f, "Mine") >= 0);
+    f.editor->setFishCount(f.editor->fishCount() + 7);
+    CHECK_FALSE(f.editor->savePreset());
+    CHECK(f.editor->messageIsError());
+    CHECK(f.editor->message().contains("mine.json"));
+    CHECK(f.editor->message().contains("mend the file, or use Save as"));
+    CHECK(readText(file) == broken);
+}
+
 TEST_CASE("Save of your preset broken by hand and mended since saves over it, not 'the file is gone'") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Mine"));
