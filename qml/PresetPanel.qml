@@ -56,9 +56,18 @@ ColumnLayout {
             color: "#f0b35a"
             text: Editor.modified ? "● modified" : ""
         }
+        // "(from NAME.json)" may be long: cut short in its middle, whole in a
+        // tooltip; at its full width it pushed the side panel off the window.
         Label {
+            objectName: "openPresetOrigin"
+            Layout.maximumWidth: 160
             color: "#7f8b99"
+            textFormat: Text.PlainText
+            elide: Text.ElideMiddle
             text: Editor.presetOrigin !== "" ? "(" + Editor.presetOrigin + ")" : ""
+            HoverHandler { id: originHover }
+            ToolTip.visible: originHover.hovered && truncated
+            ToolTip.text: text
         }
     }
 
