@@ -108,34 +108,40 @@ C.ToolBar {
         }
 
         C.ToolSeparator {}
-        ToolToggle { text: qsTr("Clear canvas"); checkable: false; tip: qsTr("Wipe the trails (C)"); onClicked: bar.clearCanvasRequested() }
-        ToolToggle {
-            text: qsTr("Still")
-            checkable: false
-            tip: qsTr("Save a PNG of the view (F12; Shift+F12 at twice its size)")
-            onClicked: stillMenu.popup(0, height)  // below the button, not at the pointer
-            C.ToolTip.visible: hovered && !stillMenu.visible  // it would cover the menu's first entry
-            C.Menu {
-                id: stillMenu
-                // As wide as its widest entry: the default width cut the last one short.
-                width: {
-                    let widest = 0
-                    for (let i = 0; i < count; ++i) widest = Math.max(widest, itemAt(i).implicitWidth)
-                    return widest + leftPadding + rightPadding
+        Row {
+            spacing: 2
+            ToolToggle { text: qsTr("Clear canvas"); checkable: false; tip: qsTr("Wipe the trails (C)"); onClicked: bar.clearCanvasRequested() }
+            ToolToggle {
+                text: qsTr("Still")
+                checkable: false
+                tip: qsTr("Save a PNG of the view (F12; Shift+F12 at twice its size)")
+                onClicked: stillMenu.popup(0, height)  // below the button, not at the pointer
+                C.ToolTip.visible: hovered && !stillMenu.visible  // it would cover the menu's first entry
+                C.Menu {
+                    id: stillMenu
+                    // As wide as its widest entry: the default width cut the last one short.
+                    width: {
+                        let widest = 0
+                        for (let i = 0; i < count; ++i) widest = Math.max(widest, itemAt(i).implicitWidth)
+                        return widest + leftPadding + rightPadding
+                    }
+                    C.MenuItem { text: qsTr("At the view's size (F12)"); onTriggered: bar.stillRequested(1) }
+                    C.MenuItem { text: qsTr("At twice its size (Shift+F12)"); onTriggered: bar.stillRequested(2) }
+                    C.MenuItem { text: qsTr("Fitting 3840 × 2160 (the view's shape)"); onTriggered: bar.stillRequested(0) }
                 }
-                C.MenuItem { text: qsTr("At the view's size (F12)"); onTriggered: bar.stillRequested(1) }
-                C.MenuItem { text: qsTr("At twice its size (Shift+F12)"); onTriggered: bar.stillRequested(2) }
-                C.MenuItem { text: qsTr("Fitting 3840 × 2160 (the view's shape)"); onTriggered: bar.stillRequested(0) }
             }
+            ToolToggle { text: qsTr("Export…"); checkable: false; tip: qsTr("Frames or a video, offscreen (Ctrl+E)"); onClicked: bar.exportRequested() }
         }
-        ToolToggle { text: qsTr("Export…"); checkable: false; tip: qsTr("Frames or a video, offscreen (Ctrl+E)"); onClicked: bar.exportRequested() }
 
         Row {
             spacing: 2
             ToolToggle { text: "↶"; checkable: false; enabled: Editor.canUndo; tip: Editor.undoText + " (Ctrl+Z)"; onClicked: bar.undoRequested() }
             ToolToggle { text: "↷"; checkable: false; enabled: Editor.canRedo; tip: Editor.redoText + " (Ctrl+Shift+Z)"; onClicked: bar.redoRequested() }
         }
-        ToolToggle { text: qsTr("Panel"); checkable: false; tip: qsTr("Show / hide the side panel (P)"); onClicked: bar.panelToggled() }
-        ToolToggle { text: "?"; checkable: false; tip: qsTr("Keyboard shortcuts (F1)"); onClicked: bar.helpRequested() }
+        Row {
+            spacing: 2
+            ToolToggle { text: qsTr("Panel"); checkable: false; tip: qsTr("Show / hide the side panel (P)"); onClicked: bar.panelToggled() }
+            ToolToggle { text: "?"; checkable: false; tip: qsTr("Keyboard shortcuts (F1)"); onClicked: bar.helpRequested() }
+        }
     }
 }

@@ -1117,8 +1117,10 @@ TEST_CASE("a narrow tool bar wraps between groups of buttons, never inside one")
     const std::vector<std::vector<QString>> groups = {{"Step", "Reset"},
                                                       {"School", "Predator", "Obstacle", "Attract", "Repel", "Vortex", "Clear"},
                                                       {"N", "A", "V", "G", "T", "Fit view"},
-                                                      {"↶", "↷"}};
-    for (const int width : {800, 900, 1000, 1180}) {
+                                                      {"Clear canvas", "Still", "Export…"},
+                                                      {"↶", "↷"},
+                                                      {"Panel", "?"}};
+    for (const int width : {800, 900, 1000, 1100, 1180, 1200}) {
         EditorFixture f(cli::kDefaultPreset, width, 700);
         auto* header = f.window->property("header").value<QQuickItem*>();
         REQUIRE(header);
