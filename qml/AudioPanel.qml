@@ -89,6 +89,7 @@ ScrollView {
             Layout.leftMargin: 8
             Layout.rightMargin: 8
             wrapMode: Text.Wrap
+            textFormat: Text.PlainText  // it may name a file, whose name may hold "<"
             text: panel.audio.status
         }
         Label {
@@ -118,7 +119,8 @@ ScrollView {
             Layout.rightMargin: 8
             visible: panel.audio.source === AudioController.FileSource
             spacing: 2
-            Label { text: panel.audio.fileName; font.bold: true; elide: Text.ElideMiddle; Layout.fillWidth: true }
+            // Plain text: a name holding "<b>" was drawn bold, its tags gone.
+            Label { text: panel.audio.fileName; textFormat: Text.PlainText; font.bold: true; elide: Text.ElideMiddle; Layout.fillWidth: true }
             RowLayout {
                 Layout.fillWidth: true
                 Button {
