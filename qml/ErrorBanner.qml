@@ -8,11 +8,13 @@ import MiroFish
 Rectangle {
     id: banner
     objectName: "messageBanner"
-    // On a stage (full screen, every overlay off: `--overlays none`) a
-    // confirmation is not drawn over the school the audience sees: each
-    // PgDown put "Morphing to ..." across it. Errors still are.
-    readonly property bool onStage: Window.visibility === Window.FullScreen && !Editor.showNeighbours
-                                    && !Editor.showForces && !Editor.showVision && !Editor.showGrid && !Editor.showStats
+    // On a stage (full screen, the side panel hidden, every overlay off:
+    // `--overlays none`) a confirmation is not drawn over the school the
+    // audience sees: each PgDown put "Morphing to ..." across it. Errors
+    // still are, and with the panel shown (at work on the preset) all are.
+    readonly property bool onStage: Window.visibility === Window.FullScreen && !Window.window.panelVisible
+                                    && !Editor.showNeighbours && !Editor.showForces && !Editor.showVision
+                                    && !Editor.showGrid && !Editor.showStats
     visible: Editor.message !== "" && (Editor.messageIsError || !onStage)
     height: visible ? row.implicitHeight + 10 : 0
     // Errors pile up (each new one above the last): past a third of the

@@ -155,11 +155,12 @@ TEST_CASE("the hints a stopped window manager left behind do not keep the window
     CHECK(EditorFixture::waitFor([&] { return f.window->geometry() == f.window->screen()->geometry(); }));
 }
 
-TEST_CASE("on a stage, full screen with every overlay off, a confirmation is not drawn over the school, an error is") {
+TEST_CASE("on a stage, full screen with the panel hidden and every overlay off, a confirmation is not drawn over the school, an error is") {
     // Each PgDown put "Morphing to ..." across the bottom of the projected view.
     EditorFixture f(cli::kDefaultPreset, 1280, 720, EditorFixture::Start::FullScreen);
     auto* banner = f.find("messageBanner");
     REQUIRE(banner);
+    f.window->setProperty("panelVisible", false);
     for (const auto off : {&editor::Editor::setShowNeighbours, &editor::Editor::setShowForces, &editor::Editor::setShowVision,
                            &editor::Editor::setShowGrid, &editor::Editor::setShowStats})
         (f.editor.get()->*off)(false);
@@ -170,6 +171,11 @@ TEST_CASE("on a stage, full screen with every overlay off, a confirmation is not
     f.editor->setShowStats(true);
     CHECK(EditorFixture::waitFor([&] { return banner->isVisible(); }));
     f.editor->setShowStats(false);
+    CHECK(EditorFixture::waitFor([&] { return !banner->isVisible(); }));
+    // So with the panel shown: "Saved ..." after Ctrl+S there is not lost.
+    f.window->setProperty("panelVisible", true);
+    CHECK(EditorFixture::waitFor([&] { return banner->isVisible(); }));
+    f.window->setProperty("panelVisible", false);
     CHECK(EditorFixture::waitFor([&] { return !banner->isVisible(); }));
     f.editor->showMessage("could not read the preset", true);
     CHECK(EditorFixture::waitFor([&] { return banner->isVisible(); }));
