@@ -1,6 +1,7 @@
 #include "cli/args.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -168,17 +169,20 @@ std::string usageText(const std::string& synopsis, const std::string& about, con
 
 namespace {
 
-// How a command takes the files a stray argument most likely is ("analyze
-// song.mp3"), for the refusal to say; empty where it takes none.
-std::string fileOptionsHint(const std::vector<OptionSpec>& options) {
-    std::string ways;
-    for (const OptionSpec& o : options) {
-        const char* way = o.name == "preset" ? "a preset as --preset NAME|FILE"
-                          : o.name == "audio" ? "an audio file as --audio FILE"
-                                              : nullptr;
-        if (way) ways += (ways.empty() ? " (give " : ", ") + std::string(way);
-    }
-    return ways.empty() ? ways : ways + ")";
+// How a command takes a stray word that names a file of a kind it reads
+// ("analyze song.mp3", "simulate mine.json"), for the refusal to say; empty
+// for any other word (a value given to a switch, a number too many).
+std::string fileOptionHint(const std::string& word, const std::vector<OptionSpec>& options) {
+    std::string extension = std::filesystem::path(word).extension().string();
+    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto takes = [&](const char* name) {
+        return std::any_of(options.begin(), options.end(), [&](const OptionSpec& o) { return o.name == name; });
+    };
+    if (extension == ".json" && takes("preset")) return " (give a preset as --preset FILE)";
+    if ((extension == ".mp4" || extension == ".mov") && takes("out")) return " (give the output as --out FILE)";
+    for (const char* audio : {".wav", ".mp3", ".flac", ".ogg", ".opus", ".m4a", ".aac", ".aif", ".aiff"})
+        if (extension == audio && takes("audio")) return " (give an audio file as --audio FILE)";
+    return {};
 }
 
 int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
@@ -192,7 +196,8 @@ int runBody(const CommandSpec& spec, const std::vector<std::string>& argv, std::
             return kExitOk;
         }
         if (!spec.takesArguments && !args.positional().empty())
-            throw ArgError("unexpected argument '" + args.positional().front() + "'" + fileOptionsHint(spec.options));
+            throw ArgError("unexpected argument '" + args.positional().front() + "'" +
+                           fileOptionHint(args.positional().front(), spec.options));
         return body(args);
     } catch (const std::exception& e) {
         // A message may quote a file's text (a preset's key) or a file's name.

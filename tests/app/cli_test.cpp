@@ -184,9 +184,14 @@ TEST_CASE("simulate refuses bad arguments with exit code 2 and a one-line reason
     // Too long for 64 bits is out of range, not malformed.
     requireRefused(run(runSimulate, {"--steps", "99999999999999999999"}), "simulate",
                    "'--steps' is 99999999999999999999, allowed 0 to 1000000000");
-    // A file given bare is a newcomer's first try: the refusal says how it is given.
-    requireRefused(run(runSimulate, {"extra"}), "simulate",
-                   "unexpected argument 'extra' (give a preset as --preset NAME|FILE, an audio file as --audio FILE)");
+    // A file given bare is a newcomer's first try: the refusal says how it
+    // is given. Any other word gets no advice that does not fit.
+    requireRefused(run(runSimulate, {"extra"}), "simulate", "unexpected argument 'extra'\n");
+    requireRefused(run(runSimulate, {"--steps", "10", "20"}), "simulate", "unexpected argument '20'\n");
+    requireRefused(run(runSimulate, {"Mine.JSON"}), "simulate",
+                   "unexpected argument 'Mine.JSON' (give a preset as --preset FILE)");
+    requireRefused(run(runSimulate, {"song.flac"}), "simulate",
+                   "unexpected argument 'song.flac' (give an audio file as --audio FILE)");
     requireRefused(run(runAnalyze, {"song.mp3"}), "analyze",
                    "unexpected argument 'song.mp3' (give an audio file as --audio FILE)");
     requireRefused(run(runSimulate, {"--preset", "no-such-preset"}), "simulate", "no-such-preset");
