@@ -54,5 +54,11 @@ TextField {
         if (typed) committed(Number(text.trim().replace(",", ".")))
         showValue()
     }
-    onActiveFocusChanged: if (!activeFocus) showValue()
+    // Reached with Tab, the number is selected, as a desktop's fields do: the
+    // digits typed then replace it (after it, "500" into the fish box made
+    // 200500, and a unit's "s" refused every digit).
+    onActiveFocusChanged: {
+        if (!activeFocus) showValue()
+        else if (focusReason === Qt.TabFocusReason || focusReason === Qt.BacktabFocusReason) selectAll()
+    }
 }

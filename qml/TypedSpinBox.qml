@@ -44,6 +44,11 @@ SpinBox {
     }
 
     function showValue() { box.contentItem.text = Qt.binding(() => box.displayText) }
+    // Reached with Tab, the text is selected, as a desktop's fields do: the
+    // digits typed then replace it (after it, "500" into the fish box made
+    // 200500, and a unit's "s" refused every digit).
+    onActiveFocusChanged: if (activeFocus && (focusReason === Qt.TabFocusReason || focusReason === Qt.BacktabFocusReason))
+                              contentItem.selectAll()
 
     // Whether a point may group thousands: in a box of counts that reach a
     // thousand (fish, pixels, frames), not of seconds ("1.500" s of warm-up
