@@ -46,6 +46,10 @@ ApplicationWindow {
     // included, so that Tab moves on from it and the number typed counts.
     readonly property bool keysGoToControl: activeFocusItem !== null && activeFocusItem.visualFocus === true
     readonly property bool tabGoesToControl: activeFocusItem !== null && activeFocusItem.activeFocusOnTab
+    // A drop-down list reached with Tab takes letters and digits too: it
+    // selects the entry they begin (M for MP4), where they switched the
+    // school's overlays and tools behind it.
+    readonly property bool lettersGoToControl: keysGoToControl && activeFocusItem.textRole !== undefined
     property alias panelTab: tabs.currentIndex
 
     // A number typed but not confirmed yet (no Return or Tab) counts before
@@ -319,9 +323,12 @@ ApplicationWindow {
         }
     }
 
-    Shortcut { sequence: "Space"; enabled: !window.keysGoToControl; onActivated: Editor.togglePause() }
-    Shortcut { sequences: ["Right", "."]; enabled: !window.keysGoToControl; onActivated: Editor.stepOnce() }
-    Shortcut { sequence: "R"; onActivated: Editor.resetWithNewSeed() }
+    // Nor while the export dialog is open: the keyboard is on its Cancel
+    // export or Size without their focus frame (given, not reached with
+    // Tab), and Space paused the school behind them.
+    Shortcut { sequence: "Space"; enabled: !window.keysGoToControl && !exportDialog.visible; onActivated: Editor.togglePause() }
+    Shortcut { sequences: ["Right", "."]; enabled: !window.keysGoToControl && !exportDialog.visible; onActivated: Editor.stepOnce() }
+    Shortcut { sequence: "R"; enabled: !window.lettersGoToControl; onActivated: Editor.resetWithNewSeed() }
     Shortcut { sequences: [StandardKey.Undo]; onActivated: Editor.undo() }
     Shortcut { sequences: ["Ctrl+Shift+Z", "Ctrl+Y"]; onActivated: Editor.redo() }
     Shortcut { sequences: [StandardKey.Save]; onActivated: { window.commitTyping(); Editor.savePreset() } }
@@ -336,7 +343,7 @@ ApplicationWindow {
     }
     Shortcut { sequence: "F1"; onActivated: window.helpVisible = !window.helpVisible }
     Shortcut { sequence: "Ctrl+E"; onActivated: exportDialog.open() }
-    Shortcut { sequence: "C"; onActivated: canvas.view.clearTrails() }
+    Shortcut { sequence: "C"; enabled: !window.lettersGoToControl; onActivated: canvas.view.clearTrails() }
     Connections {
         target: Editor
         function onSchoolReplaced() { canvas.view.clearTrails() }
@@ -357,6 +364,9 @@ ApplicationWindow {
             // before the window leaves fullscreen, as its panel's "Esc deselects" says.
             if (exportDialog.visible) exportDialog.close()
             else if (window.helpVisible) window.helpVisible = false
+            // A control reached with Tab gives the keys back to the school:
+            // none did, and Space pressed the focused Load or Reset.
+            else if (window.keysGoToControl) window.giveKeysToView()
             else Editor.clearSelectionOrSayNone()
         }
     }
@@ -365,26 +375,26 @@ ApplicationWindow {
         function onNothingSelected() { if (window.visibility === Window.FullScreen) window.leaveFullScreen() }
     }
     Shortcut { sequence: "Tab"; enabled: !window.tabGoesToControl; onActivated: Editor.selectNextFish() }
-    Shortcut { sequence: "N"; onActivated: Editor.showNeighbours = !Editor.showNeighbours }
-    Shortcut { sequence: "A"; onActivated: Editor.showForces = !Editor.showForces }
-    Shortcut { sequence: "V"; onActivated: Editor.showVision = !Editor.showVision }
-    Shortcut { sequence: "G"; onActivated: Editor.showGrid = !Editor.showGrid }
-    Shortcut { sequence: "T"; onActivated: Editor.showStats = !Editor.showStats }
-    Shortcut { sequence: "P"; onActivated: window.panelVisible = !window.panelVisible }
-    Shortcut { sequence: "W"; onActivated: Editor.worldFollowsView = !Editor.worldFollowsView }
-    Shortcut { sequence: "M"; onActivated: Editor.audio.togglePlay() }
-    Shortcut { sequence: "["; onActivated: Editor.audio.seekBy(-5) }
-    Shortcut { sequence: "]"; onActivated: Editor.audio.seekBy(5) }
+    Shortcut { sequence: "N"; enabled: !window.lettersGoToControl; onActivated: Editor.showNeighbours = !Editor.showNeighbours }
+    Shortcut { sequence: "A"; enabled: !window.lettersGoToControl; onActivated: Editor.showForces = !Editor.showForces }
+    Shortcut { sequence: "V"; enabled: !window.lettersGoToControl; onActivated: Editor.showVision = !Editor.showVision }
+    Shortcut { sequence: "G"; enabled: !window.lettersGoToControl; onActivated: Editor.showGrid = !Editor.showGrid }
+    Shortcut { sequence: "T"; enabled: !window.lettersGoToControl; onActivated: Editor.showStats = !Editor.showStats }
+    Shortcut { sequence: "P"; enabled: !window.lettersGoToControl; onActivated: window.panelVisible = !window.panelVisible }
+    Shortcut { sequence: "W"; enabled: !window.lettersGoToControl; onActivated: Editor.worldFollowsView = !Editor.worldFollowsView }
+    Shortcut { sequence: "M"; enabled: !window.lettersGoToControl; onActivated: Editor.audio.togglePlay() }
+    Shortcut { sequence: "["; enabled: !window.lettersGoToControl; onActivated: Editor.audio.seekBy(-5) }
+    Shortcut { sequence: "]"; enabled: !window.lettersGoToControl; onActivated: Editor.audio.seekBy(5) }
     Shortcut {
         sequences: [StandardKey.Open]
         onActivated: { window.panelVisible = true; tabs.currentIndex = 2; audioPanel.openFileDialog() }
     }
-    Shortcut { sequences: ["+", "="]; onActivated: window.scaleFish(1.5) }
-    Shortcut { sequence: "-"; onActivated: window.scaleFish(1 / 1.5) }
-    Shortcut { sequence: "1"; onActivated: Editor.tool = Editor.School }
-    Shortcut { sequence: "2"; onActivated: Editor.tool = Editor.PlacePredator }
-    Shortcut { sequence: "3"; onActivated: Editor.tool = Editor.PlaceObstacle }
-    Shortcut { sequence: "4"; onActivated: Editor.tool = Editor.PlaceAttract }
-    Shortcut { sequence: "5"; onActivated: Editor.tool = Editor.PlaceRepel }
-    Shortcut { sequence: "6"; onActivated: Editor.tool = Editor.PlaceVortex }
+    Shortcut { sequences: ["+", "="]; enabled: !window.lettersGoToControl; onActivated: window.scaleFish(1.5) }
+    Shortcut { sequence: "-"; enabled: !window.lettersGoToControl; onActivated: window.scaleFish(1 / 1.5) }
+    Shortcut { sequence: "1"; enabled: !window.lettersGoToControl; onActivated: Editor.tool = Editor.School }
+    Shortcut { sequence: "2"; enabled: !window.lettersGoToControl; onActivated: Editor.tool = Editor.PlacePredator }
+    Shortcut { sequence: "3"; enabled: !window.lettersGoToControl; onActivated: Editor.tool = Editor.PlaceObstacle }
+    Shortcut { sequence: "4"; enabled: !window.lettersGoToControl; onActivated: Editor.tool = Editor.PlaceAttract }
+    Shortcut { sequence: "5"; enabled: !window.lettersGoToControl; onActivated: Editor.tool = Editor.PlaceRepel }
+    Shortcut { sequence: "6"; enabled: !window.lettersGoToControl; onActivated: Editor.tool = Editor.PlaceVortex }
 }

@@ -391,6 +391,58 @@ TEST_CASE("a control reached with Tab in the parameter list is scrolled into vie
     CHECK(inList > 20);
 }
 
+TEST_CASE("a number field or box reached with Tab takes the digits typed in place of its number") {
+    // The cursor sat after the number: "500" into the fish box made 200500
+    // (clamped to 200 000 fish), "2.5" into Separation's 1.40 made 1.4025.
+    EditorFixture f(cli::kDefaultPreset, 1280, 720);
+    auto* fish = f.find("fishCount");
+    REQUIRE(fish);
+    fish->forceActiveFocus(Qt::TabFocusReason);
+    for (const char c : std::string("500")) QTest::keyClick(f.window, c);
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->fishCount() == 500; }));
+    auto* separation = f.find("field_separationWeight");
+    REQUIRE(separation);
+    separation->forceActiveFocus(Qt::TabFocusReason);
+    for (const char c : std::string("2.5")) QTest::keyClick(f.window, c);
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(f.editor->params()->params().get(ParamId::SeparationWeight) == Approx(2.5));
+}
+
+TEST_CASE("Escape on a control reached with Tab gives the keys back to the school") {
+    // None did: Space then pressed the focused Load or Reset all to defaults.
+    EditorFixture f(cli::kDefaultPreset, 1280, 720);
+    QQuickItem* reset = nullptr;
+    for (QQuickItem* item : selfAndDescendants(f.window->contentItem()))
+        if (item->inherits("QQuickAbstractButton") && item->property("text").toString() == "Reset all to defaults") reset = item;
+    REQUIRE(reset);
+    f.editor->params()->setValue(f.editor->params()->rowOf("separationWeight"), 2.5);
+    reset->forceActiveFocus(Qt::TabFocusReason);
+    REQUIRE(reset->property("visualFocus").toBool());
+    QTest::keyClick(f.window, Qt::Key_Escape);
+    CHECK(f.window->activeFocusItem() == f.find("fishView"));
+    const bool paused = f.editor->paused();
+    QTest::keyClick(f.window, Qt::Key_Space);
+    CHECK(EditorFixture::waitFor([&] { return f.editor->paused() != paused; }));
+    CHECK(f.editor->params()->params().get(ParamId::SeparationWeight) == Approx(2.5));
+}
+
+TEST_CASE("a drop-down list reached with Tab takes the letter typed, not the school's shortcut for it") {
+    // W picked no "wrap": it switched the view's world to follow its size.
+    EditorFixture f("compact-rush", 1280, 720);
+    REQUIRE(f.editor->params()->params().boundaryMode() != BoundaryMode::Wrap);
+    auto* list = f.find("paramList");
+    REQUIRE(list);
+    QMetaObject::invokeMethod(list, "positionViewAtIndex", Q_ARG(int, f.editor->params()->rowOf("boundaryMode")), Q_ARG(int, 0));
+    QQuickItem* boundary = nullptr;
+    REQUIRE(EditorFixture::waitFor([&] { return (boundary = f.find("choice_boundaryMode")) != nullptr; }));
+    boundary->forceActiveFocus(Qt::TabFocusReason);
+    const bool follows = f.editor->worldFollowsView();
+    QTest::keyClick(f.window, Qt::Key_W);
+    CHECK(f.editor->params()->params().boundaryMode() == BoundaryMode::Wrap);
+    CHECK(f.editor->worldFollowsView() == follows);
+}
+
 TEST_CASE("closing the message line with its cross leaves the keys with the school") {
     EditorFixture f;
     REQUIRE(EditorFixture::waitFor([&] { return f.step() > 5; }));
