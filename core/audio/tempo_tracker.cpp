@@ -9,6 +9,9 @@ namespace mirofish {
 namespace {
 constexpr double kBpmStep = 0.5;
 constexpr int kHarmonics = 4;
+// How far the refined tempo may move from the comb's: its grid and parabola
+// left fast tempi up to 1.25 BPM off (191 BPM read 190.0 at 60 fps).
+constexpr double kRefinedReachBpm = 1.5;
 constexpr double kPreferredBpm = 120;
 // The span of the envelope's running median, which the tempo's
 // autocorrelation leaves out: two beats at the slowest tempo (60 BPM).
@@ -203,20 +206,20 @@ void TempoTracker::estimateTempo() {
 }
 
 // The tempo read to a finer step than the comb's: the comb's parabola over
-// its 0.5 BPM grid left a beat that is no whole number of frames 0.3-0.5 BPM
+// its 0.5 BPM grid left a beat that is no whole number of frames up to 1.25 BPM
 // off (128 BPM, 28.125 frames at 60 fps, read 128.35). The autocorrelation's
 // peak near each multiple of the beat within the lags taken (8 at 128 BPM,
 // the last at 225 frames, a whole number) is placed by a parabola through it
 // and its neighbours, and the period is the least-squares line through
 // those places (beat h at h periods): the far peaks pin it down, the near
-// ones steady it. Kept within a grid step of `bpm`: the comb chose the
-// tempo, this only its decimals.
+// ones steady it. Kept within kRefinedReachBpm of `bpm`: the comb chose the
+// tempo (its octave above all), this only its last BPM.
 double TempoTracker::refinedBpm(double bpm, std::size_t lagLimit) const {
     const double period = 60.0 * config_.frameRate / bpm;
     double sumHLag = 0, sumHH = 0;
     for (int h = 1; h * period + 1 < static_cast<double>(lagLimit); ++h) {
         const double expected = h * period;
-        const auto reach = static_cast<std::size_t>(std::ceil(expected * kBpmStep / bpm));
+        const auto reach = static_cast<std::size_t>(std::ceil(expected * kRefinedReachBpm / bpm));
         const auto centre = static_cast<std::size_t>(std::lround(expected));
         std::size_t peak = centre;
         for (std::size_t lag = centre > reach ? centre - reach : 1; lag <= std::min(centre + reach, lagLimit - 1); ++lag)
@@ -230,7 +233,7 @@ double TempoTracker::refinedBpm(double bpm, std::size_t lagLimit) const {
     }
     if (!(sumHH > 0)) return bpm;
     const double refined = 60.0 * config_.frameRate * sumHH / sumHLag;
-    return std::clamp(refined, bpm - kBpmStep, bpm + kBpmStep);
+    return std::clamp(refined, bpm - kRefinedReachBpm, bpm + kRefinedReachBpm);
 }
 
 // Whether the low band repeats at half a beat of `bpm` nearly as strongly
