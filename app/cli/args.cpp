@@ -180,7 +180,7 @@ std::string fileOptionHint(const std::string& word, const std::vector<OptionSpec
     };
     if (extension == ".json" && takes("preset")) return " (give a preset as --preset FILE)";
     if ((extension == ".mp4" || extension == ".mov") && takes("out")) return " (give the output as --out FILE)";
-    for (const char* audio : {".wav", ".mp3", ".flac", ".ogg", ".opus", ".m4a", ".aac", ".aif", ".aiff"})
+    for (const char* audio : {".wav", ".bwf", ".mp3", ".flac", ".ogg", ".opus", ".m4a", ".aac", ".aif", ".aiff", ".wma", ".mka"})
         if (extension == audio && takes("audio")) return " (give an audio file as --audio FILE)";
     return {};
 }
