@@ -46,10 +46,13 @@ ApplicationWindow {
     // included, so that Tab moves on from it and the number typed counts.
     readonly property bool keysGoToControl: activeFocusItem !== null && activeFocusItem.visualFocus === true
     readonly property bool tabGoesToControl: activeFocusItem !== null && activeFocusItem.activeFocusOnTab
-    // A drop-down list reached with Tab takes letters and digits too: it
-    // selects the entry they begin (M for MP4), where they switched the
-    // school's overlays and tools behind it.
+    // A drop-down list of the side panel reached with Tab takes letters and
+    // digits too: it selects the entry they begin ("w" for wrap), where they
+    // switched the school's overlays and tools behind it. Not the export
+    // dialog's, which takes the keyboard as it opens: there the window's
+    // shortcuts work, as during a long export.
     readonly property bool lettersGoToControl: keysGoToControl && activeFocusItem.textRole !== undefined
+                                               && !exportDialog.visible
     property alias panelTab: tabs.currentIndex
 
     // A number typed but not confirmed yet (no Return or Tab) counts before
