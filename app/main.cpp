@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "io/printable_text.hpp"
 #include "cli/runtime_dir.hpp"
 #include "editor/editor_startup.hpp"
+#include "io/printable_text.hpp"
 #include "render/render_command.hpp"
 
 // The editor's QML module is a static library: pull its plugin in.

@@ -11,7 +11,7 @@
 // around 120 BPM that settles the octave (60 vs 120 BPM) the way listeners do.
 // The tempo chosen is then refined from the autocorrelation's peaks near
 // every multiple of its beat (refinedBpm): the grid and its parabola alone
-// left 0.3-0.5 BPM where a beat is no whole number of frames.
+// left up to 1.25 BPM where a beat is no whole number of frames.
 // The confidence is that mean autocorrelation (1 for a perfectly periodic
 // envelope, about 0 for noise or silence); below minConfidence the tempo is
 // reported as unknown (0), and once known, below keepConfidence.
