@@ -20,6 +20,7 @@ Dialog {
         yesWaits.restart()
         standardButton(Dialog.No).forceActiveFocus(Qt.TabFocusReason)
     }
+    ReturnPressesFocusedButton { within: question.contentItem }
     Timer {
         id: yesWaits
         interval: Qt.styleHints.mouseDoubleClickInterval

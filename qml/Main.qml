@@ -269,6 +269,7 @@ ApplicationWindow {
         modal: true
         anchors.centerIn: Overlay.overlay
         width: 460
+        ReturnPressesFocusedButton { within: confirmStopExport.contentItem }
         Label {
             objectName: "confirmStopExportText"
             width: parent.width
@@ -304,6 +305,7 @@ ApplicationWindow {
         anchors.centerIn: Overlay.overlay
         width: 460
         standardButtons: (Editor.presetIsUser ? Dialog.Save : Dialog.NoButton) | Dialog.Discard | Dialog.Cancel
+        ReturnPressesFocusedButton { within: confirmClose.contentItem }
         Label {
             width: parent.width
             wrapMode: Text.Wrap

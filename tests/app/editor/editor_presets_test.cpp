@@ -1019,6 +1019,36 @@ TEST_CASE("Save as from the keyboard gives the keys back to the school, as a con
     }
 }
 
+TEST_CASE("Return presses the focused answer of a question: No as it opens, Yes once Tab reaches it") {
+    // Qt Quick's buttons take Space alone: Return did nothing.
+    EditorFixture f;
+    REQUIRE(f.editor->savePresetAs("Reef"));
+    REQUIRE(f.editor->loadPreset(presetRow(f, "Compact rush")));
+    const std::filesystem::path reef = f.userDir / "reef.json";
+    const std::string before = readText(reef);
+    f.window->setProperty("panelTab", 1);
+    auto* name = f.find("presetName");
+    REQUIRE(name);
+    auto* confirm = f.window->findChild<QObject*>("confirmReplace");
+    REQUIRE(confirm);
+    f.typeInto(name, "REEF");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+    QTest::keyClick(f.window, Qt::Key_Return);  // No
+    CHECK(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
+    CHECK(readText(reef) == before);
+    f.typeInto(name, "REEF");
+    QTest::keyClick(f.window, Qt::Key_Return);
+    REQUIRE(EditorFixture::waitFor([&] { return confirm->property("visible").toBool(); }));
+    QQuickItem* yes = EditorFixture::dialogButton(confirm, "Yes");
+    REQUIRE(yes);
+    REQUIRE(EditorFixture::waitFor([&] { return yes->isEnabled(); }));
+    yes->forceActiveFocus(Qt::TabFocusReason);
+    QTest::keyClick(f.window, Qt::Key_Return);
+    CHECK(EditorFixture::waitFor([&] { return !confirm->property("visible").toBool(); }));
+    CHECK(EditorFixture::waitFor([&] { return loadPreset(reef).name == "REEF"; }));
+}
+
 TEST_CASE("a number typed but not confirmed counts for Ctrl+S and for the tool bar's undo and redo") {
     EditorFixture f;
     REQUIRE(f.editor->savePresetAs("Mine"));
