@@ -354,9 +354,9 @@ TEST_CASE("a long file reports its decoding and analysis progress up to the end"
     for (const char* name : {"tagged.flac", "long.flac"}) {
         INFO(name);
         std::vector<double> seen;
-        cli::DecodeProgress tagged;
-        tagged.report = [&](double f) { seen.push_back(f); };
-        cli::analyseAudioFile(dir / name, AudioAnalyzerConfig{}, tagged);
+        cli::DecodeProgress reporting;
+        reporting.report = [&](double f) { seen.push_back(f); };
+        cli::analyseAudioFile(dir / name, AudioAnalyzerConfig{}, reporting);
         REQUIRE(seen.size() >= 4);
         CHECK(std::is_sorted(seen.begin(), seen.end()));
         CHECK(seen.back() == 1.0);
