@@ -1,7 +1,6 @@
 #include "cli/args.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -11,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "io/atomic_file.hpp"
+#include "io/file_names.hpp"
 #include "io/home_folder.hpp"
 #include "io/whole_path.hpp"
 #include "io/printable_text.hpp"
@@ -173,8 +173,7 @@ namespace {
 // ("analyze song.mp3", "simulate mine.json"), for the refusal to say; empty
 // for any other word (a value given to a switch, a number too many).
 std::string fileOptionHint(const std::string& word, const std::vector<OptionSpec>& options) {
-    std::string extension = std::filesystem::path(word).extension().string();
-    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string extension = lowerExtension(word);
     const auto takes = [&](const char* name) {
         return std::any_of(options.begin(), options.end(), [&](const OptionSpec& o) { return o.name == name; });
     };
